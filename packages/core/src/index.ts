@@ -1,0 +1,5 @@
+export { tool, toolMethods, type ToolDecorator } from './tool.js';
+export type { ToolOptions, StandardJsonSchemaLike } from './tool-options.js';
+export type { Integer, ToolContext } from './types.js';
+export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
+export { defineManifest, type ToolManifest, type ManifestTool, type ManifestParam, type Revival } from './manifest.js';

@@ -1,0 +1,76 @@
+import type { JsonSchema, ObjectJsonSchema } from './json-schema.js';
+
+/**
+ * The manifest: the one thing that crosses from build time (gen-tools) to run time (Toolbox).
+ * gen-tools writes it as a TS module (`tools.generated.ts`, which also imports the classes, so binding is by
+ * class identity) and, with `--json`, as JSON (the same data without the class references).
+ */
+export interface ToolManifest {
+  version: 1;
+  /** Content hash of the inputs the manifest was generated from; `gen-tools --check` compares it. */
+  hash?: string;
+  tools: ManifestTool[];
+}
+
+/** One `@tool()` method. */
+export interface ManifestTool {
+  /** The declared function name (after `--name-style`); the decorator's `name` option wins at bind time. */
+  name: string;
+  /** From the method's JSDoc summary and body. */
+  description?: string;
+  /** The class that declares the method. */
+  class: string;
+  method: string;
+  /** The file that declares the class, relative to the project's tsconfig folder, with `/` separators. */
+  file: string;
+  /** In the TS module only: the class itself, read lazily so that import cycles cannot bite. */
+  target?: () => abstract new (...args: never[]) => unknown;
+  /** The arguments as one object schema: one property per value parameter, in parameter order. */
+  parameters: ObjectJsonSchema;
+  /** The method's positional parameters, in order: how the Toolbox turns the arguments object into a call. */
+  params: ManifestParam[];
+  /** The return type (Promise unwrapped), where it can be described. */
+  returns?: JsonSchema;
+  /** `@deprecated` on the method: true, or its text. */
+  deprecated?: true | string;
+}
+
+export interface ManifestParam {
+  name: string;
+  /** `value`: an argument from the model (a property of `parameters`). `context`: the ToolContext slot. */
+  kind: 'value' | 'context';
+  /** Optional or defaulted: absent arguments are passed as `undefined`, so JS defaults apply. */
+  optional?: boolean;
+  /** How to turn the JSON value into the declared type before the call; absent when JSON is the type. */
+  revive?: Revival;
+}
+
+/**
+ * Conversions from JSON to declared types. `null` and `undefined` are never revived (they stay as they are).
+ * Kinds that nest (`array`, `set`, `record`, `object`, `tuple`) are present only where something inside needs it.
+ */
+export type Revival =
+  | { kind: 'date' }
+  | { kind: 'url' }
+  | { kind: 'bigint' }
+  | { kind: 'set'; items?: Revival }
+  | { kind: 'array'; items: Revival }
+  | { kind: 'tuple'; items: (Revival | null)[] }
+  | { kind: 'record'; values: Revival }
+  | { kind: 'object'; properties: Record<string, Revival> }
+  | {
+      /** A DTO class: built with class-transformer, then checked with class-validator where it has constraints. */
+      kind: 'class';
+      name: string;
+      file: string;
+      /** In the TS module only: the class itself. */
+      target?: () => abstract new (...args: never[]) => unknown;
+      properties?: Record<string, Revival>;
+      /** True when the class carries class-validator decorators. */
+      validate?: boolean;
+    };
+
+/** Types a manifest written by hand or imported from JSON. */
+export function defineManifest(manifest: ToolManifest): ToolManifest {
+  return manifest;
+}

@@ -1,0 +1,20 @@
+/**
+ * A number that must be a whole number. gen-tools maps it to `{ type: 'integer' }`; at run time it is a number.
+ * The optional phantom property keeps plain numbers assignable to it.
+ */
+export type Integer = number & { readonly __toolwrightInteger?: never };
+
+/**
+ * Declare a parameter of this type on a tool method to receive the call's context. It is filled by the Toolbox
+ * and left out of the declaration the model sees.
+ */
+export interface ToolContext {
+  /** Aborted when the run is cancelled or the tool's timeout passes: pass it on to fetch and friends. */
+  readonly signal: AbortSignal;
+  /** The model's call id, where it sent one. */
+  readonly callId?: string;
+  /** The declared tool name the model called. */
+  readonly toolName: string;
+  /** The time limit of this call in milliseconds, where one is set. */
+  readonly timeoutMs?: number;
+}

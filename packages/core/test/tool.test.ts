@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { tool, toolMethods } from '@toolwright/core';
+
+describe('@tool() under standard decorators', () => {
+  class Weather {
+    @tool()
+    current(city: string) {
+      return city;
+    }
+    @tool({ name: 'lookup', timeoutMs: 5 })
+    find(q: string) {
+      return q;
+    }
+    plain() {}
+  }
+
+  it('records each decorated method with its options', () => {
+    const methods = toolMethods(Weather);
+    expect([...methods.keys()]).toEqual(['current', 'find']);
+    expect(methods.get('find')).toEqual({ name: 'lookup', timeoutMs: 5 });
+    expect(toolMethods(new Weather())).toEqual(methods);
+  });
+
+  it('leaves the method working', () => {
+    expect(new Weather().current('Oslo')).toBe('Oslo');
+  });
+});

@@ -1,0 +1,26 @@
+// Makes a fresh clone runnable: installs the pinned pnpm (package.json engines.pnpm, the one place the version
+// lives) and the workspace's dependencies from the lockfile, when they are missing or older than the lockfile.
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wanted = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.pnpm;
+const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
+
+let current = '';
+try {
+  current = execSync('pnpm --version', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+} catch {}
+if (current !== wanted) {
+  console.error(`bootstrap: installing pnpm@${wanted} (found ${current || 'none'})`);
+  run(`npm install -g pnpm@${wanted}`);
+}
+
+const marker = join(root, 'node_modules', '.modules.yaml');
+const lock = join(root, 'pnpm-lock.yaml');
+if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+  console.error('bootstrap: installing dependencies from pnpm-lock.yaml');
+  run(`pnpm install --frozen-lockfile${process.env.CI ? ' --reporter=append-only' : ''}`);
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // Workspace packages resolve to their TypeScript sources, so tests never need a build.
+  resolve: { conditions: ['@toolwright/source'] },
+  ssr: { resolve: { conditions: ['@toolwright/source'] } },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/fixtures/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    // CI reads the pass/fail counts from the JSON report (scripts/test-summary.mjs).
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.vitest-results.json' },
+    coverage: { provider: 'v8', include: ['packages/*/src/**'] },
+  },
+});
