@@ -1,0 +1,31 @@
+import type { JsonSchema, Revival } from '@toolwright/core';
+import type { Node, Type } from 'ts-morph';
+
+/**
+ * The seam between tool discovery (which finds methods and parameters) and type mapping (which turns a
+ * parameter's type into JSON Schema). One builder serves one tool, so `$defs` belong to that tool's schema.
+ */
+export interface TypeSchema {
+  schema: JsonSchema;
+  /** How the Toolbox turns the JSON value into the declared type; absent when plain JSON is the type. */
+  revive?: Revival;
+}
+
+export type Report = (node: Node, severity: 'error' | 'warning', message: string) => void;
+
+export interface SchemaBuilderOptions {
+  /** The folder of the tsconfig: `Revival.file` paths are relative to it. */
+  projectDir: string;
+  report: Report;
+}
+
+export interface SchemaBuilder {
+  /**
+   * Maps `type` as declared at `node` (a parameter, property or type node: used for diagnostics, for the
+   * declared syntax such as the `Integer` alias, and for JSDoc on the declaration). Problems go to `report`;
+   * an unsupported type yields `{}` after an error is reported.
+   */
+  typeSchema(type: Type, node: Node): TypeSchema;
+  /** Definitions of the recursive types met so far (`#/$defs/Name`), for the tool's `parameters.$defs`. */
+  definitions(): Record<string, JsonSchema> | undefined;
+}
