@@ -21,6 +21,10 @@ describe('@tool() under standard decorators', () => {
     expect(toolMethods(new Weather())).toEqual(methods);
   });
 
+  it('is really compiled as standard decorators (a metadata object exists)', () => {
+    expect((Weather as unknown as Record<symbol, unknown>)[Symbol.metadata]).toBeTypeOf('object');
+  });
+
   it('leaves the method working', () => {
     expect(new Weather().current('Oslo')).toBe('Oslo');
   });
