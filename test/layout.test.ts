@@ -1,0 +1,54 @@
+// DESIGN.md's layout rule, enforced: each package imports only what the flow allows, and nothing that runs at run
+// time imports the compiler.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '..');
+const allowed: Record<string, string[]> = {
+  core: [],
+  gen: ['core'],
+  genai: ['core'],
+  testing: [],
+  mcp: ['core'],
+  'fs-tools': ['core'],
+};
+const compilerModules = ['typescript', 'ts-morph'];
+const runTime = ['core', 'genai', 'testing', 'mcp', 'fs-tools'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function importedModules(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/gm)];
+  return specifiers.map((match) => match[1] ?? match[2] ?? match[3]).filter((s): s is string => !!s);
+}
+
+const packages = readdirSync(join(root, 'packages')).filter((name) => statSync(join(root, 'packages', name, 'src'), { throwIfNoEntry: false })?.isDirectory());
+
+describe('package layout', () => {
+  it('knows every package', () => {
+    for (const name of packages) expect(Object.keys(allowed)).toContain(name);
+  });
+
+  it.each(packages)('%s imports only the packages the flow allows', (name) => {
+    const offending: string[] = [];
+    for (const file of sourceFiles(join(root, 'packages', name, 'src'))) {
+      for (const spec of importedModules(file)) {
+        const ours = /^@toolwright\/([^/]+)/.exec(spec)?.[1];
+        if (ours && ours !== name && !allowed[name]!.includes(ours)) offending.push(`${relative(root, file)} imports ${spec}`);
+        if (spec.startsWith('../') && !file.startsWith(join(root, 'packages', name, 'src'))) offending.push(`${relative(root, file)} imports ${spec}`);
+        if (runTime.includes(name) && compilerModules.some((m) => spec === m || spec.startsWith(`${m}/`))) {
+          offending.push(`${relative(root, file)} imports the compiler (${spec}) at run time`);
+        }
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});

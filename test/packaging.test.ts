@@ -1,0 +1,36 @@
+// The packages as users install them: built once to ESM and CommonJS, each entry loadable both ways with the same
+// exports and with type declarations beside it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '..');
+const packages = readdirSync(join(root, 'packages')).filter((name) => existsSync(join(root, 'packages', name, 'src/index.ts')));
+
+function exportsOf(dir: string, name: string, format: 'cjs' | 'esm'): string[] {
+  const script =
+    format === 'cjs'
+      ? `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(name)})).sort()))`
+      : `import(${JSON.stringify(name)}).then((m) => console.log(JSON.stringify(Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort())))`;
+  const args = format === 'cjs' ? ['-e', script] : ['--input-type=module', '-e', script];
+  // Run from the package's own folder: Node resolves a package's own name through its "exports" (self-reference).
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8' })) as string[];
+}
+
+describe('published packages', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'pipe' });
+  }, 240_000);
+
+  it.each(packages)('%s loads as CommonJS and as ESM with the same exports and types', (dir) => {
+    const pkgDir = join(root, 'packages', dir);
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { name: string };
+    const esm = exportsOf(pkgDir, pkg.name, 'esm');
+    const cjs = exportsOf(pkgDir, pkg.name, 'cjs');
+    expect(esm.length).toBeGreaterThan(0);
+    expect(cjs).toEqual(esm);
+    expect(existsSync(join(pkgDir, 'dist/esm/index.d.ts'))).toBe(true);
+    expect(existsSync(join(pkgDir, 'dist/cjs/index.d.ts'))).toBe(true);
+  });
+});
