@@ -23,7 +23,9 @@ export interface SchemaBuilder {
   /**
    * Maps `type` as declared at `node` (a parameter, property or type node: used for diagnostics, for the
    * declared syntax such as the `Integer` alias, and for JSDoc on the declaration). Problems go to `report`;
-   * an unsupported type yields `{}` after an error is reported.
+   * an unsupported type yields `{}` after an error is reported. JSDoc tags of a parameter are not read here: the
+   * caller applies them with `applyDocTags`. Schemas may share nested objects between calls (a cache per type):
+   * the top-level object is the caller's own, but copy before changing anything below it.
    */
   typeSchema(type: Type, node: Node): TypeSchema;
   /** Definitions of the recursive types met so far (`#/$defs/Name`), for the tool's `parameters.$defs`. */
