@@ -2,7 +2,8 @@ import type { ToolOptions } from './tool-options.js';
 
 // Node 20 has no Symbol.metadata; without it, TypeScript's standard decorators get no `context.metadata`.
 // This is the polyfill the TC39 proposal and TypeScript's release notes recommend.
-(Symbol as { metadata: symbol }).metadata ??= Symbol.for('Symbol.metadata');
+// Typed loosely so that the package's sources also compile under a `lib` without ESNext.Decorators.
+const metadataKey: symbol = ((Symbol as unknown as { metadata?: symbol }).metadata ??= Symbol.for('Symbol.metadata'));
 
 /** Tools declared by legacy decorators, keyed by the class prototype. */
 const legacyTools = new WeakMap<object, Map<string, ToolOptions>>();
@@ -79,7 +80,7 @@ export function toolMethods(classOrInstance: object): Map<string, ToolOptions> {
   for (const prototype of prototypes.reverse()) {
     for (const [name, options] of legacyTools.get(prototype) ?? []) found.set(name, options);
     const ctor = (prototype as { constructor?: unknown }).constructor as Record<symbol, unknown> | undefined;
-    const metadata = ctor?.[Symbol.metadata] as Record<symbol, unknown> | undefined;
+    const metadata = ctor?.[metadataKey] as Record<symbol, unknown> | undefined;
     if (metadata && Object.hasOwn(metadata, TOOLS)) {
       for (const [name, options] of metadata[TOOLS] as Map<string, ToolOptions>) found.set(name, options);
     }
