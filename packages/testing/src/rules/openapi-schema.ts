@@ -1,0 +1,198 @@
+import { field, isJsonObject, unknownKeys } from './fields.js';
+import { at, invalidValue, notRepeating, snakeCase, unknownField, violation } from './messages.js';
+
+/** The keywords a Gemini `Schema` (the `parameters` dialect, an OpenAPI 3.0 subset) has. Any other is a 400. */
+export const OPENAPI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'items',
+  'properties',
+  'required',
+  'propertyOrdering',
+  'anyOf',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+  'pattern',
+  'default',
+  'example',
+]);
+
+/** The values of `Schema.type`. The API reads enum names case-insensitively (`"object"` works as `"OBJECT"`). */
+export const OPENAPI_SCHEMA_TYPES: readonly string[] = [
+  'STRING',
+  'NUMBER',
+  'INTEGER',
+  'BOOLEAN',
+  'ARRAY',
+  'OBJECT',
+  'NULL',
+];
+
+const TYPE_PROTO = 'type.googleapis.com/google.ai.generativelanguage.v1beta.Type';
+const SCHEMA_PROTO = 'type.googleapis.com/google.ai.generativelanguage.v1beta.Schema';
+const INT64_KEYWORDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties'];
+const DOUBLE_KEYWORDS = ['minimum', 'maximum'];
+const STRING_KEYWORDS = ['format', 'title', 'description', 'pattern'];
+
+/**
+ * Problems the Gemini API reports for a `parameters`-dialect schema node and everything below it, each message
+ * naming its field path (`path` is the node's own path, e.g. `tools[0].function_declarations[0].parameters`).
+ * An empty list means the API accepts the schema. It does not check the top-level rule (see `parametersProblems`).
+ */
+export function openApiSchemaProblems(schema: unknown, path: string): string[] {
+  const problems: string[] = [];
+  checkNode(schema, path, problems);
+  return problems;
+}
+
+/**
+ * Problems of a function declaration's `parameters`: the schema rules plus the top-level rule (an OBJECT).
+ */
+export function parametersProblems(schema: unknown, path: string): string[] {
+  const problems = openApiSchemaProblems(schema, path);
+  if (isJsonObject(schema)) {
+    const type = schema.type;
+    const notObject =
+      (typeof type === 'string' && OPENAPI_SCHEMA_TYPES.includes(type.toUpperCase()) && type.toUpperCase() !== 'OBJECT') ||
+      (type === undefined && field(schema, 'anyOf') !== undefined);
+    if (notObject) {
+      problems.push(violation(at(path, 'type'), `parameters schema should be of type OBJECT, got ${type ?? 'any_of'}`));
+    }
+  }
+  return problems;
+}
+
+function checkNode(node: unknown, path: string, problems: string[]): void {
+  if (!isJsonObject(node)) {
+    problems.push(invalidValue(path, SCHEMA_PROTO, node));
+    return;
+  }
+  for (const key of unknownKeys(node, OPENAPI_SCHEMA_KEYWORDS)) problems.push(unknownField(key, path));
+
+  const type = checkType(node, path, problems);
+  const anyOf = field(node, 'anyOf');
+  if (anyOf !== undefined) {
+    const others = Object.keys(node).filter((key) => key !== 'anyOf' && key !== 'any_of');
+    if (others.length > 0) {
+      problems.push(
+        violation(at(path, 'any_of'), `must be the only field of its schema when set (also set: ${others.join(', ')})`),
+      );
+    }
+    if (!Array.isArray(anyOf)) problems.push(invalidValue(at(path, 'any_of'), SCHEMA_PROTO, anyOf));
+    else anyOf.forEach((option, i) => checkNode(option, at(at(path, 'any_of'), i), problems));
+  } else if (node.type === undefined) {
+    problems.push(violation(at(path, 'type'), 'must be specified when not using one_of, any_of or all_of fields'));
+  }
+
+  const items = field(node, 'items');
+  if (Array.isArray(items)) problems.push(notRepeating('items', path));
+  else if (items !== undefined) checkNode(items, at(path, 'items'), problems);
+
+  const properties = field(node, 'properties');
+  if (properties !== undefined) {
+    if (!isJsonObject(properties)) problems.push(invalidValue(at(path, 'properties'), 'map<string, Schema>', properties));
+    else {
+      for (const [name, child] of Object.entries(properties)) checkNode(child, `${path}.properties[${name}]`, problems);
+    }
+  }
+
+  checkRequired(node, path, type, problems);
+  checkPropertyOrdering(node, path, problems);
+  checkEnum(node, path, problems);
+  checkScalars(node, path, problems);
+}
+
+// Returns the upper-cased type when it is a valid one.
+function checkType(node: Record<string, unknown>, path: string, problems: string[]): string | undefined {
+  const type = node.type;
+  if (type === undefined) return undefined;
+  if (Array.isArray(type)) {
+    problems.push(notRepeating('type', path));
+    return undefined;
+  }
+  if (typeof type !== 'string' || !OPENAPI_SCHEMA_TYPES.includes(type.toUpperCase())) {
+    problems.push(invalidValue(at(path, 'type'), TYPE_PROTO, type));
+    return undefined;
+  }
+  return type.toUpperCase();
+}
+
+function checkRequired(node: Record<string, unknown>, path: string, type: string | undefined, problems: string[]): void {
+  const required = field(node, 'required');
+  if (required === undefined) return;
+  const requiredPath = at(path, 'required');
+  if (!Array.isArray(required)) {
+    problems.push(invalidValue(requiredPath, 'TYPE_STRING', required));
+    return;
+  }
+  if (type !== 'OBJECT') {
+    problems.push(violation(requiredPath, `only allowed for OBJECT type${type ? ` (type is ${type})` : ''}`));
+    return;
+  }
+  const properties = field(node, 'properties');
+  const names = isJsonObject(properties) ? properties : {};
+  required.forEach((name, i) => {
+    if (typeof name !== 'string') problems.push(invalidValue(at(requiredPath, i), 'TYPE_STRING', name));
+    else if (!(name in names)) problems.push(violation(at(requiredPath, i), `property is not defined: ${name}`));
+  });
+}
+
+function checkPropertyOrdering(node: Record<string, unknown>, path: string, problems: string[]): void {
+  const ordering = field(node, 'propertyOrdering');
+  if (ordering === undefined) return;
+  const orderingPath = at(path, 'property_ordering');
+  if (!Array.isArray(ordering)) {
+    problems.push(invalidValue(orderingPath, 'TYPE_STRING', ordering));
+    return;
+  }
+  const properties = field(node, 'properties');
+  const names = isJsonObject(properties) ? properties : {};
+  ordering.forEach((name, i) => {
+    if (typeof name !== 'string') problems.push(invalidValue(at(orderingPath, i), 'TYPE_STRING', name));
+    else if (!(name in names)) problems.push(violation(at(orderingPath, i), `property is not defined: ${name}`));
+  });
+}
+
+function checkEnum(node: Record<string, unknown>, path: string, problems: string[]): void {
+  const values = node.enum;
+  if (values === undefined) return;
+  const enumPath = at(path, 'enum');
+  if (!Array.isArray(values)) {
+    problems.push(invalidValue(enumPath, 'TYPE_STRING', values));
+    return;
+  }
+  // The proto field is `repeated string`: numbers, booleans and null are rejected.
+  values.forEach((value, i) => {
+    if (typeof value !== 'string') problems.push(invalidValue(at(enumPath, i), 'TYPE_STRING', value));
+  });
+}
+
+function checkScalars(node: Record<string, unknown>, path: string, problems: string[]): void {
+  for (const name of INT64_KEYWORDS) {
+    const value = field(node, name);
+    const isInt = (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value));
+    if (value !== undefined && !isInt) problems.push(invalidValue(at(path, snakeCase(name)), 'TYPE_INT64', value));
+  }
+  for (const name of DOUBLE_KEYWORDS) {
+    const value = node[name];
+    if (value !== undefined && typeof value !== 'number') problems.push(invalidValue(at(path, name), 'TYPE_DOUBLE', value));
+  }
+  for (const name of STRING_KEYWORDS) {
+    const value = node[name];
+    if (value !== undefined && typeof value !== 'string') problems.push(invalidValue(at(path, name), 'TYPE_STRING', value));
+  }
+  const nullable = node.nullable;
+  if (nullable !== undefined && typeof nullable !== 'boolean') {
+    problems.push(invalidValue(at(path, 'nullable'), 'TYPE_BOOL', nullable));
+  }
+}
