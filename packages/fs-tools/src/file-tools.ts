@@ -1,0 +1,285 @@
+import { createHash } from 'node:crypto';
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { tool, type Integer } from '@toolwright/core';
+import { atomicWrite, copyHandle, READ_FLAGS, writeAll } from './atomic-write.js';
+import { jsonLinesAudit, type AuditEntry, type AuditSink } from './audit.js';
+import { Backups } from './backups.js';
+import { fileSystemError } from './fs-error.js';
+import { listFolder, type FileList } from './listing.js';
+import { DEFAULTS, type FileToolsOptions, type WriteRequest } from './options.js';
+import { RateLimiter } from './rate-limiter.js';
+import { Sandbox } from './sandbox.js';
+import { SandboxError, shown } from './sandbox-error.js';
+import { decodeText, lineRange } from './text.js';
+
+/** What `write_file` answers. */
+export interface WriteResult {
+  /** The file written, relative to the root. */
+  path: string;
+  mode: 'overwrite' | 'append';
+  /** The UTF-8 bytes of `content` that were written. */
+  bytesWritten: number;
+  /** True when the file did not exist before. */
+  created: boolean;
+  /** True when the previous version was saved as a backup. */
+  backedUp: boolean;
+}
+
+type ToolName = AuditEntry['tool'];
+
+/**
+ * File tools for an agent, confined to one root folder: list, read and write text files. Every path is resolved
+ * against the root; links that lead outside it are never followed. See the package README for the security model.
+ */
+export class FileTools {
+  /** The real path of the root folder. */
+  readonly root: string;
+  readonly #sandbox: Sandbox;
+  readonly #options: Required<Pick<FileToolsOptions, 'maxReadBytes' | 'maxWriteBytes' | 'maxListEntries' | 'maxListScanned'>>;
+  readonly #backups: Backups | undefined;
+  readonly #audit: AuditSink | undefined;
+  readonly #limiter: RateLimiter | undefined;
+  readonly #confirmWrite: FileToolsOptions['confirmWrite'];
+  readonly #readOnly: boolean;
+  readonly #clock: () => number;
+
+  constructor(root: string, options: FileToolsOptions = {}) {
+    this.#sandbox = new Sandbox(root);
+    this.root = this.#sandbox.root;
+    this.#clock = options.clock ?? Date.now;
+    this.#options = {
+      maxReadBytes: positive('maxReadBytes', options.maxReadBytes ?? DEFAULTS.maxReadBytes),
+      maxWriteBytes: positive('maxWriteBytes', options.maxWriteBytes ?? DEFAULTS.maxWriteBytes),
+      maxListEntries: positive('maxListEntries', options.maxListEntries ?? DEFAULTS.maxListEntries),
+      maxListScanned: positive('maxListScanned', options.maxListScanned ?? DEFAULTS.maxListScanned),
+    };
+    this.#backups = options.backups === false ? undefined : new Backups(this.#sandbox, options.backups ?? {}, this.#clock);
+    this.#audit = options.audit === false ? undefined : (options.audit ?? jsonLinesAudit());
+    this.#limiter =
+      options.rateLimit === false
+        ? undefined
+        : new RateLimiter(options.rateLimit?.callsPerMinute ?? DEFAULTS.callsPerMinute, this.#clock);
+    this.#confirmWrite = options.confirmWrite;
+    this.#readOnly = options.readOnly ?? false;
+  }
+
+  /**
+   * Lists files in a folder of the workspace. Without a pattern, returns the folder's direct entries (folders end
+   * with "/"). With a glob pattern, returns the files at any depth below the folder whose path relative to the
+   * folder matches it. Paths are relative to the workspace root; the list is cut at a limit, and `truncated` says so.
+   * @param path The folder to list, relative to the workspace root. Default: the root itself.
+   * @param pattern A glob matched against file paths relative to `path`: "*" matches within one folder level and
+   * "**" as a whole segment spans any number of levels, as in "*.md", "src/*.ts" or "docs/**".
+   */
+  @tool({ name: 'list_files' })
+  async listFiles(path: string = '.', pattern?: string): Promise<FileList> {
+    return this.#guard('list_files', { path, pattern }, async () => {
+      if (pattern !== undefined && (typeof pattern !== 'string' || pattern === '')) {
+        throw new SandboxError('invalid_argument', 'pattern must be a non-empty string');
+      }
+      const folder = await this.#sandbox.resolve(path, 'read');
+      if (!folder.exists) throw new SandboxError('not_found', `${shown(folder.relative)} does not exist`);
+      if (!folder.stats.isDirectory()) {
+        throw new SandboxError('not_a_directory', `${shown(folder.relative)} is a file, not a folder; use read_file to read it`);
+      }
+      const backups = this.#backups;
+      const list = await listFolder(this.#sandbox, folder, pattern, {
+        maxEntries: this.#options.maxListEntries,
+        maxScanned: this.#options.maxListScanned,
+        hidden: (relativePath) => backups?.covers(relativePath) ?? false,
+      });
+      return { value: list, summary: { entries: list.paths.length, truncated: list.truncated } };
+    });
+  }
+
+  /**
+   * Reads a text file of the workspace (UTF-8) and returns its content. Binary files and files over the size limit
+   * are refused. With startLine and/or endLine, returns only those lines.
+   * @param path The file to read, relative to the workspace root.
+   * @param startLine The first line to return, counting from 1. Default: 1.
+   * @param endLine The last line to return (inclusive). Default: the last line of the file.
+   */
+  @tool({ name: 'read_file' })
+  async readFile(path: string, startLine?: Integer, endLine?: Integer): Promise<string> {
+    return this.#guard('read_file', { path, startLine, endLine }, async () => {
+      const file = await this.#sandbox.resolve(path, 'read');
+      if (!file.exists) throw new SandboxError('not_found', `${shown(file.relative)} does not exist`);
+      if (file.stats.isDirectory()) {
+        throw new SandboxError('not_a_file', `${shown(file.relative)} is a folder; use list_files to see what it holds`);
+      }
+      if (!file.stats.isFile()) throw new SandboxError('not_a_file', `${shown(file.relative)} is not a regular file`);
+      this.#checkReadSize(file.stats.size, file.relative);
+      const handle = await openFile(file.real, file.relative);
+      let bytes: Buffer;
+      try {
+        await this.#sandbox.verifyOpened(handle, file, file.relative);
+        bytes = await readAtMost(handle, this.#options.maxReadBytes + 1);
+      } finally {
+        await handle.close();
+      }
+      this.#checkReadSize(bytes.length, file.relative);
+      const text = lineRange(decodeText(bytes, file.relative), startLine, endLine, file.relative);
+      return { value: text, summary: { bytes: bytes.length } };
+    });
+  }
+
+  /**
+   * Writes a text file of the workspace (UTF-8), creating missing folders. "overwrite" replaces the whole file
+   * (its previous version is kept as a backup); "append" adds the content at its end. The file is replaced
+   * atomically, so it is never left half-written. Returns the number of bytes written.
+   * @param path The file to write, relative to the workspace root.
+   * @param content The text to write.
+   * @param mode "overwrite" replaces the file's content; "append" adds to its end. Default: "overwrite".
+   */
+  @tool({ name: 'write_file' })
+  async writeFile(path: string, content: string, mode: 'overwrite' | 'append' = 'overwrite'): Promise<WriteResult> {
+    return this.#guard('write_file', { path, content, mode }, async () => {
+      if (this.#readOnly) throw new SandboxError('denied', 'writing is turned off for these file tools');
+      if (typeof content !== 'string') throw new SandboxError('invalid_argument', 'content must be a string');
+      if (mode !== 'overwrite' && mode !== 'append') {
+        throw new SandboxError('invalid_argument', 'mode must be "overwrite" or "append"');
+      }
+      const target = await this.#sandbox.resolve(path, 'write');
+      if (target.relative === '') throw new SandboxError('not_a_file', 'the root is a folder, not a file');
+      if (this.#backups?.covers(target.relative)) {
+        throw new SandboxError('protected', `${shown(target.relative)} is in the backup folder, which the tools do not write`);
+      }
+      if (target.exists && !target.stats.isFile()) {
+        throw new SandboxError('not_a_file', `${shown(target.relative)} is ${target.stats.isDirectory() ? 'a folder' : 'not a regular file'}`);
+      }
+      const data = Buffer.from(content, 'utf8');
+      const finalSize = data.length + (target.exists && mode === 'append' ? target.stats.size : 0);
+      if (finalSize > this.#options.maxWriteBytes) {
+        throw new SandboxError(
+          'too_large',
+          `writing ${shown(target.relative)} would make it ${finalSize} bytes; the limit is ${this.#options.maxWriteBytes} bytes`,
+        );
+      }
+      await this.#confirm({ tool: 'write_file', path: target.relative, mode, content, bytes: data.length, exists: target.exists });
+
+      const folder = target.exists ? dirname(target.real) : await this.#sandbox.createParents(target);
+      const name = target.exists ? basename(target.real) : (target.missing.at(-1) as string);
+      const previous = target.exists ? await openFile(target.real, target.relative) : undefined;
+      let backedUp = false;
+      try {
+        if (previous && target.exists) await this.#sandbox.verifyOpened(previous, target, target.relative);
+        await atomicWrite(folder, name, {
+          mode: target.exists ? target.stats.mode & 0o7777 : undefined,
+          verify: (handle) => this.#sandbox.verifyOpened(handle, { real: folder }, target.relative),
+          fill: async (handle) => {
+            if (previous && mode === 'append') await copyHandle(previous, handle);
+            await writeAll(handle, data);
+          },
+          beforeRename: async () => {
+            if (previous && mode === 'overwrite' && this.#backups && target.exists) {
+              await this.#backups.save(previous, target.relative, target.stats.mode);
+              backedUp = true;
+            }
+          },
+        });
+      } catch (error) {
+        throw fileSystemError(error, target.relative);
+      } finally {
+        await previous?.close();
+      }
+      const result: WriteResult = { path: target.relative, mode, bytesWritten: data.length, created: !target.exists, backedUp };
+      return { value: result, summary: { bytes: data.length, created: result.created, backedUp } };
+    });
+  }
+
+  /** Rate limit, audit and error hygiene around one call. */
+  async #guard<T>(
+    toolName: ToolName,
+    args: Record<string, unknown>,
+    body: () => Promise<{ value: T; summary: Record<string, unknown> }>,
+  ): Promise<T> {
+    const started = this.#clock();
+    const record = async (entry: Pick<AuditEntry, 'outcome' | 'error' | 'result'>) =>
+      this.#audit?.({
+        time: new Date(started).toISOString(),
+        tool: toolName,
+        args: auditArgs(args),
+        ...entry,
+        durationMs: Math.max(0, this.#clock() - started),
+      });
+    let outcome: { value: T; summary: Record<string, unknown> };
+    try {
+      const wait = this.#limiter?.take() ?? 0;
+      if (wait > 0) {
+        throw new SandboxError(
+          'rate_limited',
+          `too many file tool calls: the limit is ${this.#limiter?.callsPerMinute} a minute; try again in ${Math.ceil(wait / 1000)} s`,
+        );
+      }
+      outcome = await body();
+    } catch (error) {
+      const refused =
+        error instanceof SandboxError ? error : new SandboxError('io', `${toolName} failed: ${(error as Error)?.name ?? 'error'}`);
+      await record({ outcome: 'error', error: { code: refused.code, message: refused.message } });
+      throw refused;
+    }
+    await record({ outcome: 'ok', result: outcome.summary });
+    return outcome.value;
+  }
+
+  async #confirm(request: WriteRequest): Promise<void> {
+    if (!this.#confirmWrite) return;
+    let allowed: boolean;
+    try {
+      allowed = await this.#confirmWrite(request);
+    } catch {
+      allowed = false;
+    }
+    if (allowed !== true) throw new SandboxError('denied', `the write to ${shown(request.path)} was not approved`);
+  }
+
+  #checkReadSize(size: number, relativePath: string): void {
+    if (size > this.#options.maxReadBytes) {
+      throw new SandboxError(
+        'too_large',
+        `${shown(relativePath)} is larger than the read limit of ${this.#options.maxReadBytes} bytes; read a line range of a smaller file, or ask for the limit to be raised`,
+      );
+    }
+  }
+}
+
+async function openFile(real: string, relativePath: string): Promise<FileHandle> {
+  try {
+    return await open(real, READ_FLAGS);
+  } catch (error) {
+    throw fileSystemError(error, relativePath);
+  }
+}
+
+/** Reads from the start of a file, stopping after `limit` bytes (the file may have grown since it was checked). */
+async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  while (total < limit) {
+    const chunk = Buffer.allocUnsafe(Math.min(256 * 1024, limit - total));
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+    if (bytesRead === 0) break;
+    chunks.push(chunk.subarray(0, bytesRead));
+    total += bytesRead;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function auditArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const recorded: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    if (key === 'content' && typeof value === 'string') {
+      recorded[key] = { bytes: Buffer.byteLength(value), sha256: createHash('sha256').update(value).digest('hex') };
+    } else {
+      recorded[key] = value;
+    }
+  }
+  return recorded;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`FileTools: ${name} must be a whole number >= 1`);
+  return value;
+}

@@ -1,0 +1,98 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import type { Found, Sandbox } from './sandbox.js';
+import { fileSystemError } from './fs-error.js';
+
+/** What `list_files` returns. */
+export interface FileList {
+  /** Paths relative to the root, `/`-separated, in sorted walk order; folders end with `/`. */
+  paths: string[];
+  /** True when more entries matched than the limit allows (the list holds the first ones). */
+  truncated: boolean;
+}
+
+export interface ListLimits {
+  /** The most paths returned. */
+  maxEntries: number;
+  /** The most directory entries examined in one call, so a huge tree cannot stall the tool. */
+  maxScanned: number;
+  /** Root-relative paths to leave out entirely (the backup folder). */
+  hidden: (relativePath: string) => boolean;
+}
+
+/**
+ * Lists a folder. Without a pattern: its direct entries. With a glob: the files below it, at any depth, whose path
+ * relative to the folder matches (picomatch; names starting with `.` only when the pattern says so).
+ *
+ * Links: a link whose target (followed hop by hop) stays inside the root is listed under its own name, as a file or
+ * a folder. The listing never descends into a linked folder (no cycles, no double entries); list its target
+ * instead. Links that lead outside the root, dangling links and other special files are left out.
+ */
+export async function listFolder(sandbox: Sandbox, start: Found, pattern: string | undefined, limits: ListLimits): Promise<FileList> {
+  const matches = pattern === undefined ? undefined : picomatch(pattern, { dot: pattern.startsWith('.') || pattern.includes('/.') });
+  const paths: string[] = [];
+  let truncated = false;
+  let scanned = 0;
+  const prefix = start.relative === '' ? '' : `${start.relative}/`;
+
+  const add = (path: string): boolean => {
+    if (paths.length >= limits.maxEntries) {
+      truncated = true;
+      return false;
+    }
+    paths.push(path);
+    return true;
+  };
+
+  const visit = async (folder: string, relativeFolder: string): Promise<boolean> => {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      throw fileSystemError(error, relativeFolder);
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (++scanned > limits.maxScanned) {
+        truncated = true;
+        return false;
+      }
+      const path = relativeFolder === '' ? entry.name : `${relativeFolder}/${entry.name}`;
+      if (limits.hidden(path)) continue;
+      let kind: 'file' | 'folder' | undefined;
+      const linked = entry.isSymbolicLink();
+      if (linked) {
+        kind = await linkKind(sandbox, path);
+      } else if (entry.isFile()) {
+        kind = 'file';
+      } else if (entry.isDirectory()) {
+        kind = 'folder';
+      }
+      if (kind === undefined) continue;
+      if (!matches) {
+        if (!add(kind === 'folder' ? `${path}/` : path)) return false;
+        continue;
+      }
+      if (kind === 'file' && matches(path.slice(prefix.length)) && !add(path)) return false;
+      if (kind === 'folder' && !linked && !(await visit(join(folder, entry.name), path))) return false;
+    }
+    return true;
+  };
+
+  await visit(start.real, start.relative);
+  return { paths, truncated };
+}
+
+async function linkKind(sandbox: Sandbox, path: string): Promise<'file' | 'folder' | undefined> {
+  try {
+    const target = await sandbox.walk(path.split('/'), 'read');
+    if (!target.exists) return undefined;
+    if (target.stats.isFile()) return 'file';
+    if (target.stats.isDirectory()) return 'folder';
+    return undefined;
+  } catch {
+    // Leads outside the root, loops, or cannot be read: not part of the sandbox.
+    return undefined;
+  }
+}

@@ -1,0 +1,40 @@
+import { SandboxError, shown } from './sandbox-error.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes a file's bytes as UTF-8 text, refusing binary content (NUL bytes or invalid UTF-8) rather than garbling it. */
+export function decodeText(bytes: Uint8Array, relativePath: string): string {
+  if (bytes.includes(0)) {
+    throw new SandboxError('binary', `${shown(relativePath)} is a binary file (it contains NUL bytes); only text files can be read`);
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new SandboxError('binary', `${shown(relativePath)} is not valid UTF-8 text; only text files can be read`);
+  }
+}
+
+/**
+ * Lines `start` to `end` (1-based, inclusive) of a text, each with its line ending. An `end` past the last line
+ * stops at the last line; a `start` past it is an error that says how many lines there are.
+ */
+export function lineRange(text: string, start: number | undefined, end: number | undefined, relativePath: string): string {
+  if (start === undefined && end === undefined) return text;
+  for (const [label, value] of [['startLine', start], ['endLine', end]] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
+      throw new SandboxError('invalid_argument', `${label} must be a whole number of at least 1`);
+    }
+  }
+  const first = start ?? 1;
+  if (end !== undefined && end < first) {
+    throw new SandboxError('invalid_argument', `endLine (${end}) is before startLine (${first})`);
+  }
+  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  if (first > lines.length) {
+    throw new SandboxError(
+      'invalid_argument',
+      `startLine ${first} is past the end of ${shown(relativePath)}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}`,
+    );
+  }
+  return lines.slice(first - 1, end ?? lines.length).join('');
+}
