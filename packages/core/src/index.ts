@@ -3,3 +3,18 @@ export type { ToolOptions, StandardJsonSchemaLike } from './tool-options.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
 export { defineManifest, type ToolManifest, type ManifestTool, type ManifestParam, type Revival } from './manifest.js';
+export {
+  toGeminiDeclaration,
+  renderGeminiDeclaration,
+  toGeminiSchema,
+  toGeminiJsonSchema,
+  type DeclaredTool,
+  type GeminiFunctionDeclaration,
+  type GeminiDeclarationOptions,
+  type GeminiSchema,
+  type GeminiSchemaOptions,
+  type GeminiType,
+  type RenderResult,
+  type RenderWarning,
+  type RenderWarningCode,
+} from './render/index.js';

@@ -1,0 +1,493 @@
+import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
+import { mergeSchemas } from './merge-schemas.js';
+import {
+  ANNOTATION_KEYWORDS,
+  childPath,
+  cloneJson,
+  isNullOnly,
+  isRecord,
+  refName,
+  resolveLocalRef,
+  summarizeType,
+  withNotes,
+} from './schema-walk.js';
+import type { GeminiSchema, GeminiType, RenderResult, RenderWarning, RenderWarningCode } from './types.js';
+
+export interface GeminiSchemaOptions {
+  /**
+   * How often one `$ref` may be expanded along one path before the rest becomes an open schema (Gemini's
+   * `parameters` have no references, so recursive types are unrolled). Default 3.
+   */
+  maxRecursionDepth?: number;
+}
+
+const GEMINI_TYPES: Record<JsonSchemaType, GeminiType> = {
+  string: 'STRING',
+  number: 'NUMBER',
+  integer: 'INTEGER',
+  boolean: 'BOOLEAN',
+  array: 'ARRAY',
+  object: 'OBJECT',
+  null: 'NULL',
+};
+
+/** Formats Gemini documents per type; other formats on numbers become a note. Every string format is kept. */
+const NUMBER_FORMATS = new Set(['float', 'double']);
+const INTEGER_FORMATS = new Set(['int32', 'int64']);
+
+/** Keywords of the manifest's JSON Schema subset this renderer understands (others are dropped with a warning). */
+const KNOWN_KEYWORDS = new Set([
+  'type', 'title', 'description', 'default', 'examples', 'deprecated', 'enum', 'const', 'format',
+  'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required', 'additionalProperties',
+  'minProperties', 'maxProperties', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', '$schema', '$id',
+  '$comment', '$anchor', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
+]);
+
+/** Gemini's rule for parameter (property) names. */
+const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * Renders JSON Schema as Gemini's OpenAPI 3.0 subset (a function declaration's `parameters`): upper-case types,
+ * `nullable` for null unions, string-only enums, `anyOf` alone on its node, references inlined and recursion
+ * unrolled. What the subset cannot say becomes a description note and a warning; the Toolbox validates the model's
+ * arguments against the original schema, so a looser rendering is safe.
+ */
+export function toGeminiSchema(schema: JsonSchema, options: GeminiSchemaOptions = {}): RenderResult<GeminiSchema> {
+  const renderer = new GeminiSchemaRenderer(schema, options.maxRecursionDepth ?? 3);
+  return { schema: renderer.render(schema, '', []), warnings: renderer.warnings };
+}
+
+class GeminiSchemaRenderer {
+  readonly warnings: RenderWarning[] = [];
+
+  constructor(
+    private readonly root: JsonSchema,
+    private readonly maxDepth: number,
+  ) {}
+
+  /** `refs`: the `$ref`s expanded on the way to this node, to count recursion. */
+  render(input: JsonSchema, path: string, refs: string[]): GeminiSchema {
+    if (input.$ref !== undefined) return this.renderRef(input, path, refs);
+    let node = input;
+    if (node.allOf && node.allOf.length > 0) return this.render(this.mergeAllOf(node, path, refs), path, refs);
+    if (node.oneOf && node.oneOf.length > 0) node = this.oneOfAsAnyOf(node, path);
+    if (Array.isArray(node.type)) node = splitTypeArray(node);
+    if (node.anyOf && node.anyOf.length > 0) return this.renderUnion(node, path, refs);
+    return this.renderSingle(node, path, refs);
+  }
+
+  private warn(code: RenderWarningCode, path: string, message: string): void {
+    this.warnings.push({ code, path, message });
+  }
+
+  private renderRef(node: JsonSchema, path: string, refs: string[]): GeminiSchema {
+    const { $ref: ref, ...siblings } = node as JsonSchema & { $ref: string };
+    const target = resolveLocalRef(this.root, ref);
+    if (!target) {
+      throw new TypeError(
+        `Cannot render the schema at ${path || '/'}: $ref "${ref}" does not point into the schema ` +
+          '(only local references such as "#/$defs/Name" are supported)',
+      );
+    }
+    const { $defs: _defs, $schema: _schema, ...body } = target;
+    const expanded = refs.filter((seen) => seen === ref).length;
+    if (expanded >= this.maxDepth) {
+      this.warn(
+        'recursion-truncated',
+        path,
+        `${refName(ref)} nests deeper than ${this.maxDepth} levels; the deeper levels are an open schema`,
+      );
+      const description = withNotes(siblings.description ?? body.description, [
+        `Deeper levels have the same shape as ${refName(ref)} above; they are not described further.`,
+      ]);
+      const out: GeminiSchema = guessType(body, this.root) === 'object' ? { type: 'OBJECT' } : {};
+      if (description !== undefined) out.description = description;
+      return out;
+    }
+    return this.render({ ...body, ...siblings }, path, [...refs, ref]);
+  }
+
+  /** Merges `allOf` branches into their node; `$ref` branches are resolved (and count as expansions). */
+  private mergeAllOf(node: JsonSchema, path: string, refs: string[]): JsonSchema {
+    const { allOf = [], ...base } = node;
+    let merged: JsonSchema = base;
+    const conflicts: string[] = [];
+    for (const branch of allOf) {
+      let resolved = branch;
+      const seen = new Set<string>();
+      while (resolved.$ref !== undefined && !seen.has(resolved.$ref)) {
+        seen.add(resolved.$ref);
+        const { $ref: ref, ...siblings } = resolved;
+        const target = resolveLocalRef(this.root, ref);
+        if (!target) throw new TypeError(`Cannot render the schema at ${path || '/'}: unknown $ref "${ref}"`);
+        const { $defs: _defs, $schema: _schema, ...body } = target;
+        resolved = { ...body, ...siblings };
+      }
+      if (resolved.$ref !== undefined) continue; // a reference cycle made of nothing but references
+      merged = mergeSchemas(merged, resolved, conflicts);
+    }
+    if (allOf.length > 1 || Object.keys(base).some((key) => !isAnnotation(key))) {
+      this.warn('all-of-merged', path, 'allOf became one schema');
+    }
+    for (const keyword of conflicts) {
+      this.warn('keyword-dropped', path, `allOf branches disagree on "${keyword}"; the first one's was kept`);
+    }
+    return merged;
+  }
+
+  private oneOfAsAnyOf(node: JsonSchema, path: string): JsonSchema {
+    const { oneOf = [], ...rest } = node;
+    if (rest.anyOf && rest.anyOf.length > 0) {
+      this.warn('keyword-dropped', path, 'oneOf next to anyOf was left out');
+      return rest;
+    }
+    this.warn('one-of-as-any-of', path, 'oneOf became anyOf (Gemini has no oneOf); exclusivity is not enforced');
+    return { ...rest, anyOf: oneOf };
+  }
+
+  private renderUnion(node: JsonSchema, path: string, refs: string[]): GeminiSchema {
+    const { anyOf = [], ...rest } = node;
+    const annotations: JsonSchema = {};
+    const constraints: JsonSchema = {};
+    for (const [key, value] of Object.entries(rest)) {
+      if (isAnnotation(key)) (annotations as Record<string, unknown>)[key] = value;
+      else if (key !== '$defs' && key !== '$schema' && !key.startsWith('x-')) {
+        (constraints as Record<string, unknown>)[key] = value;
+      }
+    }
+    // Keywords next to anyOf apply to every branch.
+    const nonNull = anyOf
+      .filter((branch) => !isNullOnly(branch))
+      .map((branch) => (Object.keys(constraints).length > 0 ? { allOf: [constraints, branch] } : branch));
+    const nullable = nonNull.length < anyOf.length;
+
+    if (nonNull.length === 0) return this.renderSingle({ ...annotations, type: 'null' }, path, refs);
+    if (nonNull.length === 1) {
+      const only = this.render({ ...(nonNull[0] as JsonSchema), ...annotations }, path, refs);
+      return nullable ? makeNullable(only) : only;
+    }
+    const literals = stringLiterals(nonNull);
+    if (literals) {
+      const out = this.renderSingle({ ...annotations, type: 'string', enum: literals }, path, refs);
+      return nullable ? makeNullable(out) : out;
+    }
+
+    const rendered = nonNull.flatMap((branch, index) => {
+      const out = this.render(branch, childPath(path, 'anyOf', index), refs);
+      return isBareUnion(out) ? (out.anyOf as GeminiSchema[]) : [out];
+    });
+    // anyOf must be alone on its node: what the union node said moves into every branch.
+    const notes = annotationNotes(annotations);
+    if (annotations.default !== undefined || annotations.examples !== undefined) {
+      this.warn('keyword-dropped', path, 'default/examples of a union became description notes of its branches');
+    }
+    return {
+      anyOf: rendered.map((branch) => {
+        const out: GeminiSchema = { ...branch };
+        if (annotations.title !== undefined && out.title === undefined) out.title = annotations.title;
+        const description = joinDescriptions(withNotes(annotations.description, notes), branch.description);
+        if (description !== undefined) out.description = description;
+        return nullable ? makeNullable(ordered(out)) : ordered(out);
+      }),
+    };
+  }
+
+  private renderSingle(node: JsonSchema, path: string, refs: string[]): GeminiSchema {
+    for (const key of Object.keys(node)) {
+      if (!KNOWN_KEYWORDS.has(key) && !key.startsWith('x-')) {
+        this.warn('keyword-dropped', childPath(path, key), `"${key}" is not supported and was left out`);
+      }
+    }
+    const notes: string[] = [];
+    if (node.deprecated === true) notes.push('Deprecated.');
+
+    let values: unknown[] | undefined = Object.hasOwn(node, 'const') ? [node.const] : node.enum;
+    let nullable = false;
+    if (values && values.includes(null)) {
+      nullable = true;
+      values = values.filter((value) => value !== null);
+    }
+    let type = (node.type as JsonSchemaType | undefined) ?? (values ? typeOfValues(values) : inferType(node));
+    if (values && values.length === 0) type = 'null';
+
+    const out: GeminiSchema = {};
+    if (type) out.type = GEMINI_TYPES[type];
+    if (node.title !== undefined) out.title = node.title;
+    if (nullable && type !== 'null') out.nullable = true;
+
+    if (values && values.length > 0) {
+      if (type === 'string' && values.every((value) => typeof value === 'string')) {
+        out.enum = [...(values as string[])];
+      } else {
+        notes.push(
+          values.length === 1
+            ? `Must be ${JSON.stringify(values[0])}.`
+            : `Allowed values: ${values.map((value) => JSON.stringify(value)).join(', ')}.`,
+        );
+        if ((type === 'number' || type === 'integer') && values.every((value) => typeof value === 'number')) {
+          // The bounds of the allowed numbers say part of it in the schema itself.
+          if (node.minimum === undefined) out.minimum = Math.min(...(values as number[]));
+          if (node.maximum === undefined) out.maximum = Math.max(...(values as number[]));
+        }
+        this.warn('enum-loosened', path, `Gemini enums hold strings only; ${summarizeType(node)} became a note`);
+      }
+    }
+
+    switch (type) {
+      case 'string':
+        if (node.format !== undefined) out.format = node.format;
+        if (node.minLength !== undefined) out.minLength = String(node.minLength);
+        if (node.maxLength !== undefined) out.maxLength = String(node.maxLength);
+        if (node.pattern !== undefined) out.pattern = node.pattern;
+        break;
+      case 'number':
+      case 'integer':
+        this.renderNumber(node, type, out, notes, path);
+        break;
+      case 'array':
+        this.renderArray(node, out, notes, path, refs);
+        break;
+      case 'object':
+        this.renderObject(node, out, notes, path, refs);
+        break;
+      default:
+        break;
+    }
+
+    const description = withNotes(node.description, notes);
+    if (description !== undefined) out.description = description;
+    if (node.default !== undefined) out.default = cloneJson(node.default);
+    if (Array.isArray(node.examples) && node.examples.length > 0) out.example = cloneJson(node.examples[0]);
+    return ordered(out);
+  }
+
+  private renderNumber(
+    node: JsonSchema,
+    type: 'number' | 'integer',
+    out: GeminiSchema,
+    notes: string[],
+    path: string,
+  ): void {
+    if (node.format !== undefined) {
+      if ((type === 'number' ? NUMBER_FORMATS : INTEGER_FORMATS).has(node.format)) out.format = node.format;
+      else notes.push(`Format: ${node.format}.`);
+    }
+    if (node.minimum !== undefined) out.minimum = node.minimum;
+    if (node.maximum !== undefined) out.maximum = node.maximum;
+    const low = node.exclusiveMinimum;
+    if (low !== undefined && (out.minimum === undefined || low >= out.minimum)) {
+      if (type === 'integer') {
+        out.minimum = Math.floor(low) + 1; // exact for whole numbers
+      } else {
+        out.minimum = low;
+        notes.push(`Must be greater than ${low}.`);
+        this.warn('constraint-loosened', path, `exclusiveMinimum ${low} became minimum ${low} and a note`);
+      }
+    }
+    const high = node.exclusiveMaximum;
+    if (high !== undefined && (out.maximum === undefined || high <= out.maximum)) {
+      if (type === 'integer') {
+        out.maximum = Math.ceil(high) - 1;
+      } else {
+        out.maximum = high;
+        notes.push(`Must be less than ${high}.`);
+        this.warn('constraint-loosened', path, `exclusiveMaximum ${high} became maximum ${high} and a note`);
+      }
+    }
+    if (node.multipleOf !== undefined && !(type === 'integer' && node.multipleOf === 1)) {
+      notes.push(`Must be a multiple of ${node.multipleOf}.`);
+      this.warn('constraint-loosened', path, `multipleOf ${node.multipleOf} became a note`);
+    }
+  }
+
+  private renderArray(node: JsonSchema, out: GeminiSchema, notes: string[], path: string, refs: string[]): void {
+    const itemsPath = childPath(path, 'items');
+    let minItems = node.minItems;
+    let maxItems = node.maxItems;
+    if (node.prefixItems && node.prefixItems.length > 0) {
+      const positions = [...node.prefixItems];
+      if (node.items === false) maxItems = Math.min(maxItems ?? Infinity, positions.length);
+      const variants = positions.map((position, index) => this.render(position, childPath(itemsPath, 'anyOf', index), refs));
+      if (isRecord(node.items)) variants.push(this.render(node.items, itemsPath, refs));
+      const unique = uniqueSchemas(variants.flatMap((variant) => (isBareUnion(variant) ? variant.anyOf ?? [] : [variant])));
+      out.items = unique.length === 1 ? (unique[0] as GeminiSchema) : { anyOf: unique };
+      const exact = unique.length === 1 && minItems === maxItems;
+      const tuple = positions.map((position) => summarizeType(position)).join(', ');
+      notes.push(`Item by position: [${tuple}${isRecord(node.items) ? `, ...${summarizeType(node.items)}` : ''}].`);
+      if (!exact) {
+        this.warn('tuple-loosened', path, `the tuple [${tuple}] became an array whose items may be any of its types`);
+      }
+    } else if (node.items === false) {
+      maxItems = 0;
+      out.items = {};
+    } else {
+      out.items = this.render(isRecord(node.items) ? node.items : {}, itemsPath, refs);
+    }
+    if (minItems !== undefined) out.minItems = String(minItems);
+    if (maxItems !== undefined) out.maxItems = String(maxItems);
+    if (node.uniqueItems === true) {
+      notes.push('Items must be unique.');
+      this.warn('constraint-loosened', path, 'uniqueItems became a note');
+    }
+  }
+
+  private renderObject(node: JsonSchema, out: GeminiSchema, notes: string[], path: string, refs: string[]): void {
+    const names = Object.keys(node.properties ?? {});
+    if (names.length > 0) {
+      out.properties = {};
+      for (const name of names) {
+        const propertyPath = childPath(path, 'properties', name);
+        if (!PROPERTY_NAME.test(name)) {
+          this.warn('name-invalid', propertyPath, `Gemini parameter names are [A-Za-z0-9_] (at most 64, not starting with a digit): "${name}"`);
+        }
+        out.properties[name] = this.render((node.properties as Record<string, JsonSchema>)[name] as JsonSchema, propertyPath, refs);
+      }
+      out.propertyOrdering = names;
+    }
+    if (node.required && node.required.length > 0) {
+      const required = node.required.filter((name) => names.includes(name));
+      for (const name of node.required) {
+        if (!names.includes(name)) this.warn('required-unknown', path, `required names "${name}", which is not a property`);
+      }
+      if (required.length > 0) out.required = [...new Set(required)];
+    }
+    if (node.minProperties !== undefined) out.minProperties = String(node.minProperties);
+    if (node.maxProperties !== undefined) out.maxProperties = String(node.maxProperties);
+    const extra = node.additionalProperties;
+    if (extra !== undefined && extra !== false) {
+      const values = extra === true ? 'any value' : summarizeType(extra);
+      notes.push(
+        names.length > 0
+          ? `More properties may be added under any name; their values are ${values}.`
+          : `An object whose keys are any names and whose values are ${values}.`,
+      );
+      this.warn('additional-properties', path, `additionalProperties (${values}) became a note`);
+    }
+  }
+}
+
+function isAnnotation(key: string): boolean {
+  return (ANNOTATION_KEYWORDS as readonly string[]).includes(key);
+}
+
+/** Notes that carry a union's default, examples and deprecation into each of its branches. */
+function annotationNotes(annotations: JsonSchema): string[] {
+  const notes: string[] = [];
+  if (annotations.deprecated === true) notes.push('Deprecated.');
+  if (annotations.default !== undefined) notes.push(`Default: ${JSON.stringify(annotations.default)}.`);
+  if (Array.isArray(annotations.examples) && annotations.examples.length > 0) {
+    notes.push(`Example: ${JSON.stringify(annotations.examples[0])}.`);
+  }
+  return notes;
+}
+
+function joinDescriptions(outer: string | undefined, inner: string | undefined): string | undefined {
+  if (outer === undefined) return inner;
+  if (inner === undefined || inner === outer) return outer;
+  return withNotes(outer, [inner]);
+}
+
+/** `type: [A, B, 'null']` as a union, so that each branch gets one type (Gemini has no type arrays). */
+function splitTypeArray(node: JsonSchema): JsonSchema {
+  const types = [...new Set(node.type as JsonSchemaType[])];
+  const nonNull = types.filter((type) => type !== 'null');
+  if (nonNull.length === 0) return { ...node, type: 'null' };
+  if (nonNull.length === 1 && nonNull.length === types.length) return { ...node, type: nonNull[0] };
+  const annotations: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    if (isAnnotation(key)) annotations[key] = value;
+    else rest[key] = value;
+  }
+  const branches: JsonSchema[] = nonNull.map((type) => ({ ...rest, type }));
+  if (nonNull.length < types.length) branches.push({ type: 'null' });
+  return { ...annotations, anyOf: branches };
+}
+
+/** Branches that are each a string literal (`const` or string `enum`, nothing else): one enum says the same. */
+function stringLiterals(branches: JsonSchema[]): string[] | undefined {
+  const literals: string[] = [];
+  for (const branch of branches) {
+    const keys = Object.keys(branch).filter((key) => key !== 'type' && key !== 'title');
+    if (branch.type !== undefined && branch.type !== 'string') return undefined;
+    if (keys.length === 1 && keys[0] === 'const' && typeof branch.const === 'string') literals.push(branch.const);
+    else if (keys.length === 1 && keys[0] === 'enum' && branch.enum?.every((value) => typeof value === 'string')) {
+      literals.push(...(branch.enum as string[]));
+    } else return undefined;
+  }
+  return [...new Set(literals)];
+}
+
+function isBareUnion(schema: GeminiSchema): boolean {
+  return schema.anyOf !== undefined && Object.keys(schema).length === 1;
+}
+
+function makeNullable(schema: GeminiSchema): GeminiSchema {
+  if (isBareUnion(schema)) return { anyOf: (schema.anyOf ?? []).map(makeNullable) };
+  if (schema.type === 'NULL' || schema.nullable === true) return schema;
+  return ordered({ ...schema, nullable: true });
+}
+
+function typeOfValues(values: unknown[]): JsonSchemaType | undefined {
+  const types = new Set(
+    values.map((value): JsonSchemaType => {
+      if (Array.isArray(value)) return 'array';
+      if (value === null) return 'null';
+      if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+      return typeof value as JsonSchemaType;
+    }),
+  );
+  if (types.size === 2 && types.has('integer') && types.has('number')) return 'number';
+  return types.size === 1 ? ([...types][0] as JsonSchemaType) : undefined;
+}
+
+/** The type a schema without `type` is about, judged by its keywords. */
+function inferType(node: JsonSchema): JsonSchemaType | undefined {
+  const has = (...keys: string[]) => keys.some((key) => (node as Record<string, unknown>)[key] !== undefined);
+  if (has('properties', 'additionalProperties', 'required', 'minProperties', 'maxProperties')) return 'object';
+  if (has('items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems')) return 'array';
+  if (has('minLength', 'maxLength', 'pattern', 'format')) return 'string';
+  if (has('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')) return 'number';
+  return undefined;
+}
+
+/** The type a (possibly referenced) schema has, for the open schema that ends an unrolled recursion. */
+function guessType(node: JsonSchema, root: JsonSchema, depth = 0): JsonSchemaType | undefined {
+  if (depth > 8) return undefined;
+  if (node.$ref !== undefined) {
+    const target = resolveLocalRef(root, node.$ref);
+    return target ? guessType(target, root, depth + 1) : undefined;
+  }
+  if (typeof node.type === 'string') return node.type;
+  const union = node.anyOf ?? node.oneOf;
+  if (union) {
+    const types = new Set(union.filter((branch) => !isNullOnly(branch)).map((branch) => guessType(branch, root, depth + 1)));
+    return types.size === 1 ? [...types][0] : undefined;
+  }
+  return inferType(node);
+}
+
+function uniqueSchemas(schemas: GeminiSchema[]): GeminiSchema[] {
+  const seen = new Set<string>();
+  return schemas.filter((schema) => {
+    const key = JSON.stringify(schema);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const KEY_ORDER: (keyof GeminiSchema)[] = [
+  'type', 'format', 'title', 'description', 'nullable', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength',
+  'pattern', 'items', 'minItems', 'maxItems', 'properties', 'required', 'propertyOrdering', 'minProperties',
+  'maxProperties', 'anyOf', 'default', 'example',
+];
+
+/** Keys in one fixed order, so that golden files read well and diffs stay small. */
+function ordered(schema: GeminiSchema): GeminiSchema {
+  const out: Record<string, unknown> = {};
+  for (const key of KEY_ORDER) if (schema[key] !== undefined) out[key] = schema[key];
+  return out as GeminiSchema;
+}

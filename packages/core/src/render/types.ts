@@ -1,0 +1,92 @@
+import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
+
+/** What every renderer takes: one tool as the model should see it. */
+export interface DeclaredTool {
+  name: string;
+  description?: string;
+  parameters: ObjectJsonSchema;
+}
+
+/** The type names of Gemini's OpenAPI 3.0 schema subset. */
+export type GeminiType = 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT' | 'NULL';
+
+/**
+ * A schema in Gemini's OpenAPI 3.0 subset (the `parameters` field of a function declaration). Only these keywords
+ * exist there; anything else is a 400 from the API. Counts are int64 and so strings, as in `@google/genai`'s `Schema`.
+ */
+export interface GeminiSchema {
+  type?: GeminiType;
+  format?: string;
+  title?: string;
+  description?: string;
+  nullable?: boolean;
+  enum?: string[];
+  items?: GeminiSchema;
+  properties?: Record<string, GeminiSchema>;
+  required?: string[];
+  propertyOrdering?: string[];
+  anyOf?: GeminiSchema[];
+  minItems?: string;
+  maxItems?: string;
+  minLength?: string;
+  maxLength?: string;
+  minProperties?: string;
+  maxProperties?: string;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  default?: unknown;
+  example?: unknown;
+}
+
+/** A Gemini function declaration: `parameters` and `parametersJsonSchema` are mutually exclusive. */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description?: string;
+  parameters?: GeminiSchema;
+  parametersJsonSchema?: JsonSchema;
+}
+
+/** Why a rendered schema says less than the manifest's schema (the Toolbox still validates against the original). */
+export type RenderWarningCode =
+  /** A `$ref` cycle was unrolled to the depth limit; deeper levels are an open schema. */
+  | 'recursion-truncated'
+  /** A tuple became an array whose items may be any of the positions' types. */
+  | 'tuple-loosened'
+  /** `additionalProperties` (a record, an index signature) cannot be expressed; it became a description note. */
+  | 'additional-properties'
+  /** An `enum` or `const` of non-strings cannot be expressed; it became a description note. */
+  | 'enum-loosened'
+  /** A constraint keyword the target lacks (exclusive bounds, multipleOf, uniqueItems, ...); a description note. */
+  | 'constraint-loosened'
+  /** A keyword the target lacks and that carries no constraint, or one that is unknown, was left out. */
+  | 'keyword-dropped'
+  /** `oneOf` became `anyOf` (exclusivity is lost). */
+  | 'one-of-as-any-of'
+  /** `allOf` branches were merged into one schema. */
+  | 'all-of-merged'
+  /** A union at the top level became one object whose properties are the union of the branches' properties. */
+  | 'root-union-flattened'
+  /** A value of any type cannot be expressed exactly; it became the closest the target has. */
+  | 'any-loosened'
+  /** `required` named a property that is not declared; it was left out. */
+  | 'required-unknown'
+  /** OpenAI strict mode: an optional property became required and nullable (`null` means absent). */
+  | 'optional-as-nullable'
+  /** A name breaks the target's naming rules; the target will likely reject it. */
+  | 'name-invalid';
+
+export interface RenderWarning {
+  code: RenderWarningCode;
+  /** JSON Pointer to the node in the rendered schema, e.g. `/properties/tags/items`; `''` is the root. */
+  path: string;
+  message: string;
+  /** The tool's name, when the warning comes from rendering a whole tool. */
+  tool?: string;
+}
+
+/** A rendered schema with the list of what it could not say. */
+export interface RenderResult<T> {
+  schema: T;
+  warnings: RenderWarning[];
+}
