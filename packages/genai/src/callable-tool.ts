@@ -1,0 +1,67 @@
+import type { CallableTool, FunctionCall, Part, Tool } from '@google/genai';
+import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
+
+export interface CallableToolOptions {
+  /** Declaration dialect asked from the Toolbox. */
+  dialect?: DeclarationDialect;
+  /** Time limit per call. */
+  timeoutMs?: number;
+  /** Reaches every running call. */
+  signal?: AbortSignal;
+  /** Calls of one batch that run at once. Default 8. */
+  concurrency?: number;
+  /**
+   * Calls for names this Toolbox does not declare: `skip` (default) leaves them to the other callable tools (the
+   * SDK hands every call to every callable tool); `answer` answers them with an `{ error }` (for a single tool).
+   */
+  unknownCalls?: 'skip' | 'answer';
+}
+
+/**
+ * Wraps a Toolbox as the SDK's CallableTool, so that `ai.models.generateContent({ config: { tools: [callable] } })`
+ * (and `generateContentStream`) runs it in the SDK's own loop: calls filtered by name, ids echoed, errors and
+ * thrown exceptions answered as `{ error }` responses instead of failing the request.
+ */
+export function toCallableTool(toolbox: ToolboxLike, options: CallableToolOptions = {}): CallableTool {
+  const concurrency = Math.max(1, options.concurrency ?? 8);
+  return {
+    async tool(): Promise<Tool> {
+      const declarations = toolbox.declarations(options.dialect ? { dialect: options.dialect } : undefined);
+      // Fresh objects each time: the SDK rewrites `parameters` on the declarations it is given.
+      return { functionDeclarations: declarations.map((declaration) => ({ ...declaration })) };
+    },
+
+    async callTool(functionCalls: FunctionCall[]): Promise<Part[]> {
+      const mine = functionCalls.filter((call) => options.unknownCalls === 'answer' || toolbox.has(call.name ?? ''));
+      const parts: Part[] = new Array(mine.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < mine.length) {
+          const index = next++;
+          parts[index] = await answer(toolbox, mine[index]!, options);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, mine.length) }, worker));
+      return parts;
+    },
+  };
+}
+
+async function answer(toolbox: ToolboxLike, call: FunctionCall, options: CallableToolOptions): Promise<Part> {
+  const name = call.name ?? '';
+  const input: { id?: string; name: string; args: unknown } = { name, args: call.args ?? {} };
+  if (call.id !== undefined) input.id = call.id;
+  const callOptions: { signal?: AbortSignal; timeoutMs?: number } = {};
+  if (options.signal) callOptions.signal = options.signal;
+  if (options.timeoutMs !== undefined) callOptions.timeoutMs = options.timeoutMs;
+  let response;
+  try {
+    response = (await toolbox.call(input, callOptions)).functionResponse.response ?? { output: null };
+  } catch (error) {
+    // The Toolbox promises not to throw for model input; should it, the model still gets an answer.
+    response = { error: { message: error instanceof Error ? error.message : String(error), thrown: true } };
+  }
+  const functionResponse: NonNullable<Part['functionResponse']> = { name, response };
+  if (call.id !== undefined) functionResponse.id = call.id;
+  return { functionResponse };
+}

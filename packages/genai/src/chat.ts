@@ -1,0 +1,69 @@
+import type { Content } from '@google/genai';
+import type { Agent, AgentStream } from './agent.js';
+import { toContents, type AgentInput } from './input.js';
+import type { RunOptions } from './options.js';
+import type { AgentResult } from './result.js';
+
+export interface ChatOptions {
+  /** A conversation to continue (for example a result's `history`). */
+  history?: Content[];
+}
+
+/**
+ * A conversation on an Agent. Each `send()` runs the loop on the history so far plus the new input; sends are
+ * queued, so they never interleave. A failed send leaves the history as it was before it (the error carries the
+ * partial history to resume from).
+ */
+export class Chat {
+  private current: Content[];
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly agent: Agent,
+    options: ChatOptions = {},
+  ) {
+    this.current = [...(options.history ?? [])];
+  }
+
+  /** The conversation so far (a copy). */
+  get history(): Content[] {
+    return [...this.current];
+  }
+
+  send(input: AgentInput, options: RunOptions = {}): Promise<AgentResult> {
+    const contents = toContents(input);
+    const turn = this.tail.then(async () => {
+      const result = await this.agent.start([...this.current, ...contents], options, false).execute();
+      this.current = [...result.history];
+      return result;
+    });
+    this.tail = turn.catch(() => {});
+    return turn;
+  }
+
+  /** Like `send()`, streamed. The stream starts when the sends before it are done. */
+  stream(input: AgentInput, options: RunOptions = {}): AgentStream {
+    const contents = toContents(input);
+    let inner: AgentStream | undefined;
+    const ready = this.tail.then(() => {
+      inner = this.agent.startStream([...this.current, ...contents], options, (result) => {
+        if (result) this.current = [...result.history];
+      });
+      return inner;
+    });
+    const result = ready.then((stream) => stream.result);
+    result.catch(() => {});
+    this.tail = result.catch(() => {});
+    const events = async function* (): AsyncGenerator<import('./events.js').AgentEvent> {
+      const stream = await ready;
+      yield* stream;
+    };
+    return {
+      result,
+      get runId(): string {
+        return inner?.runId ?? '';
+      },
+      [Symbol.asyncIterator]: events,
+    };
+  }
+}

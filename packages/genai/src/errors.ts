@@ -1,0 +1,85 @@
+import type { Content } from '@google/genai';
+import type { Step, Usage } from './result.js';
+
+/** What a run had done when it failed: everything needed to look at it or to resume it. */
+export interface AgentErrorState {
+  runId: string;
+  /**
+   * The conversation up to the last complete turn (a model turn together with all its tool results), input
+   * included. Pass it to `agent.run(history)` to resume: nothing that was executed is lost.
+   */
+  history: Content[];
+  steps: Step[];
+  usage: Usage;
+}
+
+/** Base class of the errors a run ends with. */
+export class AgentError extends Error {
+  override name = 'AgentError';
+  readonly code: 'api' | 'stream' | 'aborted' | 'hook' | 'input';
+  readonly runId: string;
+  readonly history: Content[];
+  readonly steps: Step[];
+  readonly usage: Usage;
+
+  constructor(
+    code: AgentError['code'],
+    message: string,
+    state: AgentErrorState,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.code = code;
+    this.runId = state.runId;
+    this.history = state.history;
+    this.steps = state.steps;
+    this.usage = state.usage;
+  }
+}
+
+/** The API answered with an error (after the configured retries), or the request could not be sent. */
+export class AgentApiError extends AgentError {
+  override name = 'AgentApiError';
+  /** The HTTP status, when there was a response. */
+  readonly status?: number;
+  /** Attempts made for the failing request (1 + retries). */
+  readonly attempts: number;
+
+  constructor(message: string, state: AgentErrorState, details: { status?: number; attempts: number; cause?: unknown }) {
+    super('api', message, state, { cause: details.cause });
+    if (details.status !== undefined) this.status = details.status;
+    this.attempts = details.attempts;
+  }
+}
+
+/** A streamed reply broke before it was complete. The partial turn is not in `history`. */
+export class AgentStreamError extends AgentError {
+  override name = 'AgentStreamError';
+  /** The text that had already been streamed for the broken turn. */
+  readonly partialText: string;
+
+  constructor(message: string, state: AgentErrorState, details: { partialText: string; cause?: unknown }) {
+    super('stream', message, state, { cause: details.cause });
+    this.partialText = details.partialText;
+  }
+}
+
+/** The run's AbortSignal fired (or a stream consumer stopped early). */
+export class AgentAbortedError extends AgentError {
+  override name = 'AgentAbortedError';
+
+  constructor(state: AgentErrorState, cause?: unknown) {
+    super('aborted', 'The run was aborted', state, { cause });
+  }
+}
+
+/** A hook (`beforeToolCall`, `afterToolCall`) threw: a programmer error, so the run stops. */
+export class AgentHookError extends AgentError {
+  override name = 'AgentHookError';
+  readonly hook: string;
+
+  constructor(hook: string, state: AgentErrorState, cause: unknown) {
+    super('hook', `The ${hook} hook threw: ${cause instanceof Error ? cause.message : String(cause)}`, state, { cause });
+    this.hook = hook;
+  }
+}

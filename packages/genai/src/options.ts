@@ -1,0 +1,128 @@
+import type {
+  ContentUnion,
+  FunctionResponse,
+  GenerateContentConfig,
+  GoogleGenAI,
+  Tool,
+  ToolConfig,
+} from '@google/genai';
+import type { AgentEvent } from './events.js';
+import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
+
+/** The part of a `GoogleGenAI` client the Agent uses. */
+export type AgentClient = { models: Pick<GoogleGenAI['models'], 'generateContent' | 'generateContentStream'> };
+
+/** Retries of failed model requests, with exponential backoff; a Retry-After (header or RetryInfo) wins. */
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 3. */
+  retries?: number;
+  /** HTTP statuses that are retried. Default [429, 500, 503]. */
+  statuses?: number[];
+  /** First delay. Default 500 ms; doubled each retry (`factor`), with up to 20% random jitter. */
+  initialDelayMs?: number;
+  factor?: number;
+  /** Upper bound of one delay, Retry-After included. Default 30 s. */
+  maxDelayMs?: number;
+  /**
+   * Read the Retry-After header of failed replies. The SDK's ApiError does not carry headers, so the Agent passes
+   * a fetch wrapper in the request's `httpOptions` (delegating to `fetch`, or the one given here). Default true.
+   */
+  readRetryAfterHeader?: boolean;
+  /** The fetch the wrapper delegates to, when the client was built with its own `httpOptions.fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** What the hooks see of a call. */
+export interface ToolCallInfo {
+  runId: string;
+  turn: number;
+  /** The model's id, or one made up by the Agent when the model sent none. */
+  callId: string;
+  id?: string;
+  name: string;
+  args: unknown;
+  /** Position of the call in the model's turn. */
+  index: number;
+  /** Aborted when the run is. */
+  signal: AbortSignal;
+}
+
+/**
+ * `beforeToolCall`'s answer: nothing or `true` approves; `false` or `{ deny }` refuses (the model gets an error
+ * response with the reason); `{ args }` runs the call with these arguments instead.
+ */
+export type BeforeToolCallDecision =
+  | void
+  | boolean
+  | { deny: string | { message: string; [key: string]: unknown } }
+  | { args: unknown };
+
+/** `afterToolCall` may replace the response the model gets (to redact, summarise, ...). */
+export type AfterToolCallDecision = void | { response: NonNullable<FunctionResponse['response']> };
+
+export interface AgentHooks {
+  beforeToolCall?: (call: ToolCallInfo) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>;
+  afterToolCall?: (
+    call: ToolCallInfo,
+    result: { response: NonNullable<FunctionResponse['response']>; ok: boolean; durationMs: number },
+  ) => AfterToolCallDecision | Promise<AfterToolCallDecision>;
+  /** Every event of every run, streamed or not. Must not throw (errors are reported to the debug log). */
+  onEvent?: (event: AgentEvent) => void;
+}
+
+/** Sampling and other settings sent with every request; the Agent owns tools, toolConfig and the signal. */
+export type AgentModelConfig = Omit<
+  GenerateContentConfig,
+  'tools' | 'toolConfig' | 'systemInstruction' | 'abortSignal' | 'automaticFunctionCalling'
+>;
+
+/** A Toolbox, or one of Gemini's built-in tools (`{ googleSearch: {} }`, `{ codeExecution: {} }`, `{ urlContext: {} }`). */
+export type AgentTool = ToolboxLike | Tool;
+
+export interface AgentOptions extends AgentHooks {
+  client: AgentClient;
+  model: string;
+  /** One Toolbox, or several beside built-in tools. Function names must be unique across Toolboxes. */
+  tools?: AgentTool | AgentTool[];
+  systemInstruction?: ContentUnion;
+  /** Settings sent with every request (temperature, maxOutputTokens, thinkingConfig, safetySettings, ...). */
+  config?: AgentModelConfig;
+  /**
+   * Function calling mode: AUTO (default), ANY, NONE, VALIDATED, and `allowedFunctionNames`, passed through.
+   * ANY is kept for `forcedTurns` turns and then becomes `fallbackMode`, so a run cannot call tools forever.
+   */
+  toolConfig?: ToolConfig;
+  /** Turns that keep mode ANY before `fallbackMode`. Default 1. */
+  forcedTurns?: number;
+  /** The mode after the forced turns. Default AUTO (`allowedFunctionNames` is dropped, as AUTO refuses it). */
+  fallbackMode?: 'AUTO' | 'NONE' | 'VALIDATED';
+  /** Model turns that may call tools. Default 10. Then the results are sent and a final answer is asked for. */
+  maxTurns?: number;
+  /** Calls of one turn that run at once. Default 8. */
+  concurrency?: number;
+  /** Run the calls of a turn one after another (same as `concurrency: 1`). */
+  sequential?: boolean;
+  /** Time limit per call: one for all tools, or per tool name (`'*'` for the rest). */
+  toolTimeoutMs?: number | Record<string, number>;
+  /**
+   * Error responses in a row that one tool may give in a run; after that its calls are answered with an error
+   * without running it. Default 3.
+   */
+  maxToolErrors?: number;
+  /** Retries of failed model requests. `false` turns them off. */
+  retry?: RetryOptions | false;
+  /** Declaration dialect asked from the Toolboxes. Default: the Toolbox's own default. */
+  dialect?: DeclarationDialect;
+  /**
+   * Log each request sent, each raw reply and each parsed call: `true` writes to stderr, a function receives the
+   * lines. The environment variable TOOLWRIGHT_DEBUG=1 turns it on too.
+   */
+  debug?: boolean | ((line: string) => void);
+}
+
+/** Options of one run (or one chat send). */
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Events of this run only, beside the Agent's `onEvent`. */
+  onEvent?: (event: AgentEvent) => void;
+}

@@ -1,0 +1,87 @@
+import type { RetryOptions } from './options.js';
+
+export interface RetryPolicy {
+  retries: number;
+  statuses: ReadonlySet<number>;
+  initialDelayMs: number;
+  factor: number;
+  maxDelayMs: number;
+  readRetryAfterHeader: boolean;
+  fetch: typeof fetch | undefined;
+}
+
+export function retryPolicy(options: RetryOptions | false | undefined): RetryPolicy {
+  if (options === false) {
+    return { retries: 0, statuses: new Set(), initialDelayMs: 0, factor: 1, maxDelayMs: 0, readRetryAfterHeader: false, fetch: undefined };
+  }
+  return {
+    retries: Math.max(0, Math.floor(options?.retries ?? 3)),
+    statuses: new Set(options?.statuses ?? [429, 500, 503]),
+    initialDelayMs: Math.max(0, options?.initialDelayMs ?? 500),
+    factor: Math.max(1, options?.factor ?? 2),
+    maxDelayMs: Math.max(0, options?.maxDelayMs ?? 30_000),
+    readRetryAfterHeader: options?.readRetryAfterHeader ?? true,
+    fetch: options?.fetch,
+  };
+}
+
+/** The HTTP status of an SDK error (`ApiError.status`), if it has one. */
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** A Retry-After header value (seconds or an HTTP date) in milliseconds. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The `retryDelay` of a google.rpc.RetryInfo detail in an API error body ("17s", "0.5s"). The SDK puts the body,
+ * as JSON, in the error's message.
+ */
+export function retryInfoDelay(error: unknown): number | undefined {
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message !== 'string') return undefined;
+  const match = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/.exec(message);
+  return match ? Math.round(Number(match[1]) * 1000) : undefined;
+}
+
+/** The delay before retry number `attempt` (1-based): the server's word if it gave one, else exponential backoff. */
+export function retryDelay(policy: RetryPolicy, attempt: number, serverDelayMs: number | undefined): number {
+  if (serverDelayMs !== undefined) return Math.min(policy.maxDelayMs, serverDelayMs);
+  const base = policy.initialDelayMs * policy.factor ** (attempt - 1);
+  const jitter = base * 0.2 * Math.random();
+  return Math.min(policy.maxDelayMs, Math.round(base + jitter));
+}
+
+/** Waits, unless the signal fires first (then rejects with its reason). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A fetch that remembers the Retry-After header of the last failed reply it saw. One per model request. */
+export function headerRecordingFetch(base: typeof fetch | undefined): { fetch: typeof fetch; retryAfterMs(): number | undefined } {
+  let last: string | null = null;
+  const recording = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    const response = await (base ?? globalThis.fetch)(input, init);
+    last = response.ok ? null : response.headers.get('retry-after');
+    return response;
+  };
+  return { fetch: recording as typeof fetch, retryAfterMs: () => parseRetryAfter(last) };
+}

@@ -1,0 +1,345 @@
+import type {
+  Content,
+  FunctionCallingConfigMode,
+  GenerateContentConfig,
+  GenerateContentParameters,
+  GenerateContentResponse,
+  GenerateContentResponseUsageMetadata,
+  Tool,
+  ToolConfig,
+} from '@google/genai';
+import { debugJson } from './debug.js';
+import {
+  AgentAbortedError,
+  AgentApiError,
+  AgentError,
+  AgentHookError,
+  AgentStreamError,
+  type AgentErrorState,
+} from './errors.js';
+import type { AgentEvent } from './events.js';
+import { answerText, StreamedContent } from './merge-parts.js';
+import type { RunOptions } from './options.js';
+import type { AgentResult, Step, StopReason } from './result.js';
+import { headerRecordingFetch, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
+import type { AgentSetup } from './setup.js';
+import { isBrokenCall, stopReasonOf } from './stop-reason.js';
+import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
+import { addUsage, emptyUsage, turnUsage } from './usage.js';
+
+type EventInput = AgentEvent extends infer E ? (E extends unknown ? Omit<E, 'runId' | 'time' | 'elapsedMs'> : never) : never;
+
+interface ModelReply {
+  content: Content | undefined;
+  finishReason: string | undefined;
+  finishMessage: string | undefined;
+  blocked: boolean;
+  usage: GenerateContentResponseUsageMetadata | undefined;
+  retries: number;
+  modelMs: number;
+}
+
+/** Internal: a stream broke after it started. */
+class StreamBroken {
+  constructor(
+    readonly partialText: string,
+    readonly cause: unknown,
+  ) {}
+}
+
+let runCounter = 0;
+function newRunId(): string {
+  runCounter = (runCounter + 1) % 1_000_000;
+  return `run_${Date.now().toString(36)}_${runCounter.toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** One run of the loop. Everything mutable lives here, so runs on one Agent share nothing. */
+export class Run implements ToolPhaseRun {
+  readonly runId = newRunId();
+  readonly startedAt = Date.now();
+  readonly history: Content[];
+  readonly steps: Step[] = [];
+  readonly usage = emptyUsage();
+  readonly errorStreaks = new Map<string, number>();
+  private readonly controller = new AbortController();
+  private readonly unlink: () => void;
+
+  constructor(
+    readonly setup: AgentSetup,
+    input: Content[],
+    private readonly options: RunOptions & { streaming: boolean; sink?: (event: AgentEvent) => void },
+  ) {
+    this.history = input;
+    const outer = options.signal;
+    if (outer?.aborted) this.controller.abort(outer.reason);
+    const onAbort = () => this.controller.abort(outer?.reason);
+    outer?.addEventListener('abort', onAbort, { once: true });
+    this.unlink = () => outer?.removeEventListener('abort', onAbort);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Stops the run (a stream reader that went away). */
+  abort(reason?: unknown): void {
+    this.controller.abort(reason);
+  }
+
+  emit(partial: EventInput): void {
+    const time = Date.now();
+    const event = { ...partial, runId: this.runId, time, elapsedMs: time - this.startedAt } as AgentEvent;
+    this.options.sink?.(event);
+    for (const listener of [this.setup.hooks.onEvent, this.options.onEvent]) {
+      if (!listener) continue;
+      try {
+        listener(event);
+      } catch (error) {
+        this.debug(`onEvent listener threw: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      }
+    }
+  }
+
+  debug(line: string): void {
+    this.setup.debug?.(`[toolwright ${this.runId}] ${line}`);
+  }
+
+  private state(): AgentErrorState {
+    return { runId: this.runId, history: [...this.history], steps: [...this.steps], usage: { ...this.usage } };
+  }
+
+  async execute(): Promise<AgentResult> {
+    try {
+      return await this.loop();
+    } catch (error) {
+      throw this.toAgentError(error);
+    } finally {
+      this.unlink();
+    }
+  }
+
+  private toAgentError(error: unknown): AgentError {
+    if (error instanceof AgentError) return error;
+    if (error instanceof HookFailure) return new AgentHookError(error.hook, this.state(), error.cause);
+    if (this.signal.aborted) return new AgentAbortedError(this.state(), this.signal.reason ?? error);
+    if (error instanceof StreamBroken) {
+      const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      return new AgentStreamError(`The streamed reply broke before it was complete: ${message}`, this.state(), {
+        partialText: error.partialText,
+        cause: error.cause,
+      });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new AgentError('api', `The run failed: ${message}`, this.state(), { cause: error });
+  }
+
+  private async loop(): Promise<AgentResult> {
+    const { maxTurns } = this.setup;
+    let turn = 0;
+    let toolTurns = 0;
+    let brokenCallRetried = false;
+    for (;;) {
+      if (this.signal.aborted) throw new AgentAbortedError(this.state(), this.signal.reason);
+      turn += 1;
+      const final = toolTurns >= maxTurns;
+      const reply = await this.requestModel(turn, final);
+      const calls = (reply.content?.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
+      if (reply.content) step.content = reply.content;
+      if (reply.finishReason !== undefined) step.finishReason = reply.finishReason;
+      if (reply.finishMessage !== undefined) step.finishMessage = reply.finishMessage;
+      this.steps.push(step);
+
+      if (calls.length === 0 && isBrokenCall(reply.finishReason) && !final && !brokenCallRetried) {
+        brokenCallRetried = true;
+        if (reply.content) this.history.push(reply.content);
+        this.history.push(brokenCallFeedback(reply.finishReason!, reply.finishMessage));
+        this.debug(`${reply.finishReason}: retrying once with feedback`);
+        this.emitTurnEnd(step, reply);
+        continue;
+      }
+      if (calls.length === 0 || final) {
+        if (reply.content) this.history.push(reply.content);
+        this.emitTurnEnd(step, reply);
+        const stopReason: StopReason = final ? 'max_turns' : stopReasonOf(reply.finishReason, reply.blocked);
+        return this.finish(reply, stopReason);
+      }
+
+      brokenCallRetried = false;
+      toolTurns += 1;
+      const toolsStarted = Date.now();
+      const executed = await runToolPhase(this, calls, turn);
+      step.calls = executed.map((call) => call.record);
+      step.toolsMs = Date.now() - toolsStarted;
+      // The model turn and its answers enter the history together: it always ends on a complete turn.
+      this.history.push(reply.content!, { role: 'user', parts: executed.map((call) => call.part) });
+      this.emitTurnEnd(step, reply);
+    }
+  }
+
+  private emitTurnEnd(step: Step, reply: ModelReply): void {
+    const event: EventInput = {
+      type: 'turn_end',
+      turn: step.turn,
+      calls: step.calls,
+      modelMs: step.modelMs,
+      toolsMs: step.toolsMs,
+    };
+    if (step.content) event.content = step.content;
+    if (step.finishReason !== undefined) event.finishReason = step.finishReason;
+    const usage = turnUsage(reply.usage);
+    if (usage) event.usage = usage;
+    this.emit(event);
+  }
+
+  private finish(reply: ModelReply, stopReason: StopReason): AgentResult {
+    const result: AgentResult = {
+      text: answerText(reply.content),
+      history: this.history,
+      steps: this.steps,
+      usage: this.usage,
+      stopReason,
+      runId: this.runId,
+      durationMs: Date.now() - this.startedAt,
+    };
+    if (reply.finishReason !== undefined) result.finishReason = reply.finishReason;
+    if (reply.finishMessage !== undefined) result.finishMessage = reply.finishMessage;
+    this.debug(`done: ${stopReason} after ${this.steps.length} turns, ${result.durationMs} ms`);
+    this.emit({ type: 'done', turn: this.steps.length, result });
+    return result;
+  }
+
+  /** The tools and tool config of one request. */
+  private toolsFor(turn: number, final: boolean): { tools?: Tool[]; toolConfig?: ToolConfig } {
+    const { declarations, builtinTools, toolConfig } = this.setup;
+    const tools: Tool[] = [];
+    // Fresh declaration objects per request: the SDK rewrites `parameters` on the objects it is given.
+    if (declarations.length) tools.push({ functionDeclarations: declarations.map((declaration) => ({ ...declaration })) });
+    tools.push(...builtinTools);
+    if (tools.length === 0) return {};
+    const calling = toolConfig?.functionCallingConfig;
+    if (final && declarations.length) {
+      return { tools, toolConfig: { ...toolConfig, functionCallingConfig: { mode: 'NONE' as FunctionCallingConfigMode } } };
+    }
+    if (calling?.mode === 'ANY' && turn > this.setup.forcedTurns) {
+      const mode = this.setup.fallbackMode as FunctionCallingConfigMode;
+      const { allowedFunctionNames, ...rest } = calling;
+      const functionCallingConfig = mode === 'VALIDATED' && allowedFunctionNames ? { ...rest, mode, allowedFunctionNames } : { ...rest, mode };
+      return { tools, toolConfig: { ...toolConfig, functionCallingConfig } };
+    }
+    return toolConfig ? { tools, toolConfig } : { tools };
+  }
+
+  private requestParams(turn: number, final: boolean): GenerateContentParameters & { config: GenerateContentConfig } {
+    const config: GenerateContentConfig = {
+      ...this.setup.config,
+      ...this.toolsFor(turn, final),
+      automaticFunctionCalling: { disable: true },
+      abortSignal: this.signal,
+    };
+    if (this.setup.systemInstruction !== undefined) config.systemInstruction = this.setup.systemInstruction;
+    return { model: this.setup.model, contents: [...this.history], config };
+  }
+
+  /** One model request, retried on the configured statuses. */
+  private async requestModel(turn: number, final: boolean): Promise<ModelReply> {
+    const { retry, client } = this.setup;
+    const params = this.requestParams(turn, final);
+    const started = Date.now();
+    for (let attempt = 1; ; attempt += 1) {
+      const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(retry.fetch) : undefined;
+      if (recorder) params.config.httpOptions = { ...this.setup.config.httpOptions, fetch: recorder.fetch };
+      if (this.setup.debug) this.debug(`turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`);
+      try {
+        const reply = this.options.streaming ? await this.streamOnce(params, turn) : await this.generateOnce(params, turn);
+        reply.retries = attempt - 1;
+        reply.modelMs = Date.now() - started;
+        return reply;
+      } catch (error) {
+        if (error instanceof StreamBroken || this.signal.aborted) throw error;
+        const status = statusOf(error);
+        if (status !== undefined && retry.statuses.has(status) && attempt <= retry.retries) {
+          const delayMs = retryDelay(retry, attempt, recorder?.retryAfterMs() ?? retryInfoDelay(error));
+          this.debug(`turn ${turn} attempt ${attempt} failed with status ${status}; retrying in ${delayMs} ms`);
+          this.emit({ type: 'retry', turn, attempt, status, delayMs, error });
+          await sleep(delayMs, this.signal);
+          continue;
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        const details: { status?: number; attempts: number; cause: unknown } = { attempts: attempt, cause: error };
+        if (status !== undefined) details.status = status;
+        throw new AgentApiError(
+          `The model request failed${status !== undefined ? ` with status ${status}` : ''}${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${message}`,
+          this.state(),
+          details,
+        );
+      }
+    }
+  }
+
+  private async generateOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
+    const response = await this.setup.client.models.generateContent(params);
+    this.observe(response, turn);
+    const candidate = response.candidates?.[0];
+    const content = candidate?.content?.parts?.length ? candidate.content : undefined;
+    for (const part of content?.parts ?? []) {
+      if (typeof part.text === 'string' && part.text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+    }
+    addUsage(this.usage, response.usageMetadata);
+    return {
+      content,
+      finishReason: candidate?.finishReason,
+      finishMessage: candidate?.finishMessage,
+      blocked: Boolean(response.promptFeedback?.blockReason),
+      usage: response.usageMetadata,
+      retries: 0,
+      modelMs: 0,
+    };
+  }
+
+  private async streamOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
+    const stream = await this.setup.client.models.generateContentStream(params);
+    const merged = new StreamedContent();
+    let finishReason: string | undefined;
+    let finishMessage: string | undefined;
+    let blocked = false;
+    let usage: GenerateContentResponseUsageMetadata | undefined;
+    let partialText = '';
+    try {
+      for await (const chunk of stream) {
+        this.observe(chunk, turn);
+        const candidate = chunk.candidates?.[0];
+        for (const part of candidate?.content?.parts ?? []) {
+          if (typeof part.text !== 'string' || part.text === '') continue;
+          if (!part.thought) partialText += part.text;
+          this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+        }
+        merged.add(candidate?.content);
+        if (candidate?.finishReason) finishReason = candidate.finishReason;
+        if (candidate?.finishMessage) finishMessage = candidate.finishMessage;
+        if (chunk.promptFeedback?.blockReason) blocked = true;
+        if (chunk.usageMetadata) usage = chunk.usageMetadata;
+      }
+    } catch (error) {
+      if (this.signal.aborted) throw error;
+      throw new StreamBroken(partialText, error);
+    }
+    addUsage(this.usage, usage);
+    return { content: merged.content(), finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
+  }
+
+  /** Every raw reply goes to the debug log and out as a `response` event. */
+  private observe(response: GenerateContentResponse, turn: number): void {
+    if (this.setup.debug) this.debug(`turn ${turn} reply: ${debugJson(response)}`);
+    this.emit({ type: 'response', turn, response });
+  }
+}
+
+function brokenCallFeedback(finishReason: string, finishMessage: string | undefined): Content {
+  const why = finishMessage ? ` (${finishMessage})` : '';
+  const text =
+    finishReason === 'UNEXPECTED_TOOL_CALL'
+      ? `Your last reply called a tool that is not available here${why}. Use only the declared functions, or answer in text.`
+      : `Your last function call could not be parsed${why}. Call a declared function again with arguments that are valid JSON matching its schema, or answer in text.`;
+  return { role: 'user', parts: [{ text }] };
+}

@@ -1,0 +1,97 @@
+import type { ContentUnion, FunctionDeclaration, Tool, ToolConfig } from '@google/genai';
+import { debugSink, type DebugSink } from './debug.js';
+import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from './options.js';
+import { retryPolicy, type RetryPolicy } from './retry.js';
+import { isToolboxLike, type ToolboxLike } from './toolbox-like.js';
+
+/** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
+export interface AgentSetup {
+  client: AgentClient;
+  model: string;
+  systemInstruction: ContentUnion | undefined;
+  config: AgentModelConfig;
+  toolConfig: ToolConfig | undefined;
+  forcedTurns: number;
+  fallbackMode: 'AUTO' | 'NONE' | 'VALIDATED';
+  maxTurns: number;
+  concurrency: number;
+  toolTimeoutMs: number | Record<string, number> | undefined;
+  maxToolErrors: number;
+  retry: RetryPolicy;
+  debug: DebugSink;
+  hooks: AgentHooks;
+  toolboxes: ToolboxLike[];
+  builtinTools: Tool[];
+  /** All function declarations of all Toolboxes, in order (rendered once). */
+  declarations: FunctionDeclaration[];
+  /** Function name -> the Toolbox that declares it. */
+  routes: Map<string, ToolboxLike>;
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`Agent option ${name} must be an integer >= ${min}, got ${value}`);
+  return value;
+}
+
+export function resolveSetup(options: AgentOptions): AgentSetup {
+  if (!options || typeof options !== 'object') throw new TypeError('new Agent(options): options are required');
+  if (!options.client?.models) throw new TypeError('Agent option client must be a GoogleGenAI client');
+  if (typeof options.model !== 'string' || options.model === '') throw new TypeError('Agent option model must be a model name');
+
+  const listed = options.tools === undefined ? [] : Array.isArray(options.tools) ? options.tools : [options.tools];
+  const toolboxes: ToolboxLike[] = [];
+  const builtinTools: Tool[] = [];
+  for (const tool of listed) {
+    if (isToolboxLike(tool)) toolboxes.push(tool);
+    else if (typeof tool === 'object' && tool !== null) builtinTools.push(tool);
+    else throw new TypeError('Agent option tools takes Toolboxes and Gemini Tool objects');
+  }
+  if (builtinTools.some((tool) => tool.functionDeclarations?.length)) {
+    throw new TypeError('Agent option tools: pass functions through a Toolbox, not as bare functionDeclarations (nothing would run them)');
+  }
+
+  const declarations: FunctionDeclaration[] = [];
+  const routes = new Map<string, ToolboxLike>();
+  for (const toolbox of toolboxes) {
+    const dialect = options.dialect;
+    for (const declaration of toolbox.declarations(dialect ? { dialect } : undefined)) {
+      const name = declaration.name ?? '';
+      if (routes.has(name)) throw new TypeError(`Agent option tools: the function name "${name}" is declared twice`);
+      routes.set(name, toolbox);
+      declarations.push(declaration);
+    }
+  }
+
+  const fallbackMode = options.fallbackMode ?? 'AUTO';
+  if (!['AUTO', 'NONE', 'VALIDATED'].includes(fallbackMode)) throw new RangeError(`Agent option fallbackMode must be AUTO, NONE or VALIDATED`);
+  const { onEvent, beforeToolCall, afterToolCall } = options;
+  return {
+    client: options.client,
+    model: options.model,
+    systemInstruction: options.systemInstruction,
+    config: options.config ?? {},
+    toolConfig: options.toolConfig,
+    forcedTurns: positiveInteger('forcedTurns', options.forcedTurns, 1),
+    fallbackMode,
+    maxTurns: positiveInteger('maxTurns', options.maxTurns, 10),
+    concurrency: options.sequential ? 1 : positiveInteger('concurrency', options.concurrency, 8),
+    toolTimeoutMs: options.toolTimeoutMs,
+    maxToolErrors: positiveInteger('maxToolErrors', options.maxToolErrors, 3),
+    retry: retryPolicy(options.retry),
+    debug: debugSink(options.debug),
+    hooks: { onEvent, beforeToolCall, afterToolCall },
+    toolboxes,
+    builtinTools,
+    declarations,
+    routes,
+  };
+}
+
+/** The time limit for one tool, from `toolTimeoutMs`. */
+export function timeoutFor(setup: AgentSetup, name: string): number | undefined {
+  const option = setup.toolTimeoutMs;
+  if (option === undefined) return undefined;
+  if (typeof option === 'number') return option;
+  return option[name] ?? option['*'];
+}

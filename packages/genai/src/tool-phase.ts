@@ -1,0 +1,221 @@
+import type { FunctionCall, FunctionResponse, Part } from '@google/genai';
+import type { AgentEvent } from './events.js';
+import type { ToolCallInfo } from './options.js';
+import type { ToolCallRecord } from './result.js';
+import { timeoutFor, type AgentSetup } from './setup.js';
+import type { ToolCallOutput } from './toolbox-like.js';
+
+/** What the tool phase needs of its run. */
+export interface ToolPhaseRun {
+  readonly runId: string;
+  readonly setup: AgentSetup;
+  readonly signal: AbortSignal;
+  /** Error responses in a row per tool name, over the whole run. */
+  readonly errorStreaks: Map<string, number>;
+  emit(event: DistributiveOmit<AgentEvent, 'runId' | 'time' | 'elapsedMs'>): void;
+  debug(line: string): void;
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Thrown by a hook: the run stops with an AgentHookError. */
+export class HookFailure {
+  constructor(
+    readonly hook: string,
+    readonly cause: unknown,
+  ) {}
+}
+
+type Response = NonNullable<FunctionResponse['response']>;
+
+export interface ExecutedCall {
+  record: ToolCallRecord;
+  /** The functionResponse part for the model, id and name echoed. */
+  part: Part;
+}
+
+function errorResponse(message: string, extra: Record<string, unknown> = {}): Response {
+  return { error: { message, ...extra } };
+}
+
+function isError(response: Response): boolean {
+  return typeof response === 'object' && response !== null && 'error' in response;
+}
+
+/**
+ * Runs the calls of one model turn, at most `concurrency` at a time, and answers in call order. Never rejects for
+ * anything the model or a tool did: those become `{ error }` responses. Rejects only with a HookFailure.
+ */
+export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], turn: number): Promise<ExecutedCall[]> {
+  const infos: ToolCallInfo[] = calls.map((call, index) => {
+    const info: ToolCallInfo = {
+      runId: run.runId,
+      turn,
+      callId: call.id ?? `${run.runId}:${turn}:${index}`,
+      name: call.name ?? '',
+      args: call.args ?? {},
+      index,
+      signal: run.signal,
+    };
+    if (call.id !== undefined) info.id = call.id;
+    return info;
+  });
+  for (const info of infos) {
+    run.debug(`call ${info.name}(${JSON.stringify(info.args)}) callId=${info.callId}`);
+    const event = { type: 'tool_call' as const, turn, callId: info.callId, name: info.name, args: info.args, index: info.index };
+    run.emit(info.id !== undefined ? { ...event, id: info.id } : event);
+  }
+
+  const results: ExecutedCall[] = new Array(calls.length);
+  let next = 0;
+  let failure: HookFailure | undefined;
+  const worker = async () => {
+    while (next < infos.length && !failure) {
+      const info = infos[next++]!;
+      try {
+        results[info.index] = await runOne(run, info, turn);
+      } catch (error) {
+        failure = error instanceof HookFailure ? error : new HookFailure('tool phase', error);
+      }
+    }
+  };
+  const workers = Math.min(run.setup.concurrency, infos.length);
+  await Promise.all(Array.from({ length: workers }, worker));
+  if (failure) throw failure;
+  return results;
+}
+
+async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Promise<ExecutedCall> {
+  const { setup } = run;
+  const startedAt = Date.now();
+  let outcome: ToolCallRecord['outcome'] = 'ran';
+  let editedArgs: unknown;
+  let hasEditedArgs = false;
+  let response: Response;
+
+  const streak = run.errorStreaks.get(info.name) ?? 0;
+  if (run.signal.aborted) {
+    outcome = 'aborted';
+    response = errorResponse('The run was aborted before this call started', { aborted: true });
+  } else if (streak >= setup.maxToolErrors) {
+    outcome = 'skipped';
+    response = errorResponse(
+      `${info.name} failed ${streak} times in a row in this run, so it was not called again. Do not call it again; answer with what you have.`,
+      { skipped: true },
+    );
+  } else {
+    let decision: Awaited<ReturnType<NonNullable<typeof setup.hooks.beforeToolCall>>> = undefined;
+    if (setup.hooks.beforeToolCall) {
+      try {
+        decision = await setup.hooks.beforeToolCall(info);
+      } catch (error) {
+        throw new HookFailure('beforeToolCall', error);
+      }
+    }
+    if (decision === false || (typeof decision === 'object' && decision !== null && 'deny' in decision)) {
+      outcome = 'denied';
+      const reason = decision === false ? 'not approved' : decision.deny;
+      const detail = typeof reason === 'string' ? { message: reason } : reason;
+      response = { error: { ...detail, message: `The call to ${info.name} was denied: ${detail.message}`, denied: true } };
+    } else {
+      let args = info.args;
+      if (typeof decision === 'object' && decision !== null && 'args' in decision) {
+        args = decision.args;
+        editedArgs = decision.args;
+        hasEditedArgs = true;
+      }
+      const output = await callTool(run, info, args);
+      if (output === undefined) {
+        outcome = 'aborted';
+        response = errorResponse(`The run was aborted while ${info.name} was running`, { aborted: true });
+      } else {
+        response = output.functionResponse.response ?? { output: null };
+      }
+    }
+  }
+
+  let durationMs = Date.now() - startedAt;
+  if (setup.hooks.afterToolCall) {
+    try {
+      const replaced = await setup.hooks.afterToolCall(info, { response, ok: !isError(response), durationMs });
+      if (replaced && typeof replaced === 'object' && 'response' in replaced) response = replaced.response;
+    } catch (error) {
+      throw new HookFailure('afterToolCall', error);
+    }
+    durationMs = Date.now() - startedAt;
+  }
+
+  const ok = !isError(response);
+  if (outcome === 'ran') run.errorStreaks.set(info.name, ok ? 0 : streak + 1);
+  const record: ToolCallRecord = {
+    callId: info.callId,
+    name: info.name,
+    args: info.args,
+    response,
+    ok,
+    outcome,
+    startedAt,
+    durationMs,
+  };
+  if (info.id !== undefined) record.id = info.id;
+  if (hasEditedArgs) record.editedArgs = editedArgs;
+  run.debug(`result ${info.name} callId=${info.callId} ${outcome} in ${durationMs} ms: ${JSON.stringify(response)}`);
+  const event = {
+    type: 'tool_result' as const,
+    turn,
+    callId: info.callId,
+    name: info.name,
+    index: info.index,
+    record,
+    response,
+    ok,
+    durationMs,
+  };
+  run.emit(info.id !== undefined ? { ...event, id: info.id } : event);
+
+  const functionResponse: FunctionResponse = { name: info.name, response };
+  if (info.id !== undefined) functionResponse.id = info.id;
+  return { record, part: { functionResponse } };
+}
+
+/** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
+async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): Promise<ToolCallOutput | undefined> {
+  const toolbox = run.setup.routes.get(info.name);
+  if (!toolbox) {
+    const known = [...run.setup.routes.keys()];
+    return {
+      functionResponse: {
+        name: info.name,
+        response: errorResponse(
+          `Unknown function "${info.name}". ${known.length ? `Available functions: ${known.join(', ')}.` : 'No functions are available.'}`,
+          { unknownFunction: info.name },
+        ),
+      },
+    };
+  }
+  const options: { signal: AbortSignal; timeoutMs?: number } = { signal: run.signal };
+  const timeoutMs = timeoutFor(run.setup, info.name);
+  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
+  const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
+  if (info.id !== undefined) call.id = info.id;
+
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    run.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
+    const pending = toolbox.call(call, options).catch(
+      (error: unknown): ToolCallOutput => ({
+        functionResponse: {
+          name: info.name,
+          response: errorResponse(error instanceof Error ? error.message : String(error), { thrown: true }),
+        },
+      }),
+    );
+    return await Promise.race([pending, aborted]);
+  } finally {
+    run.signal.removeEventListener('abort', onAbort!);
+  }
+}

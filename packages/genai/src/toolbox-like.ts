@@ -1,0 +1,38 @@
+import type { FunctionDeclaration, FunctionResponse } from '@google/genai';
+
+/** The declaration dialect a Toolbox renders: Gemini `parameters` (OpenAPI subset) or `parametersJsonSchema`. */
+export type DeclarationDialect = 'openapi' | 'json-schema';
+
+/** One call as the model sent it. */
+export interface ToolCallInput {
+  id?: string;
+  name?: string;
+  args?: unknown;
+}
+
+/** What a Toolbox answers for one call: the part to send back to the model. */
+export interface ToolCallOutput {
+  functionResponse: FunctionResponse & { name: string };
+}
+
+/**
+ * What the Agent needs of a Toolbox (`@toolwright/core`). Typed structurally so that any object with the same
+ * contract (a Toolbox, a Toolbox wrapper, an MCP bridge) can be passed.
+ * `call` must never throw for model input: unknown names, bad arguments, thrown errors and timeouts come back
+ * as `{ error }` responses.
+ */
+export interface ToolboxLike {
+  declarations(options?: { dialect?: DeclarationDialect }): FunctionDeclaration[];
+  call(call: ToolCallInput, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ToolCallOutput>;
+  has(name: string): boolean;
+}
+
+export function isToolboxLike(value: unknown): value is ToolboxLike {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ToolboxLike).declarations === 'function' &&
+    typeof (value as ToolboxLike).call === 'function' &&
+    typeof (value as ToolboxLike).has === 'function'
+  );
+}
