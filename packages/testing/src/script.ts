@@ -1,0 +1,65 @@
+import { text, type Reply } from './replies.js';
+import type { FakeRequest } from './request-view.js';
+
+/** What a handler returns: a reply, or a string as shorthand for a text reply. */
+export type ReplyLike = Reply | string;
+
+/** Answers requests from code: gets the parsed request, returns a reply or a promise of one. */
+export type Handler = (request: FakeRequest) => ReplyLike | Promise<ReplyLike>;
+
+/** One script entry: a reply, a string (a text reply), or a function that makes the reply from the request. */
+export type ScriptEntry = ReplyLike | Handler;
+
+/** The script ran out: FakeGemini answers 500 with this message. */
+export class ScriptExhaustedError extends Error {
+  constructor(request: FakeRequest, length: number) {
+    super(
+      `FakeGemini: the script has no reply for request #${request.index} (turn ${request.turn}): it held ${length} ` +
+        `repl${length === 1 ? 'y' : 'ies'}, all used. Add entries to the script, or pass a handler.`,
+    );
+    this.name = 'ScriptExhaustedError';
+  }
+}
+
+/** The source of replies: the script's entries in order, then the handler (if any) once the script is used up. */
+export class ReplySource {
+  private readonly entries: ScriptEntry[];
+  private cursor = 0;
+
+  constructor(
+    script: readonly ScriptEntry[] = [],
+    private readonly handler?: Handler,
+  ) {
+    this.entries = [...script];
+  }
+
+  /** Script entries not used yet. */
+  get pending(): number {
+    return this.entries.length - this.cursor;
+  }
+
+  push(...entries: ScriptEntry[]): void {
+    this.entries.push(...entries);
+  }
+
+  /** Takes the next entry synchronously (so that concurrent requests get entries in arrival order), then resolves it. */
+  async next(request: FakeRequest): Promise<Reply> {
+    let source: ScriptEntry | undefined;
+    if (this.cursor < this.entries.length) source = this.entries[this.cursor++];
+    else if (this.handler) source = this.handler;
+    else throw new ScriptExhaustedError(request, this.entries.length);
+    const produced = typeof source === 'function' ? await source(request) : source;
+    return toReply(produced);
+  }
+}
+
+function toReply(value: unknown): Reply {
+  if (typeof value === 'string') return text(value);
+  if (typeof value === 'object' && value !== null && ['content', 'error', 'disconnect'].includes((value as Reply).kind)) {
+    return value as Reply;
+  }
+  throw new TypeError(
+    `FakeGemini: a script entry or handler produced ${JSON.stringify(value) ?? String(value)}, which is not a reply: ` +
+      'use the reply builders (reply.text, reply.functionCall, reply.error, ...) or return a string.',
+  );
+}
