@@ -1,0 +1,459 @@
+import path from 'node:path';
+import type { JsonSchema, Revival } from '@toolwright/core';
+import { ts, type Node, type Type } from 'ts-morph';
+import { readValidation } from './class-validator.js';
+import { constantValue, UNKNOWN } from './constant.js';
+import type { SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
+import { applyTags, docTagsOfSymbol, docTextOfSymbol } from './doc-tags.js';
+import { reportProblems, type Problem } from './problems.js';
+import { unionRevival, type RevivalPart } from './revival.js';
+import { bigIntText, templateLiteralPattern } from './template-literal.js';
+import { typeName } from './type-names.js';
+
+/** A mapped type: its schema, its revival, and its problems (paths relative to the type). */
+interface Mapped {
+  schema: JsonSchema;
+  revive?: Revival;
+  problems: Problem[];
+  /** True when the schema points into this builder's `$defs`, so it cannot be shared with other builders. */
+  local: boolean;
+}
+
+/** Mapped types shared by every builder of a program: a type's schema depends only on the type. */
+const cache = new WeakMap<ts.Type, { projectDir: string; mapped: Mapped }>();
+
+/** Built-in types that JSON cannot carry, with a hint where there is a better type to use. */
+const UNSUPPORTED: Record<string, string> = {
+  Map: 'use Record<string, V> or an array of [key, value] pairs',
+  ReadonlyMap: 'use Record<string, V> or an array of [key, value] pairs',
+  WeakMap: '',
+  WeakSet: '',
+  WeakRef: '',
+  Promise: 'a tool argument is a plain value',
+  PromiseLike: 'a tool argument is a plain value',
+  RegExp: 'use a string',
+  Function: '',
+  Error: '',
+  Symbol: '',
+  ArrayBuffer: 'use a base64 string',
+  SharedArrayBuffer: 'use a base64 string',
+  DataView: 'use a base64 string',
+  Uint8Array: 'use a base64 string or number[]',
+  Buffer: 'use a base64 string',
+  Blob: 'use a base64 string',
+  AbortSignal: 'declare a ToolContext parameter to receive the call\'s signal',
+};
+
+const MAX_DEPTH = 40;
+
+const PRIMITIVE =
+  ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.ESSymbolLike;
+
+export function createSchemaBuilder(options: SchemaBuilderOptions): SchemaBuilder {
+  return new Builder(options);
+}
+
+/** One builder serves one tool: its `$defs` hold the recursive types of that tool's parameters. */
+class Builder implements SchemaBuilder {
+  private readonly projectDir: string;
+  private checker!: ts.TypeChecker;
+  /** Recursive types: their `$defs` name, given when the first cycle is met. */
+  private readonly names = new Map<ts.Type, string>();
+  private readonly takenNames = new Set<string>();
+  private readonly defs: Record<string, JsonSchema> = {};
+  /** Revivals of finished recursive types (first level only: a revival cannot refer to itself). */
+  private readonly defRevivals = new Map<ts.Type, Revival | undefined>();
+  /** Types being mapped, outermost first; a type met again here is recursive. */
+  private readonly inProgress = new Map<ts.Type, { referenced: boolean }>();
+
+  constructor(private readonly options: SchemaBuilderOptions) {
+    this.projectDir = path.resolve(options.projectDir);
+  }
+
+  typeSchema(type: Type, node: Node): TypeSchema {
+    this.checker ??= node.getProject().getTypeChecker().compilerObject;
+    const mapped = this.map(type.compilerType);
+    reportProblems(mapped.problems, node, this.options.report);
+    const result: TypeSchema = { schema: { ...mapped.schema } };
+    if (mapped.revive) result.revive = mapped.revive;
+    return result;
+  }
+
+  definitions(): Record<string, JsonSchema> | undefined {
+    return Object.keys(this.defs).length > 0 ? { ...this.defs } : undefined;
+  }
+
+  private map(type: ts.Type): Mapped {
+    const cached = cache.get(type);
+    if (cached && cached.projectDir === this.projectDir) return cached.mapped;
+    const name = this.names.get(type);
+    const progress = this.inProgress.get(type);
+    if (progress) {
+      progress.referenced = true;
+      return { schema: { $ref: `#/$defs/${this.nameOf(type)}` }, problems: [], local: true };
+    }
+    if (name !== undefined) {
+      const revive = this.defRevivals.get(type);
+      return { schema: { $ref: `#/$defs/${name}` }, ...(revive ? { revive } : {}), problems: [], local: true };
+    }
+    if (this.inProgress.size >= MAX_DEPTH) {
+      return failure('error', `is nested more than ${MAX_DEPTH} levels deep (${this.text(type)}), which looks like a type that grows without end`);
+    }
+    const structured = (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Union | ts.TypeFlags.Intersection)) !== 0;
+    if (!structured) return this.store(type, this.mapType(type));
+    this.inProgress.set(type, { referenced: false });
+    let mapped: Mapped;
+    try {
+      mapped = this.mapType(type);
+    } finally {
+      this.inProgress.delete(type);
+    }
+    if (this.names.has(type)) {
+      // Recursive: the schema goes to $defs and every use (this one included) is a $ref.
+      const defName = this.names.get(type)!;
+      this.defs[defName] = mapped.schema;
+      this.defRevivals.set(type, mapped.revive);
+      const problems = [...mapped.problems];
+      if (mapped.revive) {
+        problems.push({
+          severity: 'warning',
+          path: [],
+          message: `holds values to revive (Date, URL, bigint, Set or classes) inside the recursive type ${defName}: only the first level is revived`,
+        });
+      }
+      return { schema: { $ref: `#/$defs/${defName}` }, ...(mapped.revive ? { revive: mapped.revive } : {}), problems, local: true };
+    }
+    return this.store(type, mapped);
+  }
+
+  private store(type: ts.Type, mapped: Mapped): Mapped {
+    if (!mapped.local) cache.set(type, { projectDir: this.projectDir, mapped });
+    return mapped;
+  }
+
+  private nameOf(type: ts.Type): string {
+    const known = this.names.get(type);
+    if (known !== undefined) return known;
+    const base = typeName(type, this.checker);
+    let name = base;
+    for (let n = 2; this.takenNames.has(name); n++) name = `${base}_${n}`;
+    this.takenNames.add(name);
+    this.names.set(type, name);
+    return name;
+  }
+
+  private text(type: ts.Type): string {
+    return this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
+  }
+
+  private mapType(type: ts.Type): Mapped {
+    const flags = type.flags;
+    if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return plain({});
+    if (flags & ts.TypeFlags.String) return plain({ type: 'string' });
+    if (flags & ts.TypeFlags.Number) return plain({ type: 'number' });
+    if (flags & ts.TypeFlags.Boolean) return plain({ type: 'boolean' });
+    if (flags & ts.TypeFlags.BigInt) return { schema: { type: 'integer' }, revive: { kind: 'bigint' }, problems: [], local: false };
+    if (flags & ts.TypeFlags.StringLiteral) return plain({ type: 'string', enum: [(type as ts.StringLiteralType).value] });
+    if (flags & ts.TypeFlags.NumberLiteral) return plain(numberEnum([(type as ts.NumberLiteralType).value]));
+    if (flags & ts.TypeFlags.BooleanLiteral) return plain({ type: 'boolean', enum: [isTrue(type)] });
+    if (flags & ts.TypeFlags.BigIntLiteral) {
+      const value = Number(bigIntText((type as ts.BigIntLiteralType).value));
+      return { schema: { type: 'integer', enum: [value] }, revive: { kind: 'bigint' }, problems: [], local: false };
+    }
+    if (flags & ts.TypeFlags.Null) return plain({ type: 'null' });
+    if (flags & ts.TypeFlags.Void) return failure('error', 'has type void, which JSON cannot carry');
+    if (flags & ts.TypeFlags.Undefined) return failure('error', 'has type undefined, which JSON cannot carry');
+    if (flags & ts.TypeFlags.Never) return failure('error', 'has type never, so no value can be passed');
+    if (flags & ts.TypeFlags.ESSymbolLike) return failure('error', `has a symbol type (${this.text(type)}), which JSON cannot carry`);
+    if (flags & ts.TypeFlags.TemplateLiteral) {
+      return plain({ type: 'string', pattern: templateLiteralPattern(type as ts.TemplateLiteralType) });
+    }
+    if (flags & ts.TypeFlags.StringMapping) return plain({ type: 'string' });
+    if (flags & ts.TypeFlags.TypeParameter) {
+      return failure('error', `has the unresolved type parameter ${this.text(type)}: a tool needs concrete types`);
+    }
+    if (flags & ts.TypeFlags.NonPrimitive) return plain({ type: 'object' });
+    if (flags & ts.TypeFlags.Union) return this.mapUnion(type as ts.UnionType);
+    if (flags & ts.TypeFlags.Intersection) return this.mapIntersection(type as ts.IntersectionType);
+    if (flags & ts.TypeFlags.Object) return this.mapObject(type as ts.ObjectType);
+    return failure('error', `has the type ${this.text(type)}, which cannot be resolved to a JSON type`);
+  }
+
+  private mapUnion(type: ts.UnionType): Mapped {
+    let hasNull = false;
+    const strings: string[] = [];
+    const numbers: number[] = [];
+    const booleans = new Set<boolean>();
+    const members: (ts.Type | 'strings' | 'numbers' | 'booleans')[] = [];
+    for (const member of type.types) {
+      const flags = member.flags;
+      if (flags & ts.TypeFlags.Null) hasNull = true;
+      else if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) continue;
+      else if (flags & ts.TypeFlags.StringLiteral) {
+        if (strings.length === 0) members.push('strings');
+        strings.push((member as ts.StringLiteralType).value);
+      } else if (flags & ts.TypeFlags.NumberLiteral) {
+        if (numbers.length === 0) members.push('numbers');
+        numbers.push((member as ts.NumberLiteralType).value);
+      } else if (flags & ts.TypeFlags.BooleanLiteral) {
+        if (booleans.size === 0) members.push('booleans');
+        booleans.add(isTrue(member));
+      } else members.push(member);
+    }
+    const problems: Problem[] = [];
+    let local = false;
+    const parts: RevivalPart[] = members.map((member) => {
+      if (member === 'strings') return { schema: { type: 'string', enum: strings } };
+      if (member === 'numbers') return { schema: numberEnum(numbers) };
+      if (member === 'booleans') return { schema: booleans.size === 2 ? { type: 'boolean' } : { type: 'boolean', enum: [...booleans] } };
+      const mapped = this.map(member);
+      problems.push(...mapped.problems);
+      local ||= mapped.local;
+      return mapped.revive ? { schema: mapped.schema, revive: mapped.revive } : { schema: mapped.schema };
+    });
+    if (parts.length === 0) {
+      if (hasNull) return plain({ type: 'null' });
+      return failure('error', 'has type undefined, which JSON cannot carry');
+    }
+    let schema: JsonSchema = parts.length === 1 ? parts[0]!.schema : { anyOf: parts.map((part) => part.schema) };
+    if (hasNull) {
+      schema = isBareAnyOf(schema) ? { anyOf: [...schema.anyOf!, { type: 'null' }] } : { anyOf: [schema, { type: 'null' }] };
+    }
+    const revive = unionRevival(parts);
+    if (typeof revive === 'string') {
+      problems.push({ severity: 'warning', path: [], message: `has the union ${this.text(type)}, whose values are not revived: ${revive}` });
+      return { schema, problems, local };
+    }
+    return { schema, ...(revive ? { revive } : {}), problems, local };
+  }
+
+  private mapIntersection(type: ts.IntersectionType): Mapped {
+    const primitive = type.types.find((member) => member.flags & PRIMITIVE);
+    if (!primitive) return this.mapObject(type);
+    // A branded primitive (`string & { __brand: 'Email' }`) is its primitive; core's Integer is a branded number.
+    const mapped = this.map(primitive);
+    const integer =
+      primitive.flags & ts.TypeFlags.NumberLike &&
+      type.types.some((member) => member !== primitive && this.checker.getPropertyOfType(member, '__toolwrightInteger'));
+    if (integer && mapped.schema.type === 'number') return { ...mapped, schema: { ...mapped.schema, type: 'integer' } };
+    return mapped;
+  }
+
+  private mapObject(type: ts.Type): Mapped {
+    const checker = this.checker;
+    const symbol = type.getSymbol();
+    const builtin = symbol && isBuiltin(symbol) ? symbol.name : undefined;
+    if (builtin === 'Date') return { schema: { type: 'string', format: 'date-time' }, revive: { kind: 'date' }, problems: [], local: false };
+    if (builtin === 'URL') return { schema: { type: 'string', format: 'uri' }, revive: { kind: 'url' }, problems: [], local: false };
+    if (builtin === 'Set' || builtin === 'ReadonlySet') {
+      const [element] = checker.getTypeArguments(type as ts.TypeReference);
+      const items = element ? this.child(this.map(element), '[]') : { ...plain({}), problems: [] };
+      return {
+        schema: { type: 'array', items: items.schema, uniqueItems: true },
+        revive: items.revive ? { kind: 'set', items: items.revive } : { kind: 'set' },
+        problems: items.problems,
+        local: items.local,
+      };
+    }
+    if (builtin !== undefined && (builtin in UNSUPPORTED || TYPED_ARRAY.test(builtin))) {
+      const hint = UNSUPPORTED[builtin] ?? 'use a base64 string or number[]';
+      return failure('error', `has type ${this.text(type)}, which JSON cannot carry${hint ? `: ${hint}` : ''}`);
+    }
+    if (checker.isTupleType(type)) return this.mapTuple(type as ts.TupleTypeReference);
+    if (checker.isArrayType(type)) {
+      const [element] = checker.getTypeArguments(type as ts.TypeReference);
+      const items = this.child(element ? this.map(element) : plain({}), '[]');
+      return {
+        schema: { type: 'array', items: items.schema },
+        ...(items.revive ? { revive: { kind: 'array', items: items.revive } } : {}),
+        problems: items.problems,
+        local: items.local,
+      };
+    }
+    if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
+      return failure('error', `has a function type ${this.text(type)}, which JSON cannot carry`);
+    }
+    return this.mapProperties(type, symbol);
+  }
+
+  private mapTuple(type: ts.TupleTypeReference): Mapped {
+    const elementFlags = type.target.elementFlags;
+    const args = this.checker.getTypeArguments(type);
+    const prefixItems: JsonSchema[] = [];
+    const revivals: (Revival | null)[] = [];
+    const problems: Problem[] = [];
+    let local = false;
+    let minItems = 0;
+    let rest: JsonSchema | undefined;
+    for (let index = 0; index < elementFlags.length; index++) {
+      const flag = elementFlags[index]!;
+      const element = args[index];
+      if (!element) break;
+      if (flag & ts.ElementFlags.Variable) {
+        if (index !== elementFlags.length - 1 || flag & ts.ElementFlags.Variadic) {
+          return failure('error', `has the tuple type ${this.text(type)}, whose rest element is not last, which JSON Schema cannot describe`);
+        }
+        const mapped = this.child(this.map(element), '[]');
+        problems.push(...mapped.problems);
+        local ||= mapped.local;
+        rest = mapped.schema;
+        if (mapped.revive) {
+          problems.push({ severity: 'warning', path: ['[]'], message: 'needs reviving in the rest of a tuple, which is not supported: the values stay as JSON' });
+        }
+        continue;
+      }
+      const mapped = this.child(this.map(element), `[${index}]`);
+      problems.push(...mapped.problems);
+      local ||= mapped.local;
+      prefixItems.push(mapped.schema);
+      revivals.push(mapped.revive ?? null);
+      if (flag & ts.ElementFlags.Required) minItems = index + 1;
+    }
+    const schema: JsonSchema = { type: 'array' };
+    if (prefixItems.length > 0) schema.prefixItems = prefixItems;
+    if (minItems > 0) schema.minItems = minItems;
+    if (rest) schema.items = rest;
+    else {
+      schema.items = false;
+      schema.maxItems = prefixItems.length;
+    }
+    const revive: Revival | undefined = revivals.some((item) => item !== null) ? { kind: 'tuple', items: revivals } : undefined;
+    return { schema, ...(revive ? { revive } : {}), problems, local };
+  }
+
+  private mapProperties(type: ts.Type, symbol: ts.Symbol | undefined): Mapped {
+    const checker = this.checker;
+    const classDeclaration = symbol && symbol.flags & ts.SymbolFlags.Class ? symbol.declarations?.find(ts.isClassLike) : undefined;
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    const revivals: Record<string, Revival> = {};
+    const problems: Problem[] = [];
+    let local = false;
+    let validates = false;
+    for (const property of checker.getPropertiesOfType(type)) {
+      const name = property.name;
+      // Symbol keys and #private fields never reach JSON.
+      if (name.startsWith('__@') || name.startsWith('__#')) continue;
+      const declaration = property.valueDeclaration ?? property.declarations?.[0];
+      if (declaration && ts.getCombinedModifierFlags(declaration as ts.Declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
+      if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration)) continue;
+      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Accessor)) {
+        if (classDeclaration || property.flags & ts.SymbolFlags.Accessor) continue;
+        problems.push({ severity: 'error', path: [name], message: `is a method, which JSON cannot carry` });
+        continue;
+      }
+      const propertyType = checker.getTypeOfSymbol(property);
+      // A class field holding a function is behaviour, not data.
+      if (classDeclaration && propertyType.getCallSignatures().length > 0 && !(propertyType.flags & ts.TypeFlags.Union)) continue;
+      const mapped = this.child(this.map(propertyType), name);
+      problems.push(...mapped.problems);
+      local ||= mapped.local;
+      let schema = mapped.schema;
+      let optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
+      const warn = (message: string): void => {
+        problems.push({ severity: 'warning', path: [name], message, ...(declaration ? { at: declaration } : {}) });
+      };
+      if (classDeclaration && declaration && ts.isPropertyDeclaration(declaration)) {
+        const validation = readValidation(declaration, checker);
+        if (validation) {
+          validates = true;
+          schema = validation.apply(schema, warn);
+          if (validation.optional) optional = true;
+          if (validation.defined) optional = false;
+        }
+        if (declaration.initializer) {
+          // class-transformer keeps the field initializer when the property is left out.
+          optional = true;
+          const value = constantValue(declaration.initializer, checker);
+          if (value !== UNKNOWN && !(value instanceof RegExp)) schema = { ...schema, default: value };
+        }
+      }
+      const tags = docTagsOfSymbol(property, checker);
+      if (tags.length > 0) schema = applyTags(schema, tags, warn);
+      const description = docTextOfSymbol(property, checker);
+      if (description !== undefined) schema = { ...schema, description };
+      properties[name] = schema;
+      if (!optional) required.push(name);
+      if (mapped.revive) revivals[name] = mapped.revive;
+    }
+    const schema: JsonSchema = { type: 'object' };
+    if (Object.keys(properties).length > 0) schema.properties = properties;
+    if (required.length > 0) schema.required = required;
+
+    let recordRevival: Revival | undefined;
+    const index = pickIndex(checker.getIndexInfosOfType(type));
+    if (index) {
+      const values = this.child(this.map(index.type), '[key]');
+      problems.push(...values.problems);
+      local ||= values.local;
+      schema.additionalProperties = Object.keys(values.schema).length === 0 ? true : values.schema;
+      if (values.revive) {
+        if (Object.keys(revivals).length === 0) recordRevival = { kind: 'record', values: values.revive };
+        else problems.push({ severity: 'warning', path: ['[key]'], message: 'needs reviving in an index signature next to properties that need it too: the values stay as JSON' });
+      }
+    }
+
+    const propertyRevival: Revival | undefined = Object.keys(revivals).length > 0 ? { kind: 'object', properties: revivals } : recordRevival;
+    if (classDeclaration && !classDeclaration.getSourceFile().isDeclarationFile) {
+      const className = symbol!.name;
+      const revive: Revival = {
+        kind: 'class',
+        name: className,
+        file: path.relative(this.projectDir, classDeclaration.getSourceFile().fileName).split(path.sep).join('/'),
+      };
+      if (propertyRevival?.kind === 'object') revive.properties = propertyRevival.properties;
+      if (validates) revive.validate = true;
+      return { schema, revive, problems, local };
+    }
+    return { schema, ...(propertyRevival ? { revive: propertyRevival } : {}), problems, local };
+  }
+
+  /** A child's result with its problems moved under `segment`. */
+  private child(mapped: Mapped, segment: string): Mapped {
+    if (mapped.problems.length === 0) return mapped;
+    return { ...mapped, problems: mapped.problems.map((problem) => ({ ...problem, path: [segment, ...problem.path] })) };
+  }
+}
+
+function plain(schema: JsonSchema): Mapped {
+  return { schema, problems: [], local: false };
+}
+
+function failure(severity: 'error' | 'warning', message: string): Mapped {
+  return { schema: {}, problems: [{ severity, path: [], message }], local: false };
+}
+
+function numberEnum(values: number[]): JsonSchema {
+  return { type: values.every(Number.isInteger) ? 'integer' : 'number', enum: values };
+}
+
+function isTrue(type: ts.Type): boolean {
+  return (type as { intrinsicName?: string }).intrinsicName === 'true';
+}
+
+function isBareAnyOf(schema: JsonSchema): boolean {
+  return schema.anyOf !== undefined && Object.keys(schema).length === 1;
+}
+
+function includesUndefined(type: ts.Type): boolean {
+  if (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return true;
+  return (type.flags & ts.TypeFlags.Union) !== 0 && (type as ts.UnionType).types.some((member) => member.flags & ts.TypeFlags.Undefined);
+}
+
+/** A global type declared by the standard library or @types (not a user's class that happens to be called Date). */
+function isBuiltin(symbol: ts.Symbol): boolean {
+  const declaration = symbol.declarations?.[0];
+  if (declaration === undefined || !declaration.getSourceFile().isDeclarationFile) return false;
+  return symbol.name in BUILTIN_NAMES || TYPED_ARRAY.test(symbol.name);
+}
+
+const TYPED_ARRAY = /^(?:Big)?(?:Uint|Int|Float)\d+(?:Clamped)?Array$/;
+
+const BUILTIN_NAMES: Record<string, true> = Object.fromEntries(
+  ['Date', 'URL', 'Set', 'ReadonlySet', ...Object.keys(UNSUPPORTED)].map((name) => [name, true]),
+);
+
+/** The index signature that describes extra properties: a string key first, then any other. */
+function pickIndex(infos: readonly ts.IndexInfo[]): ts.IndexInfo | undefined {
+  return infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos[0];
+}

@@ -1,0 +1,117 @@
+import type { JsonSchema } from '@toolwright/core';
+import { ts, type Node } from 'ts-morph';
+import type { Report } from './contract.js';
+import { constrain, describeTypes, makeInteger } from './constrain.js';
+import { subjectOf } from './problems.js';
+
+/** One JSDoc block tag: `@minimum 3` is `{ name: 'minimum', text: '3' }`. */
+export interface DocTag {
+  name: string;
+  text: string;
+}
+
+/** The JSDoc tags written on a declaration (a parameter, property or method), in order. */
+export function docTagsOf(node: Node): DocTag[] {
+  return ts.getJSDocTags(node.compilerNode).map((tag) => ({
+    name: tag.tagName.text,
+    text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim(),
+  }));
+}
+
+/** The JSDoc tags of a symbol's declarations (also for properties made by mapped types such as `Partial<T>`). */
+export function docTagsOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): DocTag[] {
+  return symbol.getJsDocTags(checker).map((tag) => ({
+    name: tag.name,
+    text: tag.text ? ts.displayPartsToString(tag.text).trim() : '',
+  }));
+}
+
+/** The JSDoc text of a symbol (its summary and body), or undefined when it has none. */
+export function docTextOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): string | undefined {
+  const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * Applies the schema tags among `tags` (`@deprecated`, `@example`, `@default`, `@minimum`, `@maximum`,
+ * `@minLength`, `@maxLength`, `@pattern`, `@format`, `@minItems`, `@maxItems`, `@integer`) to a copy of `schema`.
+ * Other tags (`@param`, `@returns`, ...) are left alone. A bad value is a warning at `node`, and the tag is skipped.
+ */
+export function applyDocTags(schema: JsonSchema, tags: readonly DocTag[], report: Report, node: Node): JsonSchema {
+  return applyTags(schema, tags, (message) => report(node, 'warning', `${subjectOf(node)} ${message}`));
+}
+
+/** `applyDocTags` with problems handed to `warn` as predicates ("has a bad @minimum tag ..."). */
+export function applyTags(schema: JsonSchema, tags: readonly DocTag[], warn: (message: string) => void): JsonSchema {
+  let result = schema;
+  const examples: unknown[] = [];
+  for (const tag of tags) {
+    const rule = TAG_RULES[tag.name];
+    if (!rule) continue;
+    const outcome = rule(result, tag.text, examples);
+    if (typeof outcome === 'string') warn(`has a bad @${tag.name} tag${tag.text ? ` "${tag.text}"` : ''}: ${outcome}; it is ignored`);
+    else result = outcome;
+  }
+  if (examples.length > 0) result = { ...result, examples: [...(result.examples ?? []), ...examples] };
+  return result;
+}
+
+/** A tag's effect: the new schema, or a message saying what is wrong with the tag. */
+type TagRule = (schema: JsonSchema, text: string, examples: unknown[]) => JsonSchema | string;
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function numberTag(keyword: 'minimum' | 'maximum'): TagRule {
+  return (schema, text) => {
+    const value = text === '' ? Number.NaN : Number(text);
+    if (!Number.isFinite(value)) return 'not a number';
+    return constrain(schema, keyword, value) ?? `it applies to numbers, and the type is ${describeTypes(schema)}`;
+  };
+}
+
+function countTag(keyword: 'minLength' | 'maxLength' | 'minItems' | 'maxItems', applies: string): TagRule {
+  return (schema, text) => {
+    const value = text === '' ? Number.NaN : Number(text);
+    if (!Number.isInteger(value) || value < 0) return 'not a whole number of zero or more';
+    return constrain(schema, keyword, value) ?? `it applies to ${applies}, and the type is ${describeTypes(schema)}`;
+  };
+}
+
+const TAG_RULES: Record<string, TagRule> = {
+  deprecated: (schema) => ({ ...schema, deprecated: true }),
+  example: (schema, text, examples) => {
+    if (text === '') return 'it has no value';
+    examples.push(jsonOrText(text));
+    return schema;
+  },
+  default: (schema, text) => (text === '' ? 'it has no value' : { ...schema, default: jsonOrText(text) }),
+  minimum: numberTag('minimum'),
+  maximum: numberTag('maximum'),
+  minLength: countTag('minLength', 'strings'),
+  maxLength: countTag('maxLength', 'strings'),
+  minItems: countTag('minItems', 'arrays'),
+  maxItems: countTag('maxItems', 'arrays'),
+  pattern: (schema, text) => {
+    if (text === '') return 'it has no value';
+    try {
+      new RegExp(text, 'u');
+    } catch (error) {
+      return `not a regular expression (${(error as Error).message})`;
+    }
+    return constrain(schema, 'pattern', text) ?? `it applies to strings, and the type is ${describeTypes(schema)}`;
+  },
+  format: (schema, text) => {
+    if (!/^[A-Za-z][\w-]*$/.test(text)) return 'not a format name such as email, uri, uuid or date-time';
+    return constrain(schema, 'format', text) ?? `it applies to strings, and the type is ${describeTypes(schema)}`;
+  },
+  integer: (schema, text) => {
+    if (text !== '') return 'it takes no value';
+    return makeInteger(schema) ?? `it applies to numbers, and the type is ${describeTypes(schema)}`;
+  },
+};

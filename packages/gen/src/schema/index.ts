@@ -1,0 +1,18 @@
+/**
+ * Type mapping for gen-tools: TypeScript types (through the checker) and JSDoc to the manifest's JSON Schema.
+ *
+ * Choices that hold everywhere:
+ * - One literal is a one-value `enum` with its `type` (`'a'` is `{ type: 'string', enum: ['a'] }`), like a
+ *   literal union, so that every flavor (Gemini `parameters` has no `const`) can carry it.
+ * - Unions of different JSON types are `anyOf`, never a type list (Gemini rejects type lists);
+ *   `T | null` is `anyOf: [T, { type: 'null' }]` with the null branch last, members of a union flattened into it.
+ * - Object types (interfaces, type literals, classes) set no `additionalProperties`: TypeScript's object types
+ *   are open, Gemini's `parameters` rejects the keyword, and a renderer for a strict flavor can close them.
+ *   Index signatures and `Record<string, T>` set `additionalProperties` to the value schema (`true` for any).
+ * - Classes keep data properties only (no methods, accessors, function-valued fields, private, protected or
+ *   `#private` members); a field initializer makes the property optional with that value as `default`.
+ * - Recursive types go to `$defs` under readable names (`Tree`, `Page_User`), `_2` added on a clash.
+ */
+export type { Report, SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
+export { createSchemaBuilder } from './builder.js';
+export { applyDocTags, docTagsOf, type DocTag } from './doc-tags.js';

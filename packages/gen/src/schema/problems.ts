@@ -1,0 +1,50 @@
+import { Node, type Project, type ts } from 'ts-morph';
+import type { Report } from './contract.js';
+
+/** A problem met while mapping a type, relative to the type: `path` leads from the type to the offending part. */
+export interface Problem {
+  severity: 'error' | 'warning';
+  /** Property names, `[]` for array items, `[0]` for tuple positions, `[key]` for record values. */
+  path: string[];
+  /** A predicate: "has a function type ..., which JSON cannot carry". */
+  message: string;
+  /** Where to point, when not at the declaration being mapped (a JSDoc tag on a nested property). */
+  at?: ts.Node;
+}
+
+/** How a message names the declaration it is about: `parameter "filter"`, `property "limit"`, ... */
+export function subjectOf(node: Node): string {
+  if (Node.isParameterDeclaration(node)) return `parameter "${node.getName()}"`;
+  if (Node.isPropertySignature(node) || Node.isPropertyDeclaration(node)) return `property "${node.getName()}"`;
+  if (Node.isMethodDeclaration(node) || Node.isFunctionDeclaration(node)) return `the return type of "${node.getName() ?? 'function'}"`;
+  const text = node.getText().replace(/\s+/g, ' ');
+  return `type "${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+}
+
+function pathText(path: readonly string[]): string {
+  let text = '';
+  for (const segment of path) text += segment.startsWith('[') || text === '' ? segment : `.${segment}`;
+  return text;
+}
+
+/** `parameter "filter": property "where.onMatch" has ...` */
+export function problemMessage(subject: string, problem: Problem): string {
+  if (problem.path.length === 0) return `${subject} ${problem.message}`;
+  const where = problem.path[0]!.startsWith('[') ? `element "${pathText(problem.path)}"` : `property "${pathText(problem.path)}"`;
+  return `${subject}: ${where} ${problem.message}`;
+}
+
+/** Reports problems at `node`, or at a nested declaration when the problem names one in a file of the project. */
+export function reportProblems(problems: readonly Problem[], node: Node, report: Report): void {
+  if (problems.length === 0) return;
+  const subject = subjectOf(node);
+  const project = node.getProject();
+  for (const problem of problems) {
+    report(problem.at ? (wrap(project, problem.at) ?? node) : node, problem.severity, problemMessage(subject, problem));
+  }
+}
+
+function wrap(project: Project, compilerNode: ts.Node): Node | undefined {
+  const sourceFile = project.getSourceFile(compilerNode.getSourceFile().fileName);
+  return sourceFile?.getDescendantAtStartWithWidth(compilerNode.getStart(), compilerNode.getWidth());
+}

@@ -1,0 +1,52 @@
+import type { JsonSchema, Revival } from '@toolwright/core';
+import { jsonTypes } from './constrain.js';
+
+/** A union member's schema and revival. */
+export interface RevivalPart {
+  schema: JsonSchema;
+  revive?: Revival;
+}
+
+/**
+ * The revival of a union: where only one member needs reviving and no other member can take the same JSON type,
+ * that member's revival; object members merge their property revivals. Otherwise nothing can tell the members
+ * apart at run time, and the reason comes back as a string.
+ */
+export function unionRevival(parts: readonly RevivalPart[]): Revival | string | undefined {
+  const reviving = parts.filter((part) => part.revive);
+  if (reviving.length === 0) return undefined;
+  if (reviving.every((part) => part.revive!.kind === 'object')) {
+    return mergeObjectRevivals(parts, reviving);
+  }
+  if (reviving.length > 1) return 'more than one member needs reviving and JSON cannot tell them apart';
+  const [only] = reviving;
+  const taken = jsonTypes(only!.schema);
+  for (const part of parts) {
+    if (part === only) continue;
+    const types = jsonTypes(part.schema);
+    if (!taken || !types || [...types].some((type) => type !== 'null' && (taken.has(type) || (type === 'number' && taken.has('integer')) || (type === 'integer' && taken.has('number'))))) {
+      return 'another member has the same JSON type, so JSON cannot tell which one to revive';
+    }
+  }
+  return only!.revive;
+}
+
+function mergeObjectRevivals(parts: readonly RevivalPart[], reviving: readonly RevivalPart[]): Revival | string {
+  const properties: Record<string, Revival> = {};
+  for (const part of reviving) {
+    for (const [name, revival] of Object.entries((part.revive as { properties: Record<string, Revival> }).properties)) {
+      const existing = properties[name];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(revival)) {
+        return `property "${name}" needs different revivals in different members`;
+      }
+      properties[name] = revival;
+    }
+  }
+  for (const part of parts) {
+    if (part.revive) continue;
+    for (const name of Object.keys(part.schema.properties ?? {})) {
+      if (properties[name]) return `property "${name}" needs reviving in one member and not in another`;
+    }
+  }
+  return { kind: 'object', properties };
+}
