@@ -1,0 +1,48 @@
+import { Node, type Decorator } from 'ts-morph';
+import type { Report } from './schema/contract.js';
+
+/** What gen-tools can read from `@tool({ ... })` without running it. */
+export interface StaticToolOptions {
+  name?: string;
+  description?: string;
+  /** The decorator brings its own `parameters` schema, which replaces the introspected one at bind time. */
+  manualParameters: boolean;
+}
+
+const READ_AS_TEXT = ['name', 'description'] as const;
+
+/**
+ * Reads `name` and `description` where they are string literals (or constants of a literal type). Anything else
+ * is left to the Toolbox, which merges the runtime options at bind time; a warning says the manifest may differ.
+ */
+export function readToolOptions(decorator: Decorator, report: Report): StaticToolOptions {
+  const options: StaticToolOptions = { manualParameters: false };
+  const [argument] = decorator.getArguments();
+  if (argument === undefined) return options;
+  if (!Node.isObjectLiteralExpression(argument)) {
+    report(argument, 'warning', '@tool() options are not an object literal: gen-tools cannot read its name or description');
+    return options;
+  }
+  for (const property of argument.getProperties()) {
+    if (Node.isSpreadAssignment(property)) {
+      report(property, 'warning', 'spread in @tool() options: gen-tools reads only the properties written out');
+      continue;
+    }
+    if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) continue;
+    const key = property.getName();
+    if (key === 'parameters') options.manualParameters = true;
+    if (!(READ_AS_TEXT as readonly string[]).includes(key)) continue;
+    const valueNode = Node.isPropertyAssignment(property) ? property.getInitializerOrThrow() : property.getNameNode();
+    const type = valueNode.getType();
+    if (type.isStringLiteral()) {
+      options[key as (typeof READ_AS_TEXT)[number]] = type.getLiteralValue() as string;
+    } else {
+      report(
+        valueNode,
+        'warning',
+        `@tool() option ${key} is not a string literal: the manifest keeps the introspected ${key}, the Toolbox applies this one at bind time`,
+      );
+    }
+  }
+  return options;
+}

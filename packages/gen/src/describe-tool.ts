@@ -1,0 +1,203 @@
+import type { JsonSchema, ManifestParam, ManifestTool } from '@toolwright/core';
+import { Node, ts, type MethodDeclaration, type ParameterDeclaration, type Type, type TypeNode } from 'ts-morph';
+import type { CoreSymbols } from './core-symbols.js';
+import { readToolOptions } from './decorator-options.js';
+import { staticDefault } from './default-value.js';
+import type { DecoratedMethod } from './find-tools.js';
+import { GEMINI_PARAMETER_NAME } from './gemini-names.js';
+import { readMethodDoc, type MethodDoc } from './method-doc.js';
+import { styleName, type NameStyle } from './name-style.js';
+import { parameterName } from './parameter-name.js';
+import { projectPath } from './project-path.js';
+import type { Report } from './schema/contract.js';
+import { applyDocTags, createSchemaBuilder, type DocTag } from './schema/index.js';
+
+export interface DescribeContext {
+  projectDir: string;
+  nameStyle: NameStyle;
+  core: CoreSymbols;
+  report: Report;
+}
+
+/** Schema tags that a method's JSDoc may aim at one parameter, tsoa style: `@minimum days 1`. */
+const PARAMETER_TAGS = new Set([
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'format',
+  'integer',
+  'default',
+  'example',
+]);
+/** Those that only make sense with a parameter named: on their own on a method they are a mistake. */
+const CONSTRAINT_TAGS = new Set([...PARAMETER_TAGS].filter((tag) => tag !== 'example' && tag !== 'default'));
+
+/** The manifest entry of one `@tool()` method. Problems go to `context.report`; the entry is built regardless. */
+export function describeTool(found: DecoratedMethod, context: DescribeContext): ManifestTool {
+  const { method, decorator } = found;
+  const { report } = context;
+  const options = readToolOptions(decorator, report);
+  const doc = readMethodDoc(method);
+  if (doc.misplaced) {
+    report(doc.misplaced, 'warning', `the JSDoc of ${found.methodName} sits after @tool(), where TypeScript ignores it: move it above the decorator`);
+  }
+  const description = options.description ?? doc.description;
+  if (description === undefined) {
+    report(
+      method.getNameNode(),
+      'warning',
+      `tool ${found.className}.${found.methodName} has no description: add a JSDoc comment (the model chooses tools by it)`,
+    );
+  }
+  for (const typeParameter of method.getTypeParameters()) {
+    report(typeParameter, 'error', `tool method ${found.methodName} has a type parameter (${typeParameter.getName()}): a tool's argument types must be known at build time`);
+  }
+
+  // A manual `parameters` schema replaces the introspected one at bind time: its problems would only be noise.
+  const parameterReport: Report = options.manualParameters ? () => {} : report;
+  const builder = createSchemaBuilder({ projectDir: context.projectDir, report: parameterReport });
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const params: ManifestParam[] = [];
+  const named = namedParameters(method);
+  const methodTags = tagsByParameter(named.map(([name]) => name), doc, report);
+
+  for (const [name, parameter] of named) {
+    if (parameter.isRestParameter()) {
+      report(parameter, 'error', `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`);
+      continue;
+    }
+    const optional = parameter.hasQuestionToken() || parameter.hasInitializer();
+    const type = declaredType(parameter);
+    if (context.core.isToolContext(type)) {
+      params.push({ name, kind: 'context', ...(optional ? { optional: true } : {}) });
+      continue;
+    }
+    if (!GEMINI_PARAMETER_NAME.test(name)) {
+      report(parameter, 'error', `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or _, at most 64)`);
+    }
+    const mapped = builder.typeSchema(type, parameter);
+    const tags: DocTag[] = [...(methodTags.get(name) ?? []), ...ownTags(parameter)];
+    let schema = applyDocTags(mapped.schema, tags, parameterReport, parameter);
+    const text = doc.params.get(name);
+    if (text !== undefined) schema = { ...schema, description: text };
+    const initializer = parameter.getInitializer();
+    const fallback = initializer ? staticDefault(initializer) : undefined;
+    if (fallback && fallback.value !== undefined && !('default' in schema)) schema = { ...schema, default: fallback.value };
+    properties[name] = schema;
+    if (!optional) required.push(name);
+    params.push({ name, kind: 'value', ...(optional ? { optional: true } : {}), ...(mapped.revive ? { revive: mapped.revive } : {}) });
+  }
+
+  const parameters: ManifestTool['parameters'] = { type: 'object', properties };
+  if (required.length > 0) parameters.required = required;
+  const definitions = builder.definitions();
+  if (definitions && Object.keys(definitions).length > 0) parameters.$defs = definitions;
+
+  const returns = describeReturns(method, context.projectDir);
+  const tool: ManifestTool = {
+    name: options.name ?? styleName(found.methodName, context.nameStyle),
+    ...(description !== undefined ? { description } : {}),
+    ...(doc.deprecated !== undefined ? { deprecated: doc.deprecated } : {}),
+    class: found.className,
+    method: found.methodName,
+    file: projectPath(context.projectDir, method.getSourceFile().getFilePath()),
+    parameters,
+    params,
+    ...(returns ? { returns } : {}),
+  };
+  return tool;
+}
+
+/**
+ * The parameter's type as written (for `x?: T`, `T` and not `T | undefined`); its inferred type when it has no
+ * annotation (`unit = 'celsius'` is a string).
+ */
+function declaredType(parameter: ParameterDeclaration): Type {
+  const typeNode = parameter.getTypeNode();
+  return typeNode ? typeNode.getType() : parameter.getType();
+}
+
+/** The method's parameters (`this` aside) with their property names. */
+function namedParameters(method: MethodDeclaration): [string, ParameterDeclaration][] {
+  const taken = new Set<string>();
+  const named: [string, ParameterDeclaration][] = [];
+  for (const parameter of method.getParameters()) {
+    if (isThisParameter(parameter)) continue;
+    const name = parameterName(parameter, taken);
+    taken.add(name);
+    named.push([name, parameter]);
+  }
+  return named;
+}
+
+function isThisParameter(parameter: ParameterDeclaration): boolean {
+  const name = parameter.getNameNode();
+  return Node.isIdentifier(name) && name.getText() === 'this';
+}
+
+/** JSDoc written on the parameter itself: `(/** @minimum 1 *\/ days: number)`. */
+function ownTags(parameter: ParameterDeclaration): DocTag[] {
+  const jsDoc = (parameter.compilerNode as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
+  return jsDoc.flatMap((block) =>
+    (block.tags ?? []).map((tag) => ({ name: tag.tagName.text, text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim() })),
+  );
+}
+
+/** Method-level schema tags that name a parameter first (`@minimum days 1`), by parameter name. */
+function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, report: Report): Map<string, DocTag[]> {
+  const names = new Set(parameterNames);
+  const byParameter = new Map<string, DocTag[]>();
+  for (const tag of doc.tags) {
+    const tagName = tag.getTagName();
+    if (!PARAMETER_TAGS.has(tagName)) continue;
+    const text = (tag.getCommentText() ?? '').trim();
+    const [first = ''] = text.split(/\s+/);
+    if (names.has(first)) {
+      const list = byParameter.get(first) ?? [];
+      list.push({ name: tagName, text: text.slice(first.length).trim() });
+      byParameter.set(first, list);
+    } else if (CONSTRAINT_TAGS.has(tagName)) {
+      report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>; it is ignored`);
+    }
+  }
+  return byParameter;
+}
+
+/** The return type, Promise unwrapped, when it describes something; problems there are not the user's to fix. */
+function describeReturns(method: MethodDeclaration, projectDir: string): JsonSchema | undefined {
+  let type = method.getReturnType();
+  let node: Node = method.getReturnTypeNode() ?? method;
+  if (isPromise(type)) {
+    const [awaited] = type.getTypeArguments();
+    if (!awaited) return undefined;
+    type = awaited;
+    const typeNode = method.getReturnTypeNode();
+    const argumentNode = typeNode && Node.isTypeReference(typeNode) ? typeNode.getTypeArguments()[0] : undefined;
+    node = argumentNode ?? method;
+  }
+  if (type.isAny() || type.isUnknown() || type.isUndefined() || isVoidOrNever(type)) return undefined;
+  let failed = false;
+  const builder = createSchemaBuilder({
+    projectDir,
+    report: (_node, severity) => {
+      if (severity === 'error') failed = true;
+    },
+  });
+  const { schema } = builder.typeSchema(type, node as TypeNode | MethodDeclaration);
+  if (failed || Object.keys(schema).length === 0) return undefined;
+  const definitions = builder.definitions();
+  return definitions && Object.keys(definitions).length > 0 ? { ...schema, $defs: definitions } : schema;
+}
+
+function isPromise(type: Type): boolean {
+  return type.getSymbol()?.getName() === 'Promise' && type.getTypeArguments().length === 1;
+}
+
+function isVoidOrNever(type: Type): boolean {
+  return (type.getFlags() & (ts.TypeFlags.Void | ts.TypeFlags.Never)) !== 0;
+}

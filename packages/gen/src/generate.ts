@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import type { ToolManifest } from '@toolwright/core';
+import { checkTools, type DescribedTool } from './check-tools.js';
+import { CoreSymbols } from './core-symbols.js';
+import { describeTool } from './describe-tool.js';
+import type { Diagnostic } from './diagnostic.js';
+import { Diagnostics } from './diagnostics.js';
+import { findTools } from './find-tools.js';
+import { extensionStyle } from './import-specifier.js';
+import { loadProject } from './load-project.js';
+import { NAME_STYLES, type NameStyle } from './name-style.js';
+import { renderJson, toolNamesInJson } from './render-json.js';
+import { renderModule, toolNamesInModule } from './render-module.js';
+import type { RenderedOutput } from './rendered-output.js';
+import { compareOutput, type StaleOutput } from './stale.js';
+import { UsageError } from './usage-error.js';
+import { writeFilesAtomically } from './write-files.js';
+
+export interface GenerateOptions {
+  /** The project's tsconfig. Default `tsconfig.json`. Relative paths are resolved against `cwd`. */
+  project?: string;
+  /** The TS module to write (`tools.generated.ts`). Default `src/tools.generated.ts`; `false` writes none. */
+  out?: string | false;
+  /** The JSON manifest to write, if any. */
+  json?: string;
+  /** Tool names as methods are written (`preserve`, the default) or in snake_case. */
+  nameStyle?: NameStyle;
+  /** Write nothing; report in `stale` which outputs differ from what would be written. */
+  check?: boolean;
+  /** Default `process.cwd()`. */
+  cwd?: string;
+}
+
+export interface GenerateResult {
+  /** The manifest found (also when there are errors: it holds the tools that could be described). */
+  manifest: ToolManifest;
+  /** Errors and warnings, by file and position; file paths are absolute. */
+  diagnostics: Diagnostic[];
+  /** Absolute paths of the files written (files whose content did not change are left alone). */
+  written: string[];
+  /** With `check`: the outputs that are missing or differ. */
+  stale: StaleOutput[];
+}
+
+export const DEFAULT_PROJECT = 'tsconfig.json';
+export const DEFAULT_OUT = 'src/tools.generated.ts';
+
+/**
+ * Reads the project's `@tool()` methods and writes the manifest as a TS module and, optionally, as JSON.
+ * Nothing is written when there is an error diagnostic. Throws `UsageError` for bad options or a missing tsconfig.
+ */
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const nameStyle = options.nameStyle ?? 'preserve';
+  if (!NAME_STYLES.includes(nameStyle)) throw new UsageError(`unknown name style "${String(nameStyle)}" (use ${NAME_STYLES.join(' or ')})`);
+  const projectFile = resolve(cwd, options.project ?? DEFAULT_PROJECT);
+  const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
+  const jsonFile = options.json === undefined ? undefined : resolve(cwd, options.json);
+  if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');
+
+  const diagnostics = new Diagnostics();
+  const loaded = loadProject(projectFile, diagnostics, [outFile, jsonFile].filter((file) => file !== undefined));
+  const { projectDir } = loaded;
+  const core = new CoreSymbols(loaded.project);
+  const described: DescribedTool[] = findTools(loaded.candidates, core, diagnostics.report).map((found) => ({
+    found,
+    tool: describeTool(found, { projectDir, nameStyle, core, report: diagnostics.report }),
+  }));
+  checkTools(described, projectDir, diagnostics.report);
+  if (described.length === 0 && !diagnostics.hasErrors()) {
+    diagnostics.add({ file: projectFile, line: 1, column: 1, severity: 'warning', message: 'no @tool() methods found in the files of this tsconfig' });
+  }
+  const manifest: ToolManifest = { version: 1, tools: described.map(({ tool }) => tool) };
+  const result: GenerateResult = { manifest, diagnostics: diagnostics.sorted(), written: [], stale: [] };
+  if (diagnostics.hasErrors()) return result;
+
+  const outputs: { path: string; rendered: RenderedOutput; namesIn: (text: string) => string[] | undefined }[] = [];
+  if (outFile !== undefined) {
+    const rendered = renderModule({
+      tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName! })),
+      outFile,
+      projectDir,
+      extensionStyle: extensionStyle(loaded.compilerOptions),
+      command: regenerateCommand(projectDir, projectFile, outFile, jsonFile, nameStyle),
+    });
+    outputs.push({ path: outFile, rendered, namesIn: toolNamesInModule });
+  }
+  if (jsonFile !== undefined) outputs.push({ path: jsonFile, rendered: renderJson(manifest.tools), namesIn: toolNamesInJson });
+
+  const changed = outputs.filter(({ path, rendered }) => readIfExists(path) !== rendered.text);
+  if (options.check) {
+    result.stale = changed.map(({ path, rendered, namesIn }) => compareOutput(path, readIfExists(path), rendered, namesIn)!);
+    return result;
+  }
+  writeFilesAtomically(changed.map(({ path, rendered }) => ({ path, text: rendered.text })));
+  result.written = changed.map(({ path }) => path);
+  return result;
+}
+
+function readIfExists(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** The command line for the generated header, relative to the tsconfig folder so that it does not depend on cwd. */
+function regenerateCommand(
+  projectDir: string,
+  projectFile: string,
+  outFile: string,
+  jsonFile: string | undefined,
+  nameStyle: NameStyle,
+): string {
+  const path = (file: string) => shellWord(relative(projectDir, file).split(sep).join('/'));
+  const parts = ['gen-tools', '--project', path(projectFile), '--out', path(outFile)];
+  if (jsonFile !== undefined) parts.push('--json', path(jsonFile));
+  if (nameStyle !== 'preserve') parts.push('--name-style', nameStyle);
+  return parts.join(' ');
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

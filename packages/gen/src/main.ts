@@ -1,0 +1,73 @@
+import { displayPath, formatDiagnostic } from './format-diagnostic.js';
+import { generate } from './generate.js';
+import { packageVersion } from './package-version.js';
+import { parseArgs, USAGE } from './parse-args.js';
+import { UsageError } from './usage-error.js';
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  cwd: string;
+}
+
+const processIo: CliIo = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  cwd: process.cwd(),
+};
+
+/** The `gen-tools` command: `argv` as in `process.argv`. Resolves to the exit code (0 ok, 1 problems, 2 usage). */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const parsed = parseArgs(argv.slice(2));
+  switch (parsed.kind) {
+    case 'help':
+      io.out(USAGE);
+      return 0;
+    case 'version':
+      io.out(packageVersion(argv[1]));
+      return 0;
+    case 'error':
+      io.err(`gen-tools: ${parsed.message}\n\n${USAGE}`);
+      return 2;
+  }
+  const options = { ...parsed.options, cwd: io.cwd };
+  let result;
+  try {
+    result = await generate(options);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`gen-tools: ${error.message}`);
+      return 2;
+    }
+    io.err(`gen-tools: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  }
+  for (const diagnostic of result.diagnostics) io.err(formatDiagnostic(diagnostic, io.cwd));
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const tools = plural(result.manifest.tools.length, 'tool');
+  if (errors > 0) {
+    const warnings = result.diagnostics.length - errors;
+    io.err(`gen-tools: ${plural(errors, 'error')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}: nothing written`);
+    return 1;
+  }
+  if (options.check) {
+    if (result.stale.length === 0) {
+      io.out(`gen-tools: up to date (${tools})`);
+      return 0;
+    }
+    for (const stale of result.stale) {
+      const file = displayPath(stale.file, io.cwd);
+      io.err(stale.missing ? `gen-tools: ${file} is missing` : `gen-tools: ${file} is out of date`);
+      for (const { name, change } of stale.tools) io.err(`  ${change}: ${name}`);
+    }
+    io.err('gen-tools: run gen-tools without --check to update');
+    return 1;
+  }
+  if (result.written.length === 0) io.out(`gen-tools: up to date (${tools})`);
+  else io.out(`gen-tools: wrote ${result.written.map((file) => displayPath(file, io.cwd)).join(', ')} (${tools})`);
+  return 0;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,31 @@
+import { Node, ts, type ParameterDeclaration } from 'ts-morph';
+
+/**
+ * The property name of a parameter in the arguments object. A destructured parameter (`{ q, limit }: Search`)
+ * has no name of its own, so it stays one property (the Toolbox passes arguments positionally, and the model
+ * sees the same nesting the method declares) named after its `@param` tag, else its declared type
+ * (`Search` -> `search`), else `args`; a number is added when that name is taken.
+ */
+export function parameterName(parameter: ParameterDeclaration, taken: ReadonlySet<string>): string {
+  const nameNode = parameter.getNameNode();
+  if (Node.isIdentifier(nameNode)) return nameNode.getText();
+  const base = docName(parameter) ?? typeName(parameter) ?? 'args';
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  return name;
+}
+
+function docName(parameter: ParameterDeclaration): string | undefined {
+  for (const tag of ts.getJSDocParameterTags(parameter.compilerNode)) {
+    if (ts.isIdentifier(tag.name)) return tag.name.text;
+  }
+  return undefined;
+}
+
+function typeName(parameter: ParameterDeclaration): string | undefined {
+  const typeNode = parameter.getTypeNode();
+  if (!typeNode || !Node.isTypeReference(typeNode)) return undefined;
+  const name = typeNode.getTypeName();
+  const last = Node.isQualifiedName(name) ? name.getRight().getText() : name.getText();
+  return last.charAt(0).toLowerCase() + last.slice(1);
+}

@@ -1,0 +1,73 @@
+import { DEFAULT_OUT, DEFAULT_PROJECT, type GenerateOptions } from './generate.js';
+import { NAME_STYLES, type NameStyle } from './name-style.js';
+
+export const USAGE = `Usage: gen-tools [options]
+
+Reads the @tool() methods of a TypeScript project and writes the tool manifest.
+
+Options:
+  --project <tsconfig>      the project to read (default: ${DEFAULT_PROJECT})
+  --out <file.ts>           the TS module to write (default: ${DEFAULT_OUT})
+  --json <file.json>        also write the manifest as JSON
+  --check                   write nothing; exit 1 when the outputs are missing or out of date
+  --name-style <style>      tool names: preserve (getWeather, default) or snake (get_weather)
+  -h, --help                show this help
+  -v, --version             show the version
+
+Exit codes: 0 written or up to date, 1 diagnostics or stale output (--check), 2 bad usage.`;
+
+export type ParsedArgs =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; options: GenerateOptions }
+  | { kind: 'error'; message: string };
+
+const VALUE_FLAGS = ['--project', '--out', '--json', '--name-style'] as const;
+
+/** The command line after `node cli.js`. `--flag value` and `--flag=value` both work. */
+export function parseArgs(args: readonly string[]): ParsedArgs {
+  const options: GenerateOptions = {};
+  const seen = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (arg === '-v' || arg === '--version') return { kind: 'version' };
+    if (arg === '--check') {
+      options.check = true;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const flag = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
+    if (!(VALUE_FLAGS as readonly string[]).includes(flag)) {
+      return { kind: 'error', message: arg.startsWith('-') ? `unknown option ${arg}` : `unexpected argument ${arg}` };
+    }
+    if (seen.has(flag)) return { kind: 'error', message: `${flag} is given twice` };
+    seen.add(flag);
+    let value: string | undefined;
+    if (flag !== arg) value = arg.slice(equals + 1);
+    else {
+      value = args[i + 1];
+      if (value === undefined || value.startsWith('-')) return { kind: 'error', message: `${flag} needs a value` };
+      i++;
+    }
+    if (value === '') return { kind: 'error', message: `${flag} needs a value` };
+    switch (flag as (typeof VALUE_FLAGS)[number]) {
+      case '--project':
+        options.project = value;
+        break;
+      case '--out':
+        options.out = value;
+        break;
+      case '--json':
+        options.json = value;
+        break;
+      case '--name-style':
+        if (!(NAME_STYLES as readonly string[]).includes(value)) {
+          return { kind: 'error', message: `--name-style takes ${NAME_STYLES.join(' or ')}, not ${value}` };
+        }
+        options.nameStyle = value as NameStyle;
+        break;
+    }
+  }
+  return { kind: 'run', options };
+}
