@@ -1,0 +1,261 @@
+import type { ManifestParam, ManifestTool, ToolManifest } from '../manifest.js';
+import type { ToolOptions } from '../tool-options.js';
+import { toolMethods } from '../tool.js';
+import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
+import { compileRevival, type CompiledRevival, type RevivalNeeds } from './revive.js';
+import type { ArgumentSlot, ToolRuntime } from './tool-runtime.js';
+import type { BoundTool, ToolboxOptions, ToolClass } from './types.js';
+
+const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
+const RUN_GEN_TOOLS = 'run gen-tools';
+
+/** The manifest indexed for binding, made once per manifest object. */
+interface ManifestIndex {
+  /** Entries of the TS module, by class identity and method. */
+  byTarget: Map<unknown, Map<string, ManifestTool>>;
+  /** Entries without a class reference (JSON), by class name and method (several when names clash). */
+  byName: Map<string, Map<string, ManifestTool[]>>;
+}
+
+const indexes = new WeakMap<ToolManifest, ManifestIndex>();
+
+function indexManifest(manifest: ToolManifest): ManifestIndex {
+  let index = indexes.get(manifest);
+  if (index) return index;
+  if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.tools)) {
+    throw new TypeError('The manifest must be { version: 1, tools: [...] } as written by gen-tools');
+  }
+  if (manifest.version !== 1) {
+    throw new TypeError(`The manifest has version ${JSON.stringify(manifest.version)}; this Toolbox reads version 1: ${RUN_GEN_TOOLS}`);
+  }
+  index = { byTarget: new Map(), byName: new Map() };
+  for (const entry of manifest.tools) {
+    if (typeof entry.target === 'function') {
+      const target = entry.target();
+      if (typeof target !== 'function') {
+        throw new TypeError(`The manifest entry ${entry.class}.${entry.method} refers to no class (an import cycle?)`);
+      }
+      let methods = index.byTarget.get(target);
+      if (!methods) index.byTarget.set(target, (methods = new Map()));
+      methods.set(entry.method, entry);
+    } else {
+      let methods = index.byName.get(entry.class);
+      if (!methods) index.byName.set(entry.class, (methods = new Map()));
+      const list = methods.get(entry.method);
+      if (list) list.push(entry);
+      else methods.set(entry.method, [entry]);
+    }
+  }
+  indexes.set(manifest, index);
+  return index;
+}
+
+/** State shared by every bind of one Toolbox: which class a name stood for, DTO classes by name. */
+export interface BindContext {
+  options: ToolboxOptions;
+  /** Classes bound through name matching (JSON manifests), to refuse two different classes with one name. */
+  classesByBoundName: Map<string, ToolClass>;
+  dtoClasses: Map<string, ToolClass[]>;
+}
+
+export function createBindContext(options: ToolboxOptions): BindContext {
+  const dtoClasses = new Map<string, ToolClass[]>();
+  for (const cls of options.classes ?? []) {
+    const list = dtoClasses.get(cls.name);
+    if (list) list.push(cls);
+    else dtoClasses.set(cls.name, [cls]);
+  }
+  return { options, classesByBoundName: new Map(), dtoClasses };
+}
+
+/** Binds the `@tool()` methods of one instance. Throws for the programmer (bad instance, stale manifest). */
+export function bindInstance(instance: object, manifest: ToolManifest, context: BindContext): ToolRuntime[] {
+  if (typeof instance === 'function') {
+    throw new TypeError(`Pass an instance of ${(instance as { name?: string }).name || 'the class'} (new ${(instance as { name?: string }).name || 'X'}()), not the class itself`);
+  }
+  if (typeof instance !== 'object' || instance === null) {
+    throw new TypeError(`A Toolbox binds class instances; got ${instance === null ? 'null' : typeof instance}`);
+  }
+  const cls = instance.constructor as ToolClass;
+  const className = cls?.name || '(anonymous class)';
+  const methods = toolMethods(instance);
+  if (methods.size === 0) throw new TypeError(`${className} has no @tool() methods`);
+  const index = indexManifest(manifest);
+  const chain = classChain(instance);
+
+  const runtimes: ToolRuntime[] = [];
+  for (const [method, toolOptions] of methods) {
+    const where = `${className}.${method}`;
+    const entry = findEntry(index, chain, method, where, context);
+    const fn = (instance as Record<string, unknown>)[method];
+    if (typeof fn !== 'function') throw new TypeError(`${where} has @tool() but is not a method`);
+    if (!entry && !toolOptions.parameters) {
+      throw new TypeError(`${where} has @tool() but is not in the manifest: ${RUN_GEN_TOOLS}`);
+    }
+    if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
+    runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, context, where));
+  }
+  checkGoneMethods(index, chain, methods, context);
+  return runtimes;
+}
+
+function classChain(instance: object): ToolClass[] {
+  const chain: ToolClass[] = [];
+  for (let proto = Object.getPrototypeOf(instance) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    const ctor = (proto as { constructor?: unknown }).constructor;
+    if (typeof ctor === 'function' && !chain.includes(ctor as ToolClass)) chain.push(ctor as ToolClass);
+  }
+  return chain;
+}
+
+function findEntry(index: ManifestIndex, chain: ToolClass[], method: string, where: string, context: BindContext): ManifestTool | undefined {
+  for (const cls of chain) {
+    const byIdentity = index.byTarget.get(cls)?.get(method);
+    if (byIdentity) return byIdentity;
+    const byName = index.byName.get(cls.name)?.get(method);
+    if (byName) {
+      if (byName.length > 1) {
+        throw new TypeError(
+          `${where}: the JSON manifest has ${byName.length} classes named ${cls.name} (${byName.map((entry) => entry.file).join(', ')}); ` +
+            'bind with the TS manifest (tools.generated.ts), which refers to classes by identity',
+        );
+      }
+      const earlier = context.classesByBoundName.get(cls.name);
+      if (earlier && earlier !== cls) {
+        throw new TypeError(
+          `${where}: two different classes named ${cls.name} are bound through a JSON manifest, which can only match them by name; ` +
+            'bind with the TS manifest (tools.generated.ts), which refers to classes by identity',
+        );
+      }
+      context.classesByBoundName.set(cls.name, cls);
+      return byName[0];
+    }
+  }
+  return undefined;
+}
+
+/** Entries for a bound class whose method no longer has `@tool()` (or no longer exists). */
+function checkGoneMethods(index: ManifestIndex, chain: ToolClass[], methods: Map<string, ToolOptions>, context: BindContext): void {
+  for (const cls of chain) {
+    const entries: ManifestTool[] = [...(index.byTarget.get(cls)?.values() ?? [])];
+    const named = index.byName.get(cls.name);
+    if (named && (context.classesByBoundName.get(cls.name) ?? cls) === cls) for (const list of named.values()) entries.push(...list);
+    for (const entry of entries) {
+      if (methods.has(entry.method)) continue;
+      const exists = typeof (cls.prototype as Record<string, unknown>)[entry.method] === 'function';
+      throw new TypeError(
+        `${entry.class}.${entry.method} is in the manifest but ${exists ? 'has no @tool()' : 'the method is gone'}: ${RUN_GEN_TOOLS}`,
+      );
+    }
+  }
+}
+
+/**
+ * Whether the method's parameters still fit the manifest. Only `fn.length` is read (parsing source text is fragile):
+ * it counts the parameters before the first one with a default. It must lie between the manifest's leading
+ * required parameters and all of them. A length of 0 passes (wrappers from other decorators take `...args`). So a
+ * renamed parameter, or a changed type, is not caught here: `gen-tools --check` catches those.
+ */
+function checkParameters(entry: ManifestTool, fn: (...args: unknown[]) => unknown, where: string): void {
+  const params: ManifestParam[] = Array.isArray(entry.params) ? entry.params : [];
+  let leadingRequired = 0;
+  while (leadingRequired < params.length && !params[leadingRequired]!.optional) leadingRequired++;
+  if (fn.length > params.length || (fn.length !== 0 && fn.length < leadingRequired)) {
+    const names = params.map((param) => param.name).join(', ');
+    throw new TypeError(
+      `${where} takes ${fn.length} parameter${fn.length === 1 ? '' : 's'} before any default, but the manifest lists (${names}): its parameters changed: ${RUN_GEN_TOOLS}`,
+    );
+  }
+}
+
+function makeRuntime(
+  instance: object,
+  cls: ToolClass,
+  method: string,
+  fn: (...args: unknown[]) => unknown,
+  toolOptions: ToolOptions,
+  entry: ManifestTool | undefined,
+  context: BindContext,
+  where: string,
+): ToolRuntime {
+  const override: ParametersOverride | undefined = toolOptions.parameters ? readParametersOverride(toolOptions.parameters, where) : undefined;
+  const name = toolOptions.name ?? entry?.name ?? method;
+  if (typeof name !== 'string' || !FUNCTION_NAME.test(name)) {
+    throw new TypeError(
+      `${where}: tool name ${JSON.stringify(name)} is not a valid Gemini function name (a letter or _, then letters, digits, _ . : -, at most 128)`,
+    );
+  }
+  const declared = override?.schema ?? entry!.parameters;
+  if (!declared || declared.type !== 'object') throw new TypeError(`${where}: the manifest's parameters are not an object schema: ${RUN_GEN_TOOLS}`);
+  const needs: RevivalNeeds = { transformer: false, validator: false };
+  const compile = (revival: ManifestParam['revive']): CompiledRevival | null =>
+    revival ? compileRevival(revival, context.dtoClasses, where, needs) : null;
+
+  const params = entry?.params ?? [];
+  const valueNames = params.filter((param) => param.kind === 'value').map((param) => param.name);
+  const declaredNames = Object.keys(declared.properties ?? {});
+  const positional =
+    !override || (entry !== undefined && sameNames(valueNames, declaredNames));
+
+  const slots: ArgumentSlot[] = [];
+  if (entry) {
+    let objectPlaced = false;
+    for (const param of params) {
+      if (param.kind === 'context') slots.push({ kind: 'context' });
+      else if (positional) slots.push({ kind: 'value', name: param.name, revive: compile(param.revive) });
+      else if (!objectPlaced) {
+        slots.push({ kind: 'object', revive: compile(param.revive) });
+        objectPlaced = true;
+      } else slots.push({ kind: 'none' });
+    }
+    if (!positional && !objectPlaced) slots.unshift({ kind: 'object', revive: null });
+  } else {
+    // Not in the manifest (a manual schema alone): the arguments object first, the ToolContext second.
+    slots.push({ kind: 'object', revive: null }, { kind: 'context' });
+  }
+
+  const timeoutMs = toolOptions.timeoutMs ?? context.options.timeoutMs;
+  const tool: BoundTool = Object.freeze({
+    name,
+    ...(toolOptions.description !== undefined || entry?.description !== undefined
+      ? { description: toolOptions.description ?? entry?.description }
+      : {}),
+    parameters: declared,
+    ...(entry?.returns ? { returns: entry.returns } : {}),
+    ...(entry?.deprecated ? { deprecated: entry.deprecated } : {}),
+    class: cls,
+    method,
+    instance,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    options: toolOptions,
+    ...(entry ? { manifest: entry } : {}),
+    argumentMode: positional ? ('positional' as const) : ('object' as const),
+  });
+  const defaults = Object.entries(declared.properties ?? {})
+    .filter(([, schema]) => schema && typeof schema === 'object' && 'default' in schema)
+    .map(([key, schema]) => [key, schema.default] as const);
+  const rejectExtra = context.options.rejectExtraProperties !== false;
+  const additional = declared.additionalProperties;
+  return {
+    tool,
+    fn,
+    slots,
+    hasContext: slots.some((slot) => slot.kind === 'context'),
+    declared,
+    lenient: undefined,
+    validator: !override && entry ? context.options.validators?.[entry.name] : undefined,
+    standard: override?.standard,
+    rejectExtra,
+    declaredNames: override?.standard && rejectExtra && (additional === undefined || additional === false) ? new Set(declaredNames) : null,
+    defaults: defaults.length ? defaults : null,
+    needsTransformer: needs.transformer,
+    needsValidator: needs.validator,
+    timeoutMs,
+  };
+}
+
+function sameNames(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((name) => set.has(name));
+}

@@ -1,0 +1,36 @@
+import type { ToolIssue } from './types.js';
+
+/** The tool did not finish within its time limit; the ToolContext signal was aborted with this error. */
+export class ToolTimeoutError extends Error {
+  override name = 'TimeoutError';
+  constructor(
+    readonly toolName: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`Tool "${toolName}" did not finish within ${timeoutMs} ms`);
+  }
+}
+
+/** The caller's signal aborted the call; the ToolContext signal was aborted with this error. */
+export class ToolAbortError extends Error {
+  override name = 'AbortError';
+  constructor(toolName: string, reason?: unknown) {
+    super(`The call to tool "${toolName}" was cancelled${describeReason(reason)}`, reason === undefined ? undefined : { cause: reason });
+  }
+}
+
+function describeReason(reason: unknown): string {
+  if (reason === undefined) return '';
+  if (reason instanceof Error) return reason.name === 'AbortError' && /aborted/i.test(reason.message) ? '' : `: ${reason.message}`;
+  return typeof reason === 'string' ? `: ${reason}` : '';
+}
+
+/** The message for invalid arguments: the issues repeated in words, so that a model reading only text can fix them. */
+export function invalidArgumentsMessage(toolName: string, issues: readonly ToolIssue[]): string {
+  const listed = issues
+    .slice(0, 10)
+    .map((issue) => `${issue.path || '(arguments)'}: expected ${issue.expected}, received ${issue.received}`)
+    .join('; ');
+  const more = issues.length > 10 ? `; and ${issues.length - 10} more` : '';
+  return `Invalid arguments for tool "${toolName}" (${issues.length} issue${issues.length === 1 ? '' : 's'}): ${listed}${more}. Fix them and call the tool again.`;
+}

@@ -1,0 +1,19 @@
+export { Toolbox } from './toolbox.js';
+export { ToolAbortError, ToolTimeoutError } from './call-errors.js';
+export { validationSchema } from './validation.js';
+export { normalizeResult, errorToPayload, type NormalizeOptions, type NormalizedValue } from './normalize-result.js';
+export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
+export type {
+  AjvLikeError,
+  BoundTool,
+  CallOptions,
+  FunctionCallLike,
+  FunctionResponseBody,
+  FunctionResponsePart,
+  PrecompiledValidator,
+  ToolboxOptions,
+  ToolCallInfo,
+  ToolClass,
+  ToolErrorPayload,
+  ToolIssue,
+} from './types.js';

@@ -1,0 +1,61 @@
+import type { ToolContext } from '../types.js';
+import { ToolAbortError, ToolTimeoutError } from './call-errors.js';
+import type { ToolRuntime } from './tool-runtime.js';
+
+/**
+ * Calls the method with `this` bound. Without a time limit, a signal or a ToolContext parameter it is a plain call
+ * (a sync method's value comes back as is). Otherwise the call races its time limit and the caller's signal; either
+ * one aborts the ToolContext signal, so a tool that passes it on (to fetch, ...) stops its work too.
+ */
+export function invoke(runtime: ToolRuntime, argv: unknown[], callId: string | undefined, signal: AbortSignal | undefined, timeoutMs: number | undefined): unknown {
+  const limit = timeoutMs !== undefined && timeoutMs > 0 && timeoutMs < 2 ** 31 ? timeoutMs : undefined;
+  if (!runtime.hasContext && limit === undefined && signal === undefined) return runtime.fn.apply(runtime.tool.instance, argv);
+  const toolName = runtime.tool.name;
+  if (signal?.aborted) throw new ToolAbortError(toolName, signal.reason);
+  const controller = new AbortController();
+  if (runtime.hasContext) {
+    const context: ToolContext = {
+      signal: controller.signal,
+      toolName,
+      ...(callId !== undefined ? { callId } : {}),
+      ...(limit !== undefined ? { timeoutMs: limit } : {}),
+    };
+    const slots = runtime.slots;
+    for (let i = 0; i < slots.length; i++) if (slots[i]!.kind === 'context') argv[i] = context;
+  }
+  if (limit === undefined && signal === undefined) return runtime.fn.apply(runtime.tool.instance, argv);
+  return new Promise<unknown>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      return true;
+    };
+    const stop = (error: Error) => {
+      if (!settle()) return;
+      controller.abort(error);
+      reject(error);
+    };
+    const onAbort = () => stop(new ToolAbortError(toolName, signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (limit !== undefined) timer = setTimeout(() => stop(new ToolTimeoutError(toolName, limit)), limit);
+    let result: unknown;
+    try {
+      result = runtime.fn.apply(runtime.tool.instance, argv);
+    } catch (error) {
+      if (settle()) reject(error);
+      return;
+    }
+    Promise.resolve(result).then(
+      (value) => {
+        if (settle()) resolve(value);
+      },
+      (error: unknown) => {
+        if (settle()) reject(error);
+      },
+    );
+  });
+}

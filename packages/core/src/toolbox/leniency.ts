@@ -1,0 +1,172 @@
+import type { JsonSchema } from '../json-schema.js';
+
+/**
+ * Where Gemini is known to be sloppy, arguments are repaired before validation (on a copy: the model's own
+ * `args` object is never changed, because it goes back to the API in the history):
+ * - `null` for an optional property whose schema does not allow null means the property is absent;
+ * - a string holding JSON where an object or array is expected is parsed (a string that is not valid JSON, or that
+ *   parses to something else, is left alone for validation to report);
+ * - a whole-number float (`5.0` in the JSON text) already is the JS number 5, so it passes `integer`; nothing to do.
+ * The plan is compiled once per tool; nodes with nothing to repair are `null` so the walk skips them.
+ */
+export interface LenientNode {
+  /** Optional properties of this object whose schema rejects null. */
+  optionalNotNull: Set<string> | null;
+  /** The value is expected to be an object or array and never a string. */
+  parseJson: boolean;
+  /** Children by property name; a declared property with nothing to repair maps to null (so `additional` skips it). */
+  properties: Map<string, LenientNode | null> | null;
+  additional: LenientNode | null;
+  items: LenientNode | null;
+}
+
+export function compileLeniency(schema: JsonSchema): LenientNode | null {
+  return new LeniencyCompiler(schema).node(schema);
+}
+
+class LeniencyCompiler {
+  private readonly compiled = new Map<JsonSchema, LenientNode | null>();
+  constructor(private readonly root: JsonSchema) {}
+
+  node(input: JsonSchema | boolean | undefined): LenientNode | null {
+    const schema = this.resolve(input);
+    if (!schema) return null;
+    if (this.compiled.has(schema)) return this.compiled.get(schema)!;
+    // Placeholder first so that recursive schemas end.
+    const node: LenientNode = { optionalNotNull: null, parseJson: false, properties: null, additional: null, items: null };
+    this.compiled.set(schema, node);
+
+    const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]
+      .map((variant) => this.resolve(variant))
+      .filter((variant): variant is JsonSchema => !!variant);
+    const kinds = new Set(variants.flatMap(typesOf));
+    node.parseJson = (kinds.has('object') || kinds.has('array')) && !kinds.has('string') && !kinds.has('any');
+
+    for (const variant of variants) {
+      const required = new Set(variant.required ?? []);
+      for (const [name, property] of Object.entries(variant.properties ?? {})) {
+        if (!required.has(name) && !allowsNull(this.resolve(property))) (node.optionalNotNull ??= new Set()).add(name);
+        const child = this.node(property);
+        if (child) (node.properties ??= new Map()).set(name, child);
+      }
+      if (typeof variant.additionalProperties === 'object') node.additional ??= this.node(variant.additionalProperties);
+      if (variant.items !== undefined) node.items ??= this.node(variant.items);
+    }
+    if (node.additional) {
+      for (const variant of variants) {
+        for (const name of Object.keys(variant.properties ?? {})) if (!node.properties?.has(name)) (node.properties ??= new Map()).set(name, null);
+      }
+    }
+    const useful = node.parseJson || node.optionalNotNull || node.properties || node.additional || node.items;
+    // A recursive reference may already point at this node: keep it then, even if it has nothing to do.
+    if (!useful && !this.referenced(node)) {
+      this.compiled.set(schema, null);
+      return null;
+    }
+    return node;
+  }
+
+  private referenced(node: LenientNode): boolean {
+    for (const other of this.compiled.values()) {
+      if (!other || other === node) continue;
+      if (other.items === node || other.additional === node) return true;
+      if (other.properties) for (const child of other.properties.values()) if (child === node) return true;
+    }
+    return false;
+  }
+
+  private resolve(schema: JsonSchema | boolean | undefined): JsonSchema | undefined {
+    let current = schema;
+    for (let hops = 0; typeof current === 'object' && current.$ref && hops < 32; hops++) {
+      const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(current.$ref);
+      const defs = (match && (this.root as Record<string, unknown>)[match[1]!]) as Record<string, JsonSchema> | undefined;
+      const target = match && defs?.[decodeURIComponent(match[2]!).replace(/~1/g, '/').replace(/~0/g, '~')];
+      if (!target) return undefined;
+      current = target;
+    }
+    return typeof current === 'object' ? current : undefined;
+  }
+}
+
+function typesOf(schema: JsonSchema): string[] {
+  if (schema.type) return Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (schema.properties || schema.additionalProperties !== undefined) return ['object'];
+  if (schema.items !== undefined || schema.prefixItems) return ['array'];
+  if (schema.enum || schema.const !== undefined) return ['enum'];
+  if (schema.anyOf || schema.oneOf || schema.allOf || schema.$ref) return [];
+  return ['any'];
+}
+
+function allowsNull(schema: JsonSchema | undefined): boolean {
+  if (!schema) return true;
+  if (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.enum && schema.const === undefined) {
+    return !schema.properties && !schema.items;
+  }
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  if (schema.enum?.includes(null) || schema.const === null) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((variant) => variant.type === 'null' || allowsNull(variant));
+}
+
+/** Returns the repaired value: the same object when nothing needed repair, else a copy along the changed path. */
+export function applyLeniency(value: unknown, node: LenientNode): unknown {
+  if (typeof value === 'string') return node.parseJson ? parseJsonText(value) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return node.items ? repairItems(value, node.items) : value;
+  if (!node.optionalNotNull && !node.properties && !node.additional) return value;
+  return repairProperties(value as Record<string, unknown>, node);
+}
+
+function parseJsonText(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? parsed : text;
+  } catch {
+    return text;
+  }
+}
+
+function repairItems(items: unknown[], node: LenientNode): unknown[] {
+  let copy: unknown[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const repaired = applyLeniency(item, node);
+    if (repaired !== item && !copy) copy = items.slice(0, i);
+    if (copy) copy.push(repaired);
+  }
+  return copy ?? items;
+}
+
+function repairProperties(object: Record<string, unknown>, node: LenientNode): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    const value = object[key];
+    let repaired: unknown = value;
+    let drop = false;
+    if (value === null) {
+      drop = node.optionalNotNull !== null && node.optionalNotNull.has(key);
+    } else if (typeof value === 'object' || typeof value === 'string') {
+      const child = node.properties?.has(key) ? node.properties.get(key) : node.additional;
+      if (child) repaired = applyLeniency(value, child);
+    }
+    if ((drop || repaired !== value) && !copy) copy = copyUntil(object, key);
+    if (copy && !drop) setOwn(copy, key, repaired);
+  }
+  return copy ?? object;
+}
+
+function copyUntil(object: Record<string, unknown>, stop: string): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key in object) {
+    if (key === stop) break;
+    if (Object.hasOwn(object, key)) setOwn(copy, key, object[key]);
+  }
+  return copy;
+}
+
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}

@@ -1,0 +1,152 @@
+import { describeValue } from './describe-value.js';
+import { loadTransformer, loadValidator } from './dto-libraries.js';
+import { applyLeniency, compileLeniency, setOwn } from './leniency.js';
+import type { StandardResult } from './parameters-override.js';
+import { revive, validateInstances, type RevivalState } from './revive.js';
+import type { ToolRuntime } from './tool-runtime.js';
+import type { ToolErrorPayload, ToolIssue } from './types.js';
+import { compileValidator, escapePointer, issuesFromAjv } from './validation.js';
+import { invalidArgumentsMessage } from './call-errors.js';
+
+/** A call that cannot go ahead: the payload the model will see. */
+export class CallFailure {
+  constructor(readonly payload: ToolErrorPayload) {}
+}
+
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** The model's `args`: an object; absent means `{}`; JSON text of an object is parsed (a known Gemini slip). */
+export function readArguments(args: unknown, toolName: string): Record<string, unknown> | CallFailure {
+  if (args === undefined || args === null) return EMPTY as Record<string, unknown>;
+  if (typeof args === 'object' && !Array.isArray(args)) return args as Record<string, unknown>;
+  if (typeof args === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(args);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+  }
+  return failure(toolName, [{ path: '', expected: 'an object of named arguments', received: describeValue(args) }]);
+}
+
+function failure(toolName: string, issues: ToolIssue[]): CallFailure {
+  return new CallFailure({ name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, issues), issues });
+}
+
+/**
+ * Repairs, validates, fills defaults and converts the arguments into the method's positional argument list (the
+ * ToolContext slot is left empty for the caller). Returns a CallFailure for anything the model must fix.
+ * Synchronous for the common case; a Promise only where a Standard Schema, or a DTO, needs it.
+ */
+export function prepareArguments(runtime: ToolRuntime, input: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
+  let args = input;
+  if (runtime.lenient === undefined) runtime.lenient = compileLeniency(runtime.declared);
+  if (runtime.lenient !== null) args = applyLeniency(args, runtime.lenient) as Record<string, unknown>;
+
+  if (runtime.standard) return prepareStandard(runtime, args);
+  let validator = runtime.validator;
+  if (validator === undefined) {
+    try {
+      validator = runtime.validator = compileValidator(runtime.declared, runtime.rejectExtra);
+    } catch (error) {
+      return new CallFailure({
+        name: 'ToolSchemaError',
+        message: `Tool "${runtime.tool.name}" cannot check its arguments, its schema does not compile: ${(error as Error).message}`,
+      });
+    }
+  }
+  if (!validator(args)) return failure(runtime.tool.name, issuesFromAjv(validator.errors ?? [], args));
+  return finish(runtime, args);
+}
+
+async function prepareStandard(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {
+  const issues: ToolIssue[] = [];
+  if (runtime.declaredNames) {
+    for (const key of Object.keys(args)) {
+      if (!runtime.declaredNames.has(key)) {
+        const allowed = [...runtime.declaredNames].join(', ');
+        issues.push({ path: `/${escapePointer(key)}`, expected: `no property "${key}" (allowed: ${allowed})`, received: describeValue(args[key]) });
+      }
+    }
+  }
+  let result: StandardResult;
+  try {
+    result = await runtime.standard!(args);
+  } catch (error) {
+    return new CallFailure({ name: 'ToolSchemaError', message: `Tool "${runtime.tool.name}": its schema failed while checking the arguments: ${(error as Error).message}` });
+  }
+  for (const issue of result.issues ?? []) {
+    const segments = (issue.path ?? []).map((segment) => String(typeof segment === 'object' && segment !== null ? segment.key : segment));
+    const path = segments.map((segment) => `/${escapePointer(segment)}`).join('');
+    issues.push({ path, expected: issue.message, received: describeValue(valueAt(args, segments)) });
+  }
+  if (issues.length) return failure(runtime.tool.name, issues);
+  const value = result.value;
+  return finish(runtime, (typeof value === 'object' && value !== null ? value : args) as Record<string, unknown>);
+}
+
+function valueAt(data: unknown, segments: string[]): unknown {
+  let current = data;
+  for (const segment of segments) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+function finish(runtime: ToolRuntime, validated: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
+  let args = validated;
+  if (runtime.defaults !== null) {
+    let copied = false;
+    for (const [key, value] of runtime.defaults) {
+      if (args[key] !== undefined) continue;
+      if (!copied) {
+        args = { ...args };
+        copied = true;
+      }
+      setOwn(args, key, typeof value === 'object' && value !== null ? structuredClone(value) : value);
+    }
+  }
+  if (runtime.needsTransformer) return finishWithDto(runtime, args);
+  const slots = runtime.slots;
+  const argv = new Array<unknown>(slots.length);
+  let state: RevivalState | null = null;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    if (slot.kind === 'value') {
+      const value = args[slot.name];
+      if (slot.revive === null || value === undefined || value === null) argv[i] = value;
+      else argv[i] = revive(value, slot.revive, `/${escapePointer(slot.name)}`, (state ??= newState()));
+    } else if (slot.kind === 'object') {
+      argv[i] = slot.revive === null ? args : revive(args, slot.revive, '', (state ??= newState()));
+    }
+  }
+  if (state !== null && state.issues.length) return failure(runtime.tool.name, state.issues);
+  return argv;
+}
+
+function newState(): RevivalState {
+  return { issues: [], pending: [], libraries: null };
+}
+
+async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {
+  const purpose = `by tool "${runtime.tool.name}" (${runtime.tool.class.name}.${runtime.tool.method}), which takes a DTO class`;
+  const state = newState();
+  state.libraries = {
+    plainToInstance: await loadTransformer(purpose),
+    ...(runtime.needsValidator ? { validate: await loadValidator(purpose) } : {}),
+  };
+  const argv = new Array<unknown>(runtime.slots.length);
+  runtime.slots.forEach((slot, i) => {
+    if (slot.kind === 'value') {
+      const value = args[slot.name];
+      argv[i] = slot.revive === null || value === undefined || value === null ? value : revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
+    } else if (slot.kind === 'object') {
+      argv[i] = slot.revive === null ? args : revive(args, slot.revive, '', state);
+    }
+  });
+  if (!state.issues.length) await validateInstances(state);
+  if (state.issues.length) return failure(runtime.tool.name, state.issues);
+  return argv;
+}

@@ -1,0 +1,201 @@
+import type { ToolManifest } from '../manifest.js';
+import { toGeminiDeclaration, type GeminiFunctionDeclaration } from '../render/index.js';
+import { bindInstance, createBindContext, type BindContext } from './bind.js';
+import { closestNames } from './closest-names.js';
+import { loadTransformer, loadValidator } from './dto-libraries.js';
+import { invoke } from './invoke.js';
+import { compileLeniency } from './leniency.js';
+import { errorToPayload, normalizeResult } from './normalize-result.js';
+import { CallFailure, prepareArguments, readArguments } from './prepare-arguments.js';
+import type { ToolRuntime } from './tool-runtime.js';
+import type {
+  BoundTool,
+  CallOptions,
+  FunctionCallLike,
+  FunctionResponseBody,
+  FunctionResponsePart,
+  ToolboxOptions,
+  ToolCallInfo,
+  ToolErrorPayload,
+} from './types.js';
+import { compileValidator } from './validation.js';
+
+const DEFAULT_MAX_RESULT_SIZE = 100_000;
+
+/**
+ * Binds class instances to the manifest, renders their declarations and runs the model's function calls.
+ * Construction (and `add`) throws for programmer errors: a stale manifest, a bad instance, a clash of names.
+ * `call` never throws: whatever the model sent, and whatever the tool did, comes back as a functionResponse part.
+ */
+export class Toolbox {
+  readonly #manifest: ToolManifest;
+  readonly #options: ToolboxOptions;
+  readonly #context: BindContext;
+  readonly #tools = new Map<string, ToolRuntime>();
+  readonly #maxResultSize: number;
+  readonly #includeStack: boolean;
+
+  constructor(instances: object[], manifest: ToolManifest, options: ToolboxOptions = {}) {
+    if (!Array.isArray(instances)) throw new TypeError('new Toolbox(instances, manifest): instances must be an array of class instances');
+    this.#manifest = manifest;
+    this.#options = options;
+    this.#context = createBindContext(options);
+    this.#maxResultSize = options.maxResultSize ?? DEFAULT_MAX_RESULT_SIZE;
+    this.#includeStack = options.includeStack ?? false;
+    const runtimes = instances.flatMap((instance) => bindInstance(instance, manifest, this.#context));
+    this.#insert(runtimes);
+  }
+
+  /** Binds one more instance (with its own manifest, or the Toolbox's). Returns the tools it added. */
+  add(instance: object, manifest: ToolManifest = this.#manifest): BoundTool[] {
+    const runtimes = bindInstance(instance, manifest, this.#context);
+    this.#insert(runtimes);
+    return runtimes.map((runtime) => runtime.tool);
+  }
+
+  /** Removes a tool by name, or every tool of an instance. Returns how many tools were removed. */
+  remove(nameOrInstance: string | object): number {
+    if (typeof nameOrInstance === 'string') return this.#tools.delete(nameOrInstance) ? 1 : 0;
+    let removed = 0;
+    for (const [name, runtime] of this.#tools) {
+      if (runtime.tool.instance === nameOrInstance) {
+        this.#tools.delete(name);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  get(name: string): BoundTool | undefined {
+    return this.#tools.get(name)?.tool;
+  }
+
+  tools(): ReadonlyArray<BoundTool> {
+    return Array.from(this.#tools.values(), (runtime) => runtime.tool);
+  }
+
+  /**
+   * The function declarations for Gemini, in binding order. Each call returns new objects (the JS SDK rewrites
+   * `parameters` in place). `openapi` (default) fills `parameters`; `json-schema` fills `parametersJsonSchema`.
+   */
+  declarations(options: { dialect?: 'openapi' | 'json-schema' } = {}): GeminiFunctionDeclaration[] {
+    return this.tools().map((tool) =>
+      toGeminiDeclaration(
+        { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.parameters },
+        options.dialect ? { dialect: options.dialect } : {},
+      ),
+    );
+  }
+
+  /**
+   * Compiles every validator and loads the DTO libraries now instead of on first use: a startup check for servers.
+   * Throws when a schema does not compile or a peer dependency is missing.
+   */
+  async compile(): Promise<void> {
+    for (const runtime of this.#tools.values()) {
+      runtime.lenient ??= compileLeniency(runtime.declared);
+      if (!runtime.standard) runtime.validator ??= compileValidator(runtime.declared, runtime.rejectExtra);
+      const purpose = `by tool "${runtime.tool.name}", which takes a DTO class`;
+      if (runtime.needsTransformer) await loadTransformer(purpose);
+      if (runtime.needsValidator) await loadValidator(purpose);
+    }
+  }
+
+  /** Runs one function call from the model. Never throws: errors come back as `{ error }` responses. */
+  async call(call: FunctionCallLike, options?: CallOptions): Promise<FunctionResponsePart> {
+    const id = typeof call?.id === 'string' ? call.id : undefined;
+    const name = typeof call?.name === 'string' ? call.name : undefined;
+    const runtime = name === undefined ? undefined : this.#tools.get(name);
+    if (runtime === undefined) return respond(id, name ?? '', { error: this.#unknownTool(name) });
+    let info: ToolCallInfo | undefined;
+    try {
+      const args = readArguments(call.args, runtime.tool.name);
+      if (args instanceof CallFailure) return respond(id, runtime.tool.name, { error: args.payload });
+      let prepared = prepareArguments(runtime, args);
+      if (prepared instanceof Promise) prepared = await prepared;
+      if (prepared instanceof CallFailure) return respond(id, runtime.tool.name, { error: prepared.payload });
+      const timeoutMs = options?.timeoutMs ?? runtime.timeoutMs;
+      let value = invoke(runtime, prepared, id, options?.signal, timeoutMs);
+      if (isThenable(value)) value = await value;
+      if (this.#options.onResult) value = await this.#options.onResult(value, (info = { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args }));
+      const normalized = normalizeResult(value, { maxSize: this.#maxResultSize, includeStack: this.#includeStack });
+      return respond(id, runtime.tool.name, normalized.truncated ? { output: normalized.value, truncated: true } : { output: normalized.value });
+    } catch (error) {
+      info ??= { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args: readArgumentsLoosely(call.args) };
+      return respond(id, runtime.tool.name, { error: await this.#errorPayload(error, info) });
+    }
+  }
+
+  #insert(runtimes: ToolRuntime[]): void {
+    const names = new Map<string, ToolRuntime>();
+    for (const runtime of runtimes) {
+      const clash = this.#tools.get(runtime.tool.name) ?? names.get(runtime.tool.name);
+      if (clash) {
+        throw new TypeError(
+          `Two tools are named "${runtime.tool.name}": ${describe(clash)} and ${describe(runtime)}; rename one with @tool({ name }) or bind only one instance`,
+        );
+      }
+      names.set(runtime.tool.name, runtime);
+    }
+    for (const [name, runtime] of names) this.#tools.set(name, runtime);
+  }
+
+  #unknownTool(name: string | undefined): ToolErrorPayload {
+    const available = [...this.#tools.keys()];
+    if (name === undefined || name === '') {
+      return { name: 'UnknownTool', message: `The function call has no name. Available tools: ${list(available)}.`, closest: [] };
+    }
+    const closest = closestNames(name, available);
+    const hint = closest.length ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(' or ')}?` : '';
+    return {
+      name: 'UnknownTool',
+      message: `There is no tool named "${name}".${hint} Available tools: ${list(available)}.`,
+      closest,
+    };
+  }
+
+  async #errorPayload(error: unknown, info: ToolCallInfo): Promise<ToolErrorPayload> {
+    if (this.#options.onError) {
+      try {
+        const mapped = await this.#options.onError(error, info);
+        if (mapped !== undefined) {
+          const { value } = normalizeResult(mapped, { maxSize: this.#maxResultSize, includeStack: this.#includeStack });
+          if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+            const payload = value as ToolErrorPayload;
+            return typeof payload.message === 'string' ? payload : { ...payload, message: String(payload.message ?? 'Tool failed') };
+          }
+          return { message: typeof value === 'string' ? value : JSON.stringify(value) };
+        }
+      } catch (hookError) {
+        const described = errorToPayload(hookError, this.#includeStack);
+        return { name: 'Error', message: `onError failed: ${described.message}`, original: errorToPayload(error, this.#includeStack) };
+      }
+    }
+    return errorToPayload(error, this.#includeStack);
+  }
+}
+
+function respond(id: string | undefined, name: string, response: FunctionResponseBody): FunctionResponsePart {
+  return id === undefined ? { functionResponse: { name, response } } : { functionResponse: { id, name, response } };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+function readArgumentsLoosely(args: unknown): Record<string, unknown> {
+  return typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+}
+
+function describe(runtime: ToolRuntime): string {
+  return `${runtime.tool.class.name}.${runtime.tool.method}`;
+}
+
+function list(names: string[]): string {
+  if (!names.length) return '(none)';
+  return names.length > 30 ? `${names.slice(0, 30).join(', ')}, ... (${names.length} in all)` : names.join(', ');
+}

@@ -1,0 +1,125 @@
+import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
+import type { ManifestTool } from '../manifest.js';
+import type { ToolOptions } from '../tool-options.js';
+
+/** A function call as the model sends it (Gemini's `functionCall` part), typed loosely: it is untrusted input. */
+export interface FunctionCallLike {
+  id?: string;
+  name?: string;
+  args?: Record<string, unknown> | unknown;
+}
+
+/** One problem with the arguments, in terms a model can act on. */
+export interface ToolIssue {
+  /** JSON-pointer-ish path into the arguments, e.g. `/filter/limit` (`` for the whole object). */
+  path: string;
+  expected: string;
+  received: string;
+}
+
+/** What the model sees when a call fails: always a JSON object with a message. */
+export interface ToolErrorPayload {
+  /** `UnknownTool`, `InvalidArguments`, `TimeoutError`, `AbortError`, or the thrown error's name. */
+  name?: string;
+  message: string;
+  issues?: ToolIssue[];
+  /** For an unknown tool: the closest valid names. */
+  closest?: string[];
+  [detail: string]: unknown;
+}
+
+export type FunctionResponseBody = { output: unknown; truncated?: true } | { error: ToolErrorPayload };
+
+/** Gemini's `functionResponse` part, typed structurally so that core does not depend on @google/genai. */
+export interface FunctionResponsePart {
+  functionResponse: {
+    id?: string;
+    name: string;
+    response: FunctionResponseBody;
+  };
+}
+
+/** A class that can be bound. */
+export type ToolClass = abstract new (...args: never[]) => unknown;
+
+/** A tool as bound by a Toolbox: the manifest entry with the decorator options merged over it. */
+export interface BoundTool {
+  /** The function name the model sees. */
+  readonly name: string;
+  readonly description?: string;
+  /** The declared arguments schema (JSON Schema). Validation is stricter: it also reports extra properties. */
+  readonly parameters: ObjectJsonSchema;
+  readonly returns?: JsonSchema;
+  readonly deprecated?: true | string;
+  /** The instance's class and the method called on it. */
+  readonly class: ToolClass;
+  readonly method: string;
+  readonly instance: object;
+  readonly timeoutMs?: number;
+  /** The decorator's options as given. */
+  readonly options: Readonly<ToolOptions>;
+  /** The manifest entry, absent for a tool bound from a manual `parameters` override alone. */
+  readonly manifest?: ManifestTool;
+  /** `positional`: one argument per parameter; `object`: the whole arguments object as the first parameter. */
+  readonly argumentMode: 'positional' | 'object';
+}
+
+/** Who and what a hook is about. */
+export interface ToolCallInfo {
+  readonly tool: BoundTool;
+  readonly callId?: string;
+  readonly args: Record<string, unknown>;
+}
+
+/**
+ * A validator compiled ahead of time (for example ajv standalone code emitted by gen-tools): it returns whether the
+ * data is valid and leaves ajv-style `errors` on itself. It must check `validationSchema(parameters)`.
+ */
+export interface PrecompiledValidator {
+  (data: unknown): boolean;
+  errors?: ReadonlyArray<AjvLikeError> | null;
+}
+
+/** The parts of an ajv error object that the Toolbox reads. */
+export interface AjvLikeError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+export interface ToolboxOptions {
+  /** The time limit for every tool without its own `timeoutMs`. */
+  timeoutMs?: number;
+  /** Cap on the JSON size of a result in characters (default 100,000); bigger results are cut and flagged. */
+  maxResultSize?: number;
+  /** Put the stack of thrown errors in the error payload (default false: the model rarely needs it). */
+  includeStack?: boolean;
+  /** Maps a tool's return value before it is normalized to JSON. */
+  onResult?: (value: unknown, info: ToolCallInfo) => unknown;
+  /**
+   * Maps a thrown error (a tool's, a timeout or a cancellation) to the payload the model sees. Return undefined to
+   * keep the default `{ name, message }`.
+   */
+  onError?: (error: unknown, info: ToolCallInfo) => ToolErrorPayload | Record<string, unknown> | undefined;
+  /**
+   * Validators compiled ahead of time, keyed by manifest tool name (`ManifestTool.name`). Used instead of compiling
+   * with ajv at run time (so no code generation is needed) when the tool's parameters are not overridden.
+   */
+  validators?: Record<string, PrecompiledValidator>;
+  /** DTO classes for a JSON manifest (which cannot hold class references), matched by class name. */
+  classes?: ReadonlyArray<ToolClass>;
+  /**
+   * Report properties the schema does not declare (default true). With false, they are let through to the method
+   * in `object` mode and ignored in `positional` mode.
+   */
+  rejectExtraProperties?: boolean;
+}
+
+export interface CallOptions {
+  /** Cancels the call: the tool's ToolContext signal is aborted and an `AbortError` response is returned. */
+  signal?: AbortSignal;
+  /** Time limit for this call; wins over the tool's and the Toolbox's. */
+  timeoutMs?: number;
+}
