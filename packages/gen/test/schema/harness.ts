@@ -1,3 +1,5 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { Project, ts } from 'ts-morph';
 import type { JsonSchema, Revival } from '@toolwright/core';
 import { createSchemaBuilder } from '../../src/schema/index.js';
@@ -60,11 +62,11 @@ function sharedProject(): Project {
  * Maps the type of `value` in `export function probe(value: <typeText>) {}`, written after `prelude` in a fresh
  * file of an in-memory project. `files` adds more modules (path relative to /src).
  */
-export function probe(typeText: string, prelude = '', files: Record<string, string> = {}): Probe {
+export function probe(typeText: string, prelude = '', files: Record<string, string> = {}, typeParameters = ''): Probe {
   const shared = sharedProject();
   const id = count++;
   for (const [name, text] of Object.entries(files)) shared.createSourceFile(`/src/t${id}/${name}`, text, { overwrite: true });
-  const file = shared.createSourceFile(`/src/t${id}/probe.ts`, `${prelude}\nexport function probe(value: ${typeText}) {}\n`);
+  const file = shared.createSourceFile(`/src/t${id}/probe.ts`, `${prelude}\nexport function probe${typeParameters}(value: ${typeText}) {}\n`);
   const parameter = file.getFunctionOrThrow('probe').getParameters()[0]!;
   const problems: Probe['problems'] = [];
   const builder = createSchemaBuilder({
@@ -80,4 +82,12 @@ export function probe(typeText: string, prelude = '', files: Record<string, stri
 /** The messages of `probe(...).problems`. */
 export function messages(result: Probe): string[] {
   return result.problems.map((problem) => `${problem.severity}: ${problem.message}`);
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+
+/** Whether `value` is valid against `schema` (with `defs` as its `$defs`), by ajv's draft 2020-12 validator. */
+export function accepts(schema: JsonSchema, value: unknown, defs?: Record<string, JsonSchema>): boolean {
+  return ajv.validate(defs ? { ...schema, $defs: defs } : schema, value) as boolean;
 }
