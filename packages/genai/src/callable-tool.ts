@@ -59,7 +59,7 @@ async function answer(toolbox: ToolboxLike, call: FunctionCall, options: Callabl
     response = (await toolbox.call(input, callOptions)).functionResponse.response ?? { output: null };
   } catch (error) {
     // The Toolbox promises not to throw for model input; should it, the model still gets an answer.
-    response = { error: { message: error instanceof Error ? error.message : String(error), thrown: true } };
+    response = { error: { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) } };
   }
   const functionResponse: NonNullable<Part['functionResponse']> = { name, response };
   if (call.id !== undefined) functionResponse.id = call.id;

@@ -34,8 +34,9 @@ export interface ExecutedCall {
   part: Part;
 }
 
-function errorResponse(message: string, extra: Record<string, unknown> = {}): Response {
-  return { error: { message, ...extra } };
+/** An error the model reads, in the Toolbox's shape: `{ error: { name, message, ...details } }`. */
+function errorResponse(name: string, message: string, extra: Record<string, unknown> = {}): Response {
+  return { error: { name, message, ...extra } };
 }
 
 function isError(response: Response): boolean {
@@ -96,12 +97,12 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
   const streak = run.errorStreaks.get(info.name) ?? 0;
   if (run.signal.aborted) {
     outcome = 'aborted';
-    response = errorResponse('The run was aborted before this call started', { aborted: true });
+    response = errorResponse('AbortError', 'The run was aborted before this call started');
   } else if (streak >= setup.maxToolErrors) {
     outcome = 'skipped';
     response = errorResponse(
-      `${info.name} failed ${streak} times in a row in this run, so it was not called again. Do not call it again; answer with what you have.`,
-      { skipped: true },
+      'ToolDisabled',
+      `Tool "${info.name}" failed ${streak} times in a row in this run, so it was not called again. Do not call it again; answer with what you have.`,
     );
   } else {
     let decision: Awaited<ReturnType<NonNullable<typeof setup.hooks.beforeToolCall>>> = undefined;
@@ -116,7 +117,7 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
       outcome = 'denied';
       const reason = decision === false ? 'not approved' : decision.deny;
       const detail = typeof reason === 'string' ? { message: reason } : reason;
-      response = { error: { ...detail, message: `The call to ${info.name} was denied: ${detail.message}`, denied: true } };
+      response = { error: { name: 'CallDenied', ...detail, message: `The call to tool "${info.name}" was denied: ${detail.message}` } };
     } else {
       let args = info.args;
       if (typeof decision === 'object' && decision !== null && 'args' in decision) {
@@ -127,7 +128,7 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
       const output = await callTool(run, info, args);
       if (output === undefined) {
         outcome = 'aborted';
-        response = errorResponse(`The run was aborted while ${info.name} was running`, { aborted: true });
+        response = errorResponse('AbortError', `The run was aborted while tool "${info.name}" was running`);
       } else {
         response = output.functionResponse.response ?? { output: null };
       }
@@ -180,15 +181,16 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
 
 /** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
 async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): Promise<ToolCallOutput | undefined> {
-  const toolbox = run.setup.routes.get(info.name);
+  // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
+  const toolbox = run.setup.routes.get(info.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
   if (!toolbox) {
     const known = [...run.setup.routes.keys()];
     return {
       functionResponse: {
         name: info.name,
         response: errorResponse(
-          `Unknown function "${info.name}". ${known.length ? `Available functions: ${known.join(', ')}.` : 'No functions are available.'}`,
-          { unknownFunction: info.name },
+          'UnknownTool',
+          `There is no tool named "${info.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
         ),
       },
     };
@@ -210,7 +212,7 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
       (error: unknown): ToolCallOutput => ({
         functionResponse: {
           name: info.name,
-          response: errorResponse(error instanceof Error ? error.message : String(error), { thrown: true }),
+          response: errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
         },
       }),
     );

@@ -1,0 +1,244 @@
+import { reply } from '@toolwright/testing';
+import { describe, expect, it } from 'vitest';
+import { Agent, AgentAbortedError, AgentApiError, type AgentEvent } from '../src/index.js';
+import { bodies, fakeGemini } from './support/fake.js';
+import { testToolbox } from './support/toolbox.js';
+
+const echo = testToolbox({
+  echo: {
+    parameters: { type: 'object', properties: { value: { type: 'string' } } },
+    run: async ({ value }) => ({ value }),
+  },
+  explode: { run: () => { throw new RangeError('the tool blew up'); } },
+  hang: { run: () => new Promise(() => {}) },
+});
+
+const mode = (body: { toolConfig?: { functionCallingConfig?: { mode?: string } } }) => body.toolConfig?.functionCallingConfig?.mode ?? 'AUTO';
+
+describe('turn limit', () => {
+  it('sends the last results and asks for a final answer with calling off', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [
+        reply.functionCall('echo', { value: '1' }, { id: 'a' }),
+        reply.functionCall('echo', { value: '2' }, { id: 'b' }),
+        (request) => {
+          // The last results are there, and calling is off.
+          expect(request.functionResponses.map((response) => response.id)).toEqual(['b']);
+          expect(request.toolMode).toBe('NONE');
+          return reply.text('Stopped after two rounds.');
+        },
+      ],
+    });
+    const agent = new Agent({ client, model: 'm', tools: echo, maxTurns: 2 });
+    const result = await agent.run('loop');
+    expect(result.stopReason).toBe('max_turns');
+    expect(result.text).toBe('Stopped after two rounds.');
+    expect(result.steps.map((step) => step.calls.length)).toEqual([1, 1, 0]);
+    expect(bodies(fake).map(mode)).toEqual(['AUTO', 'AUTO', 'NONE']);
+    expect(result.history).toHaveLength(6);
+  });
+});
+
+describe('function calling modes', () => {
+  it('forces a call on the first turn with ANY, then falls back to AUTO without allowedFunctionNames', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('echo', { value: 'x' }), reply.functionCall('echo', { value: 'y' }), 'Done.'],
+    });
+    const agent = new Agent({
+      client,
+      model: 'm',
+      tools: echo,
+      toolConfig: { functionCallingConfig: { mode: 'ANY' as never, allowedFunctionNames: ['echo'] } },
+    });
+    const result = await agent.run('go');
+    expect(result.text).toBe('Done.');
+    const sent = bodies(fake).map((body) => body.toolConfig?.functionCallingConfig);
+    expect(sent[0]).toEqual({ mode: 'ANY', allowedFunctionNames: ['echo'] });
+    expect(sent[1]).toEqual({ mode: 'AUTO' });
+    expect(sent[2]).toEqual({ mode: 'AUTO' });
+  });
+
+  it('keeps ANY for forcedTurns and passes NONE and VALIDATED through', async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.functionCall('echo'), reply.functionCall('echo'), 'ok', 'ok', 'ok'] });
+    const any = new Agent({ client, model: 'm', tools: echo, forcedTurns: 2, fallbackMode: 'NONE', toolConfig: { functionCallingConfig: { mode: 'ANY' as never } } });
+    await any.run('go');
+    expect(bodies(fake).map(mode)).toEqual(['ANY', 'ANY', 'NONE']);
+    for (const value of ['NONE', 'VALIDATED']) {
+      const agent = new Agent({ client, model: 'm', tools: echo, toolConfig: { functionCallingConfig: { mode: value as never } } });
+      await agent.run('go');
+      expect(mode(bodies(fake).at(-1)!)).toBe(value);
+    }
+  });
+});
+
+describe('tool failures go back to the model', () => {
+  it('answers a throwing tool, an unknown tool and a tool that hangs past its timeout with errors, and goes on', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [
+        reply.functionCalls([
+          { name: 'explode', id: '1' },
+          { name: 'nope', id: '2' },
+          { name: 'hang', id: '3' },
+          { name: 'echo', args: { value: 'fine' }, id: '4' },
+        ]),
+        'Some tools failed.',
+      ],
+    });
+    const agent = new Agent({ client, model: 'm', tools: echo, toolTimeoutMs: { hang: 50 } });
+    const result = await agent.run('try');
+    expect(result.text).toBe('Some tools failed.');
+    const responses = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse);
+    expect(responses.map((response: any) => response.id)).toEqual(['1', '2', '3', '4']);
+    expect(responses[0].response.error).toMatchObject({ name: 'RangeError', message: 'the tool blew up' });
+    expect(responses[1].response.error.name).toBe('UnknownTool');
+    expect(responses[2].response.error.name).toBe('TimeoutError');
+    expect(responses[3].response).toEqual({ output: { value: 'fine' } });
+    expect(result.steps[0]!.calls.map((call) => call.ok)).toEqual([false, false, false, true]);
+  });
+
+  it('stops running a tool that keeps failing, and says so to the model', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('explode'), reply.functionCall('explode'), reply.functionCall('explode'), 'Gave up.'],
+    });
+    const agent = new Agent({ client, model: 'm', tools: echo, maxToolErrors: 2 });
+    const result = await agent.run('try');
+    expect(result.steps.slice(0, 3).map((step) => step.calls[0]!.outcome)).toEqual(['ran', 'ran', 'skipped']);
+    expect(bodies(fake)[3]!.contents.at(-1).parts[0].functionResponse.response.error.name).toBe('ToolDisabled');
+  });
+});
+
+describe('hooks', () => {
+  it('beforeToolCall approves, denies or edits; afterToolCall can replace the response', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [
+        reply.functionCalls([
+          { name: 'echo', args: { value: 'keep' }, id: 'k' },
+          { name: 'echo', args: { value: 'secret' }, id: 's' },
+          { name: 'echo', args: { value: 'edit me' }, id: 'e' },
+        ]),
+        'ok',
+      ],
+    });
+    const agent = new Agent({
+      client,
+      model: 'm',
+      tools: echo,
+      beforeToolCall: (call) => {
+        const { value } = call.args as { value: string };
+        if (value === 'secret') return { deny: 'secrets are off limits' };
+        if (value === 'edit me') return { args: { value: 'edited' } };
+        return undefined;
+      },
+      afterToolCall: (call, result) => (call.id === 'k' ? { response: { output: { redacted: true, ok: result.ok } } } : undefined),
+    });
+    const result = await agent.run('go');
+    const responses = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse.response);
+    expect(responses[0]).toEqual({ output: { redacted: true, ok: true } });
+    expect(responses[1].error).toMatchObject({ name: 'CallDenied' });
+    expect(responses[1].error.message).toContain('secrets are off limits');
+    expect(responses[2]).toEqual({ output: { value: 'edited' } });
+    expect(result.steps[0]!.calls.map((call) => call.outcome)).toEqual(['ran', 'denied', 'ran']);
+    expect(result.steps[0]!.calls[2]!.editedArgs).toEqual({ value: 'edited' });
+  });
+});
+
+describe('broken calls', () => {
+  it('retries MALFORMED_FUNCTION_CALL once with feedback', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [reply.malformedFunctionCall(), reply.functionCall('echo', { value: 'ok' }), 'Fixed.'],
+    });
+    const agent = new Agent({ client, model: 'm', tools: echo });
+    const result = await agent.run('go');
+    expect(result.text).toBe('Fixed.');
+    expect(result.stopReason).toBe('stop');
+    const retry = bodies(fake)[1]!;
+    expect(retry.contents).toHaveLength(2);
+    expect(retry.contents[1].parts[0].text).toMatch(/could not be parsed/);
+    expect(result.steps[0]!.finishReason).toBe('MALFORMED_FUNCTION_CALL');
+  });
+
+  it('reports a second broken call in a row', async () => {
+    const { client } = await fakeGemini({ script: [reply.finish('UNEXPECTED_TOOL_CALL'), reply.finish('UNEXPECTED_TOOL_CALL')] });
+    const result = await new Agent({ client, model: 'm', tools: echo }).run('go');
+    expect(result.stopReason).toBe('unexpected_tool_call');
+    expect(result.text).toBe('');
+  });
+});
+
+describe('retries', () => {
+  it('retries a 429 after the Retry-After delay, then succeeds', async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.rateLimited(1), 'Made it.'] });
+    const events: AgentEvent[] = [];
+    const agent = new Agent({ client, model: 'm', onEvent: (event) => events.push(event) });
+    const result = await agent.run('hi');
+    expect(result.text).toBe('Made it.');
+    expect(events.find((event) => event.type === 'retry')).toMatchObject({ attempt: 1, status: 429, delayMs: 1000 });
+    expect(result.steps[0]!.retries).toBe(1);
+    expect(fake.requests.map((request) => request.status)).toEqual([429, 200]);
+  });
+
+  it('gives up with AgentApiError and the history when the errors outlive the retries', async () => {
+    const { client } = await fakeGemini({ script: [reply.serverError(), reply.unavailable(), reply.serverError()] });
+    const agent = new Agent({ client, model: 'm', retry: { retries: 2, initialDelayMs: 1 } });
+    const error = await agent.run('hi').catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(AgentApiError);
+    expect((error as AgentApiError).status).toBe(500);
+    expect((error as AgentApiError).attempts).toBe(3);
+    expect((error as AgentApiError).history).toEqual([{ role: 'user', parts: [{ text: 'hi' }] }]);
+  });
+
+  it('does not retry a 400', async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.error(400, { message: 'bad' })] });
+    await expect(new Agent({ client, model: 'm' }).run('hi')).rejects.toMatchObject({ status: 400, attempts: 1 });
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('abort', () => {
+  it('stops the run midway and reaches the running tool', async () => {
+    let toolSignal: AbortSignal | undefined;
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const tools = testToolbox({
+      slow: {
+        run: (_args, signal) => {
+          toolSignal = signal;
+          markStarted();
+          return new Promise(() => {});
+        },
+      },
+    });
+    const { fake, client } = await fakeGemini({ script: [reply.functionCall('slow', {}, { id: 's' })] });
+    const controller = new AbortController();
+    const agent = new Agent({ client, model: 'm', tools });
+    const running = agent.run('go', { signal: controller.signal });
+    await started;
+    controller.abort();
+    const error = await running.catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(AgentAbortedError);
+    expect(toolSignal?.aborted).toBe(true);
+    // The executed turn is kept, answered with the cancellation.
+    const history = (error as AgentAbortedError).history;
+    expect(history[2]!.parts![0]!.functionResponse).toMatchObject({ id: 's', response: { error: { name: 'AbortError' } } });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('aborts a model request in flight', async () => {
+    const { client } = await fakeGemini({ script: [reply.delay(5_000, reply.text('late'))] });
+    const controller = new AbortController();
+    const running = new Agent({ client, model: 'm' }).run('go', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(running).rejects.toBeInstanceOf(AgentAbortedError);
+  });
+});
+
+describe('debug log', () => {
+  it('shows each request, each raw reply and each parsed call', async () => {
+    const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'v' }, { id: 'q' }), 'done'] });
+    const lines: string[] = [];
+    await new Agent({ client, model: 'm', tools: echo, debug: (line) => lines.push(line) }).run('go');
+    expect(lines.filter((line) => line.includes('request')).length).toBe(2);
+    expect(lines.filter((line) => line.includes(' reply: ')).length).toBe(2);
+    expect(lines.some((line) => line.includes('call echo({"value":"v"}) callId=q'))).toBe(true);
+  });
+});
