@@ -133,7 +133,7 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'maxItems':
       return { path, expected: `array of at most ${String(params.limit)} items`, received: at(path) };
     case 'uniqueItems':
-      return { path, expected: `no duplicate items (items ${String(params.j)} and ${String(params.i)} are equal)`, received: at(path) };
+      return { path, expected: `no duplicate items (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are equal)`, received: at(path) };
     case 'minProperties':
       return { path, expected: `object with at least ${String(params.limit)} properties`, received: at(path) };
     case 'maxProperties':
