@@ -144,7 +144,7 @@ function applyDecorator(schema: JsonSchema, call: DecoratorCall, checker: ts.Typ
   if (!rule) return schema;
   const pairs = rule(call.args, checker);
   if (typeof pairs === 'string') {
-    warn(`has @${call.name}(...) whose ${pairs}; it is left out of the schema`);
+    warn(`has @${call.name}(...), which is left out of the schema: ${pairs}`);
     return schema;
   }
   let result = schema;

@@ -1,0 +1,165 @@
+import { Project } from 'ts-morph';
+import { describe, expect, test } from 'vitest';
+import { applyDocTags, docTagsOf } from '../../src/schema/index.js';
+import { messages, probe } from './harness.js';
+
+const TAGGED = `
+interface Query {
+  /**
+   * What to look for.
+   * Plain words work best.
+   * @minLength 2
+   * @maxLength 80
+   * @pattern ^[^<>]*$
+   * @example "red shoes"
+   * @example {"nested": true}
+   * @example not json
+   */
+  text: string;
+  /**
+   * @minimum 1
+   * @maximum 100
+   * @integer
+   * @default 10
+   */
+  limit?: number;
+  /** @format email */
+  contact?: string | null;
+  /**
+   * @minItems 1
+   * @maxItems 5
+   * @maxLength 20
+   */
+  tags: string[];
+  /**
+   * Old way to sort.
+   * @deprecated use sortBy
+   * @default newest first
+   */
+  order?: string;
+}`;
+
+describe('JSDoc on properties', () => {
+  test('every schema tag, descriptions and examples', () => {
+    const result = probe('Query', TAGGED);
+    expect(result.problems).toEqual([]);
+    expect(result.schema).toEqual({
+      type: 'object',
+      properties: {
+        text: {
+          type: 'string',
+          minLength: 2,
+          maxLength: 80,
+          pattern: '^[^<>]*$',
+          examples: ['red shoes', { nested: true }, 'not json'],
+          description: 'What to look for.\nPlain words work best.',
+        },
+        limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+        contact: { anyOf: [{ type: 'string', format: 'email' }, { type: 'null' }] },
+        tags: { type: 'array', items: { type: 'string', maxLength: 20 }, minItems: 1, maxItems: 5 },
+        order: { type: 'string', deprecated: true, default: 'newest first', description: 'Old way to sort.' },
+      },
+      required: ['text', 'tags'],
+    });
+  });
+
+  test('bad tag values are warnings at the property, and the tag is skipped', () => {
+    const result = probe(
+      'Bad',
+      `interface Bad {
+  /** @minimum abc */
+  a: number;
+  /** @maxLength -1 */
+  b: string;
+  /** @pattern ([a-z */
+  c: string;
+  /** @minimum 3 */
+  d: string;
+  /** @integer yes */
+  e: number;
+  /** @format not a format */
+  f: string;
+  /** @default */
+  g: string;
+}`,
+    );
+    expect(result.schema.properties).toEqual({
+      a: { type: 'number' },
+      b: { type: 'string' },
+      c: { type: 'string' },
+      d: { type: 'string' },
+      e: { type: 'number' },
+      f: { type: 'string' },
+      g: { type: 'string' },
+    });
+    expect(messages(result)).toEqual([
+      'warning: parameter "value": property "a" has a bad @minimum tag "abc": not a number; it is ignored',
+      'warning: parameter "value": property "b" has a bad @maxLength tag "-1": not a whole number of zero or more; it is ignored',
+      expect.stringMatching(/^warning: parameter "value": property "c" has a bad @pattern tag "\(\[a-z": not a regular expression \(.+\); it is ignored$/),
+      'warning: parameter "value": property "d" has a bad @minimum tag "3": it applies to numbers, and the type is string; it is ignored',
+      'warning: parameter "value": property "e" has a bad @integer tag "yes": it takes no value; it is ignored',
+      'warning: parameter "value": property "f" has a bad @format tag "not a format": not a format name such as email, uri, uuid or date-time; it is ignored',
+      'warning: parameter "value": property "g" has a bad @default tag: it has no value; it is ignored',
+    ]);
+    // Each warning points at its property's declaration, not at the parameter.
+    expect(result.problems.map((problem) => problem.line)).toEqual([3, 5, 7, 9, 11, 13, 15]);
+  });
+
+  test('docs survive mapped types and come from the declaring interface', () => {
+    const result = probe('Partial<Pick<Query, "limit" | "order">>', TAGGED);
+    expect(result.schema.properties!.limit).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
+    expect(result.schema.properties!.order!.description).toBe('Old way to sort.');
+  });
+});
+
+describe('applyDocTags for parameters', () => {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const file = project.createSourceFile(
+    '/params.ts',
+    `export function search(
+  /** @minimum 0 @maximum 9 */
+  page: number,
+  /**
+   * @minimum nine
+   */
+  size: number,
+) {}`,
+  );
+  const [page, size] = file.getFunctionOrThrow('search').getParameters();
+
+  test('reads inline parameter JSDoc and applies the tags to a copy', () => {
+    const reports: string[] = [];
+    const schema = { type: 'number' as const };
+    const tags = docTagsOf(page!);
+    expect(tags).toEqual([
+      { name: 'minimum', text: '0' },
+      { name: 'maximum', text: '9' },
+    ]);
+    expect(applyDocTags(schema, tags, (_node, severity, message) => reports.push(`${severity}: ${message}`), page!)).toEqual({
+      type: 'number',
+      minimum: 0,
+      maximum: 9,
+    });
+    expect(schema).toEqual({ type: 'number' });
+    expect(reports).toEqual([]);
+  });
+
+  test('reports a bad value at the parameter without throwing', () => {
+    const reports: { line: number; message: string }[] = [];
+    const result = applyDocTags({ type: 'number' }, docTagsOf(size!), (node, _severity, message) => reports.push({ line: node.getStartLineNumber(), message }), size!);
+    expect(result).toEqual({ type: 'number' });
+    expect(reports).toEqual([{ line: 7, message: 'parameter "size" has a bad @minimum tag "nine": not a number; it is ignored' }]);
+  });
+
+  test('@integer reaches numbers inside nullable and array schemas', () => {
+    const report = () => undefined;
+    const tags = [{ name: 'integer', text: '' }];
+    expect(applyDocTags({ anyOf: [{ type: 'number' }, { type: 'null' }] }, tags, report, page!)).toEqual({
+      anyOf: [{ type: 'integer' }, { type: 'null' }],
+    });
+    expect(applyDocTags({ type: 'array', items: { type: 'number' } }, tags, report, page!)).toEqual({
+      type: 'array',
+      items: { type: 'integer' },
+    });
+  });
+});
