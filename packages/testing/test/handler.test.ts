@@ -1,3 +1,4 @@
+import { type Tool, Type } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini, type FakeGeminiOptions, type FakeRequest } from '../src/index.js';
 import { apiError, clientFor, MODEL } from './helpers.js';
@@ -12,8 +13,8 @@ afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
 
-const weatherTool = {
-  functionDeclarations: [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+const weatherTool: Tool = {
+  functionDeclarations: [{ name: 'get_weather', parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] } }],
 };
 
 describe('handler', () => {

@@ -1,4 +1,4 @@
-import type { GenerateContentParameters } from '@google/genai';
+import type { Content, GenerateContentParameters, Part } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini } from '../src/index.js';
 import { apiError, clientFor, collect, MODEL } from './helpers.js';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const user = (text: string) => ({ role: 'user', parts: [{ text }] });
+const user = (text: string): Content => ({ role: 'user', parts: [{ text }] });
 const declare = (...functionDeclarations: object[]) => ({ tools: [{ functionDeclarations }] });
 
 /** Sends through the real SDK (unary on v1beta, streaming on v1) and expects the API's 400 naming `field`. */
@@ -135,8 +135,8 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
     );
   });
 
-  const called = { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: {} } }, { functionCall: { id: 'c2', name: 'g', args: {} } }] };
-  const answer = (id: string, name: string, response: unknown = { output: 1 }) => ({ functionResponse: { id, name, response } });
+  const called: Content = { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: {} } }, { functionCall: { id: 'c2', name: 'g', args: {} } }] };
+  const answer = (id: string, name: string, response: unknown = { output: 1 }): Part => ({ functionResponse: { id, name, response: response as Record<string, unknown> } });
 
   it('a function response that is not a JSON object', async () => {
     await expectRejected(
@@ -155,7 +155,7 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
   });
 
   it('function responses that do not answer the calls: names', async () => {
-    const noIds = { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] };
+    const noIds: Content = { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] };
     await expectRejected(
       { contents: [user('hi'), noIds, { role: 'user', parts: [{ functionResponse: { name: 'h', response: {} } }] }] },
       'contents[2].parts[0].function_response.name',
