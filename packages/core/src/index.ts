@@ -42,3 +42,15 @@ export {
   type ToolErrorPayload,
   type ToolIssue,
 } from './toolbox/index.js';
+export {
+  toOpenAITool,
+  toOpenAIStrictSchema,
+  toAnthropicTool,
+  toMcpTool,
+  type OpenAITool,
+  type OpenAIToolOptions,
+  type AnthropicTool,
+  type McpTool,
+  type McpToolAnnotations,
+  type McpToolOptions,
+} from './render/index.js';

@@ -4,11 +4,14 @@ import {
   ANNOTATION_KEYWORDS,
   childPath,
   cloneJson,
+  deprecatedFirst,
   isNullOnly,
   isRecord,
   refName,
   resolveLocalRef,
+  inferType,
   summarizeType,
+  valueType,
   withNotes,
 } from './schema-walk.js';
 import type { GeminiSchema, GeminiType, RenderResult, RenderWarning, RenderWarningCode } from './types.js';
@@ -101,9 +104,8 @@ class GeminiSchemaRenderer {
       const description = withNotes(siblings.description ?? body.description, [
         `Deeper levels have the same shape as ${refName(ref)} above; they are not described further.`,
       ]);
-      const out: GeminiSchema = guessType(body, this.root) === 'object' ? { type: 'OBJECT' } : {};
-      if (description !== undefined) out.description = description;
-      return out;
+      if (guessType(body, this.root) !== 'object') return this.renderSingle({ description }, path, refs);
+      return description === undefined ? { type: 'OBJECT' } : { type: 'OBJECT', description };
     }
     return this.render({ ...body, ...siblings }, path, [...refs, ref]);
   }
@@ -186,7 +188,8 @@ class GeminiSchemaRenderer {
       anyOf: rendered.map((branch) => {
         const out: GeminiSchema = { ...branch };
         if (annotations.title !== undefined && out.title === undefined) out.title = annotations.title;
-        const description = joinDescriptions(withNotes(annotations.description, notes), branch.description);
+        const outer = withNotes(deprecatedFirst(annotations.description, annotations.deprecated), notes);
+        const description = joinDescriptions(outer, branch.description);
         if (description !== undefined) out.description = description;
         return nullable ? makeNullable(ordered(out)) : ordered(out);
       }),
@@ -200,7 +203,6 @@ class GeminiSchemaRenderer {
       }
     }
     const notes: string[] = [];
-    if (node.deprecated === true) notes.push('Deprecated.');
 
     let values: unknown[] | undefined = Object.hasOwn(node, 'const') ? [node.const] : node.enum;
     let nullable = false;
@@ -210,6 +212,23 @@ class GeminiSchemaRenderer {
     }
     let type = (node.type as JsonSchemaType | undefined) ?? (values ? typeOfValues(values) : inferType(node));
     if (values && values.length === 0) type = 'null';
+    if (type === undefined) {
+      // Gemini needs a type on every node that is not a union: a value of any type, or an enum of mixed types,
+      // becomes a union with one branch per type.
+      const annotations = pickAnnotations(node);
+      if (values) {
+        const byType = new Map<JsonSchemaType, unknown[]>();
+        for (const value of values) {
+          const type = valueType(value);
+          byType.set(type, [...(byType.get(type) ?? []), value]);
+        }
+        const anyOf = [...byType].map(([type, group]): JsonSchema => ({ type, enum: group }));
+        if (nullable) anyOf.push({ type: 'null' });
+        return this.renderUnion({ ...annotations, anyOf }, path, refs);
+      }
+      this.warn('any-loosened', path, 'a value of any type became a union of the JSON types (nested arrays excepted)');
+      return this.renderUnion({ ...annotations, anyOf: anyValueBranches() }, path, refs);
+    }
 
     const out: GeminiSchema = {};
     if (type) out.type = GEMINI_TYPES[type];
@@ -225,12 +244,17 @@ class GeminiSchemaRenderer {
             ? `Must be ${JSON.stringify(values[0])}.`
             : `Allowed values: ${values.map((value) => JSON.stringify(value)).join(', ')}.`,
         );
+        let exact = false;
         if ((type === 'number' || type === 'integer') && values.every((value) => typeof value === 'number')) {
-          // The bounds of the allowed numbers say part of it in the schema itself.
-          if (node.minimum === undefined) out.minimum = Math.min(...(values as number[]));
-          if (node.maximum === undefined) out.maximum = Math.max(...(values as number[]));
+          // The bounds of the allowed numbers say part of it in the schema itself (all of it for a run of integers).
+          const numbers = [...new Set(values as number[])];
+          const low = Math.min(...numbers);
+          const high = Math.max(...numbers);
+          if (node.minimum === undefined) out.minimum = low;
+          if (node.maximum === undefined) out.maximum = high;
+          exact = type === 'integer' && numbers.every(Number.isInteger) && high - low + 1 === numbers.length;
         }
-        this.warn('enum-loosened', path, `Gemini enums hold strings only; ${summarizeType(node)} became a note`);
+        if (!exact) this.warn('enum-loosened', path, `Gemini enums hold strings only; ${summarizeType(node)} became a note`);
       }
     }
 
@@ -255,7 +279,7 @@ class GeminiSchemaRenderer {
         break;
     }
 
-    const description = withNotes(node.description, notes);
+    const description = withNotes(deprecatedFirst(node.description, node.deprecated), notes);
     if (description !== undefined) out.description = description;
     if (node.default !== undefined) out.default = cloneJson(node.default);
     if (Array.isArray(node.examples) && node.examples.length > 0) out.example = cloneJson(node.examples[0]);
@@ -338,7 +362,7 @@ class GeminiSchemaRenderer {
       out.properties = {};
       for (const name of names) {
         const propertyPath = childPath(path, 'properties', name);
-        if (!PROPERTY_NAME.test(name)) {
+        if (path === '' && !PROPERTY_NAME.test(name)) {
           this.warn('name-invalid', propertyPath, `Gemini parameter names are [A-Za-z0-9_] (at most 64, not starting with a digit): "${name}"`);
         }
         out.properties[name] = this.render((node.properties as Record<string, JsonSchema>)[name] as JsonSchema, propertyPath, refs);
@@ -367,14 +391,25 @@ class GeminiSchemaRenderer {
   }
 }
 
+/** What "any JSON value" can be in Gemini's subset: every type, arrays holding anything but arrays. */
+function anyValueBranches(): JsonSchema[] {
+  const scalars: JsonSchema[] = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }];
+  return [...scalars, { type: 'array', items: { anyOf: scalars.map((scalar) => ({ ...scalar })) } }];
+}
+
+function pickAnnotations(node: JsonSchema): JsonSchema {
+  const annotations: Record<string, unknown> = {};
+  for (const key of ANNOTATION_KEYWORDS) if (node[key] !== undefined) annotations[key] = node[key];
+  return annotations as JsonSchema;
+}
+
 function isAnnotation(key: string): boolean {
   return (ANNOTATION_KEYWORDS as readonly string[]).includes(key);
 }
 
-/** Notes that carry a union's default, examples and deprecation into each of its branches. */
+/** Notes that carry a union's default and examples into each of its branches. */
 function annotationNotes(annotations: JsonSchema): string[] {
   const notes: string[] = [];
-  if (annotations.deprecated === true) notes.push('Deprecated.');
   if (annotations.default !== undefined) notes.push(`Default: ${JSON.stringify(annotations.default)}.`);
   if (Array.isArray(annotations.examples) && annotations.examples.length > 0) {
     notes.push(`Example: ${JSON.stringify(annotations.examples[0])}.`);
@@ -431,27 +466,11 @@ function makeNullable(schema: GeminiSchema): GeminiSchema {
 }
 
 function typeOfValues(values: unknown[]): JsonSchemaType | undefined {
-  const types = new Set(
-    values.map((value): JsonSchemaType => {
-      if (Array.isArray(value)) return 'array';
-      if (value === null) return 'null';
-      if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-      return typeof value as JsonSchemaType;
-    }),
-  );
+  const types = new Set(values.map(valueType));
   if (types.size === 2 && types.has('integer') && types.has('number')) return 'number';
   return types.size === 1 ? ([...types][0] as JsonSchemaType) : undefined;
 }
 
-/** The type a schema without `type` is about, judged by its keywords. */
-function inferType(node: JsonSchema): JsonSchemaType | undefined {
-  const has = (...keys: string[]) => keys.some((key) => (node as Record<string, unknown>)[key] !== undefined);
-  if (has('properties', 'additionalProperties', 'required', 'minProperties', 'maxProperties')) return 'object';
-  if (has('items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems')) return 'array';
-  if (has('minLength', 'maxLength', 'pattern', 'format')) return 'string';
-  if (has('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')) return 'number';
-  return undefined;
-}
 
 /** The type a (possibly referenced) schema has, for the open schema that ends an unrolled recursion. */
 function guessType(node: JsonSchema, root: JsonSchema, depth = 0): JsonSchemaType | undefined {

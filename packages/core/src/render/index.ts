@@ -14,3 +14,6 @@ export {
   toGeminiJsonSchema,
   type GeminiDeclarationOptions,
 } from './gemini-declaration.js';
+export { toOpenAITool, toOpenAIStrictSchema, type OpenAITool, type OpenAIToolOptions } from './openai.js';
+export { toAnthropicTool, type AnthropicTool } from './anthropic.js';
+export { toMcpTool, type McpTool, type McpToolAnnotations, type McpToolOptions } from './mcp.js';

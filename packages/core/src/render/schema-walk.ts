@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../json-schema.js';
+import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 
 /** Keywords whose value is a map of subschemas. */
 const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
@@ -135,4 +135,30 @@ export function withNotes(description: string | undefined, notes: string[]): str
   const text = description?.trim();
   if (!text) return notes.join(' ');
   return `${/[.!?:]$/.test(text) ? text : `${text}.`} ${notes.join(' ')}`;
+}
+
+/** The type a schema without `type` is about, judged by its keywords. */
+export function inferType(node: JsonSchema): JsonSchemaType | undefined {
+  const has = (...keys: string[]) => keys.some((key) => (node as Record<string, unknown>)[key] !== undefined);
+  if (has('properties', 'additionalProperties', 'required', 'minProperties', 'maxProperties')) return 'object';
+  if (has('items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems')) return 'array';
+  if (has('minLength', 'maxLength', 'pattern', 'format')) return 'string';
+  if (has('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')) return 'number';
+  return undefined;
+}
+
+/** The JSON type of a value (`integer` for whole numbers). */
+export function valueType(value: unknown): JsonSchemaType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'boolean';
+  return 'object';
+}
+
+/** The description a deprecated schema gets: the word first, so that the model reads it before anything else. */
+export function deprecatedFirst(description: string | undefined, deprecated: boolean | undefined): string | undefined {
+  if (deprecated !== true) return description;
+  return withNotes('Deprecated.', description?.trim() ? [description.trim()] : []);
 }
