@@ -43,7 +43,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   const options = readToolOptions(decorator, report);
   const doc = readMethodDoc(method);
   if (doc.misplaced) {
-    report(doc.misplaced, 'warning', `the JSDoc of ${found.methodName} sits after @tool(), where TypeScript ignores it: move it above the decorator`);
+    report(doc.misplaced, 'warning', `the JSDoc of "${found.methodName}" sits after @tool(), where TypeScript ignores it: move it above the decorator`);
   }
   const description = options.description ?? doc.description;
   if (description === undefined) {
@@ -54,7 +54,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     );
   }
   for (const typeParameter of method.getTypeParameters()) {
-    report(typeParameter, 'error', `tool method ${found.methodName} has a type parameter (${typeParameter.getName()}): a tool's argument types must be known at build time`);
+    report(typeParameter, 'error', `tool method "${found.methodName}" has a type parameter (${typeParameter.getName()}): a tool's argument types must be known at build time`);
   }
 
   // A manual `parameters` schema replaces the introspected one at bind time: its problems would only be noise.

@@ -36,7 +36,7 @@ export function findTools(files: readonly SourceFile[], core: CoreSymbols, repor
       }
       const method = target;
       if (decorated.has(method)) {
-        report(decorator, 'error', `@tool() appears twice on method ${method.getName()}`);
+        report(decorator, 'error', `@tool() appears twice on method "${method.getName()}"`);
         continue;
       }
       decorated.add(method);
@@ -51,11 +51,11 @@ export function findTools(files: readonly SourceFile[], core: CoreSymbols, repor
         continue;
       }
       if (method.isStatic()) {
-        report(decorator, 'error', `@tool() on static method ${methodName}: tools are bound to instances`);
+        report(decorator, 'error', `@tool() on static method "${methodName}": tools are bound to instances`);
         continue;
       }
       if (method.isAbstract() || !method.hasBody()) {
-        report(decorator, 'error', `@tool() on ${methodName}, which has no body: decorate the implementation`);
+        report(decorator, 'error', `@tool() on method "${methodName}", which has no body: decorate the implementation`);
         continue;
       }
       const className = owner.getName();

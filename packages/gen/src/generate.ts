@@ -41,6 +41,8 @@ export interface GenerateResult {
   written: string[];
   /** With `check`: the outputs that are missing or differ. */
   stale: StaleOutput[];
+  /** What each output holds (written or not): empty when there are errors. */
+  outputs: { file: string; text: string }[];
 }
 
 export const DEFAULT_PROJECT = 'tsconfig.json';
@@ -72,7 +74,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     diagnostics.add({ file: projectFile, line: 1, column: 1, severity: 'warning', message: 'no @tool() methods found in the files of this tsconfig' });
   }
   const manifest: ToolManifest = { version: 1, tools: described.map(({ tool }) => tool) };
-  const result: GenerateResult = { manifest, diagnostics: diagnostics.sorted(), written: [], stale: [] };
+  const result: GenerateResult = { manifest, diagnostics: diagnostics.sorted(), written: [], stale: [], outputs: [] };
   if (diagnostics.hasErrors()) return result;
 
   const outputs: { path: string; rendered: RenderedOutput; namesIn: (text: string) => string[] | undefined }[] = [];
@@ -88,6 +90,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   if (jsonFile !== undefined) outputs.push({ path: jsonFile, rendered: renderJson(manifest.tools), namesIn: toolNamesInJson });
 
+  result.outputs = outputs.map(({ path, rendered }) => ({ file: path, text: rendered.text }));
   const changed = outputs.filter(({ path, rendered }) => readIfExists(path) !== rendered.text);
   if (options.check) {
     result.stale = changed.map(({ path, rendered, namesIn }) => compareOutput(path, readIfExists(path), rendered, namesIn)!);

@@ -1,0 +1,74 @@
+// The golden runner: every fixture project in fixtures/<name>/ (a tsconfig.json and src/) goes through generate(),
+// and what it produces is compared with the files beside it:
+//   expected.json             the JSON manifest (absent when the fixture has errors)
+//   expected-diagnostics.txt  the diagnostics as the CLI prints them, relative to the fixture (absent when none)
+//   expected.generated.ts     the TS module, for fixtures whose fixture.json says "module": true
+// UPDATE_GOLDEN=1 rewrites them from the code's output: review the diff before committing.
+// fixtures/types-* belong to the type-mapping tests (test/schema) and are skipped here.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { formatDiagnostic, generate, type NameStyle } from '@toolwright/gen';
+import { importModule, typeCheckModule } from './helpers/module-checks.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const update = process.env.UPDATE_GOLDEN === '1';
+
+interface FixtureOptions {
+  nameStyle?: NameStyle;
+  /** Compare (and type-check and import) the TS module too. */
+  module?: boolean;
+}
+
+const names = readdirSync(fixtures, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('types-') && existsSync(join(fixtures, entry.name, 'tsconfig.json')))
+  .map((entry) => entry.name)
+  .sort();
+
+describe('golden fixtures', () => {
+  it('finds the fixture projects', () => {
+    expect(names.length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const name of names) {
+    it(name, async () => {
+      const dir = join(fixtures, name);
+      const optionsFile = join(dir, 'fixture.json');
+      const options = (existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, 'utf8')) : {}) as FixtureOptions;
+      const files = {
+        json: join(dir, 'expected.json'),
+        module: join(dir, 'expected.generated.ts'),
+        diagnostics: join(dir, 'expected-diagnostics.txt'),
+      };
+      const result = await generate({
+        project: join(dir, 'tsconfig.json'),
+        out: files.module,
+        json: files.json,
+        nameStyle: options.nameStyle ?? 'preserve',
+        check: true,
+        cwd: dir,
+      });
+      const actual = {
+        json: result.outputs.find((output) => output.file === files.json)?.text,
+        module: options.module ? result.outputs.find((output) => output.file === files.module)?.text : undefined,
+        diagnostics: result.diagnostics.length
+          ? `${result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)).join('\n')}\n`
+          : undefined,
+      };
+      for (const key of ['json', 'module', 'diagnostics'] as const) {
+        const file = files[key];
+        if (update) {
+          if (actual[key] === undefined) rmSync(file, { force: true });
+          else writeFileSync(file, actual[key]);
+        } else {
+          expect(actual[key], `${name}/${file.slice(dir.length + 1)}`).toBe(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+        }
+      }
+      if (options.module && actual.module !== undefined) {
+        expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);
+        await importModule(dir, files.module, result.manifest);
+      }
+    });
+  }
+});

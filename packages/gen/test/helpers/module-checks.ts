@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ToolManifest } from '@toolwright/core';
+import { Project, ts } from 'ts-morph';
+import { expect } from 'vitest';
+
+/** Type errors in a generated module, checked against its project's tsconfig, as `line:col message`. */
+export function typeCheckModule(tsconfig: string, moduleFile: string): string[] {
+  const project = new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true });
+  const file = project.addSourceFileAtPath(moduleFile);
+  const program = project.getProgram().compilerObject;
+  const source = program.getSourceFile(file.getFilePath())!;
+  return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((diagnostic) => {
+    const { line, character } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+    return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+  });
+}
+
+/**
+ * Imports a generated module and checks that each tool's `target()` is the very class exported by the tool's
+ * file under the tool's class name, and that the module's data is the manifest generate() returned.
+ */
+export async function importModule(projectDir: string, moduleFile: string, expected: ToolManifest): Promise<void> {
+  const generated = (await import(pathToFileURL(moduleFile).href)) as { manifest: ToolManifest; default: ToolManifest };
+  expect(generated.default).toBe(generated.manifest);
+  expect(JSON.parse(JSON.stringify(generated.manifest))).toEqual(expected);
+  for (const tool of generated.manifest.tools) {
+    const target = tool.target?.();
+    expect(typeof target, `${tool.class}.${tool.method}`).toBe('function');
+    const source = (await import(pathToFileURL(join(projectDir, tool.file)).href)) as Record<string, unknown>;
+    const exported = Object.values(source).filter((value) => value === target);
+    expect(exported.length, `${tool.class} exported by ${tool.file}`).toBeGreaterThan(0);
+    expect((target as { name: string }).name).toBe(tool.class);
+    expect(typeof (target as { prototype: Record<string, unknown> }).prototype[tool.method]).toBe('function');
+  }
+}
