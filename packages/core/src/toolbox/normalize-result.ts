@@ -2,11 +2,12 @@
  * Turns any value into JSON data that can be sent as (part of) a functionResponse, without ever throwing:
  * Date -> ISO text, bigint -> text, Map -> object, Set and typed arrays -> arrays, Error -> { name, message },
  * `toJSON` honoured, functions and symbols dropped (null inside arrays, as JSON.stringify does), non-finite numbers
- * -> null, a value that contains itself -> "[Circular]". The size is capped: past `maxSize` characters of JSON
- * (counted approximately: escapes are not counted), strings are cut and further items and properties are left out,
- * and `truncated` is set.
+ * -> null, a value that contains itself -> "[Circular]". The size is capped at `maxSize` characters of JSON text:
+ * a string that does not fit is cut, an item or property that does not fit is left out with those after it, and
+ * `truncated` is set.
  */
 export interface NormalizeOptions {
+  /** At least 32 (smaller caps are raised to 32: any scalar fits). */
   maxSize: number;
   includeStack: boolean;
 }
@@ -17,20 +18,22 @@ export interface NormalizedValue {
 }
 
 const MAX_DEPTH = 64;
+const MIN_SIZE = 32;
 const CIRCULAR = '[Circular]';
 const TOO_DEEP = '[Too deep]';
 
 /** Returns JSON data for `value`; `truncated` when the size cap cut something. */
-export function normalizeResult(value: unknown, options: NormalizeOptions): NormalizedValue {
+export function normalizeResult(value: unknown, requested: NormalizeOptions): NormalizedValue {
+  const options = requested.maxSize >= MIN_SIZE ? requested : { ...requested, maxSize: MIN_SIZE };
   // The common small cases, with no walker to allocate.
   switch (typeof value) {
     case 'string':
-      if (value.length + 2 <= options.maxSize) return { value, truncated: false };
+      if (jsonLength(value) <= options.maxSize) return { value, truncated: false };
       break;
     case 'boolean':
       return { value, truncated: false };
     case 'number':
-      return { value: Number.isFinite(value) ? value : null, truncated: false };
+      return { value: Number.isFinite(value) ? (value === 0 ? 0 : value) : null, truncated: false };
     case 'undefined':
     case 'function':
     case 'symbol':
@@ -47,7 +50,7 @@ export function normalizeResult(value: unknown, options: NormalizeOptions): Norm
 export function errorToPayload(error: unknown, includeStack: boolean): { name: string; message: string; [key: string]: unknown } {
   try {
     if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
-      const walked = new Walker({ maxSize: 20_000, includeStack }).walkError(error as Error, 0);
+      const walked = new Walker({ maxSize: 20_000, includeStack }).walkError(error as Error, 0, true);
       return walked;
     }
     const { value } = normalizeResult(error, { maxSize: 20_000, includeStack });
@@ -59,7 +62,9 @@ export function errorToPayload(error: unknown, includeStack: boolean): { name: s
 
 class Walker {
   truncated = false;
-  private remaining: number;
+  remaining: number;
+  /** Properties written so far in the object being filled (for commas). */
+  private count = 0;
   private readonly ancestors = new Set<object>();
 
   constructor(private readonly options: NormalizeOptions) {
@@ -72,10 +77,14 @@ class Walker {
       case 'string':
         return this.string(value);
       case 'number':
-        this.remaining -= 4;
-        return Number.isFinite(value) ? value : null;
+        if (!Number.isFinite(value)) {
+          this.remaining -= 4;
+          return null;
+        }
+        this.remaining -= String(value).length;
+        return value === 0 ? 0 : value;
       case 'boolean':
-        this.remaining -= 5;
+        this.remaining -= value ? 4 : 5;
         return value;
       case 'bigint':
         return this.string(value.toString());
@@ -86,6 +95,12 @@ class Walker {
     }
     if (value === null) {
       this.remaining -= 4;
+      return null;
+    }
+    if (this.remaining < 2) {
+      // Not even brackets fit: the caller drops this value.
+      this.truncated = true;
+      this.remaining -= 2;
       return null;
     }
     const object = value as object;
@@ -126,15 +141,19 @@ class Walker {
   }
 
   private string(text: string): string {
-    const cost = text.length + 2;
+    const cost = jsonLength(text);
     if (cost <= this.remaining) {
       this.remaining -= cost;
       return text;
     }
     this.truncated = true;
-    const keep = Math.max(0, this.remaining - 2);
-    this.remaining = -1;
-    return text.slice(0, keep);
+    // Cut to fit exactly; shrink again when escapes make the cut text longer than its length.
+    let cut = text.slice(0, Math.max(0, this.remaining - 2));
+    for (let length = jsonLength(cut); length > this.remaining && cut.length > 0; length = jsonLength(cut)) {
+      cut = cut.slice(0, Math.max(0, cut.length - (length - this.remaining)));
+    }
+    this.remaining -= jsonLength(cut);
+    return cut;
   }
 
   private full(): boolean {
@@ -154,9 +173,7 @@ class Walker {
       } catch (error) {
         item = `[Unreadable: ${safeString((error as Error)?.message ?? error)}]`;
       }
-      const walked = this.walk(item, depth + 1);
-      out.push(walked === undefined ? null : walked);
-      this.remaining -= 1;
+      if (!this.addItem(out, item, depth)) break;
     }
     return out;
   }
@@ -167,24 +184,56 @@ class Walker {
     if (size === 0) return out;
     for (const item of items) {
       if (this.full()) break;
-      const walked = this.walk(item, depth + 1);
-      out.push(walked === undefined ? null : walked);
-      this.remaining -= 1;
+      if (!this.addItem(out, item, depth)) break;
     }
     return out;
+  }
+
+  /** Adds one array item if it fits (a comma, then the item); false when it did not and the array must end. */
+  private addItem(out: unknown[], item: unknown, depth: number): boolean {
+    const before = this.remaining;
+    if (out.length > 0) this.remaining -= 1;
+    const walked = this.walk(item, depth + 1);
+    if (walked === undefined) this.remaining -= 4;
+    if (this.remaining < 0) {
+      this.remaining = before;
+      this.truncated = true;
+      return false;
+    }
+    out.push(walked === undefined ? null : walked);
+    return true;
+  }
+
+  /** Adds one property if it fits (a comma, the key, the value); false when it did not and the object must end. */
+  private addProperty(out: Record<string, unknown>, key: string, item: unknown, depth: number): boolean {
+    const before = this.remaining;
+    if (this.count > 0) this.remaining -= 1;
+    this.remaining -= jsonLength(key) + 1;
+    const walked = this.walk(item, depth + 1);
+    if (walked === undefined) {
+      this.remaining = before;
+      return true;
+    }
+    if (this.remaining < 0) {
+      this.remaining = before;
+      this.truncated = true;
+      return false;
+    }
+    defineKey(out, key, walked);
+    this.count++;
+    return true;
   }
 
   private map(map: Map<unknown, unknown>, depth: number): Record<string, unknown> {
     this.remaining -= 2;
     const out: Record<string, unknown> = {};
+    const outer = this.count;
+    this.count = 0;
     for (const [key, item] of map) {
       if (this.full()) break;
-      const walked = this.walk(item, depth + 1);
-      if (walked === undefined) continue;
-      const name = this.key(key, depth);
-      defineKey(out, name, walked);
-      this.remaining -= name.length + 4;
+      if (!this.addProperty(out, this.key(key, depth), item, depth)) break;
     }
+    this.count = outer;
     return out;
   }
 
@@ -202,6 +251,8 @@ class Walker {
   private properties(object: object, depth: number): Record<string, unknown> {
     this.remaining -= 2;
     const out: Record<string, unknown> = {};
+    const outer = this.count;
+    this.count = 0;
     for (const key of Object.keys(object)) {
       if (this.full()) break;
       let item: unknown;
@@ -210,33 +261,37 @@ class Walker {
       } catch (error) {
         item = `[Unreadable: ${safeString((error as Error)?.message ?? error)}]`;
       }
-      const walked = this.walk(item, depth + 1);
-      if (walked === undefined) continue;
-      defineKey(out, key, walked);
-      this.remaining -= key.length + 4;
+      if (!this.addProperty(out, key, item, depth)) break;
     }
+    this.count = outer;
     return out;
   }
 
-  walkError(error: Error, depth: number): { name: string; message: string; [key: string]: unknown } {
-    const out: { name: string; message: string; [key: string]: unknown } = {
-      name: this.string(safeString(readSafely(error, 'name') ?? 'Error')),
-      message: this.string(safeString(readSafely(error, 'message') ?? '')),
-    };
+  /** `{ name, message, ...own properties, cause?, stack? }`; `complete` keeps name and message even past the cap. */
+  walkError(error: Error, depth: number, complete = false): { name: string; message: string; [key: string]: unknown } {
+    this.remaining -= 2;
+    const out = {} as { name: string; message: string; [key: string]: unknown };
+    const outer = this.count;
+    this.count = 0;
+    this.addProperty(out, 'name', safeString(readSafely(error, 'name') ?? 'Error'), depth);
+    this.addProperty(out, 'message', safeString(readSafely(error, 'message') ?? ''), depth);
+    let room = true;
     for (const key of Object.keys(error)) {
       if (key === 'name' || key === 'message' || key === 'stack') continue;
-      if (this.full()) break;
-      const walked = this.walk(readSafely(error, key), depth + 1);
-      if (walked !== undefined) defineKey(out, key, walked);
+      if (this.full() || !(room = this.addProperty(out, key, readSafely(error, key), depth))) break;
     }
     const cause = readSafely(error, 'cause');
-    if (cause !== undefined && !Object.hasOwn(out, 'cause') && !this.ancestors.has(cause as object)) {
-      const walked = this.walk(cause, depth + 1);
-      if (walked !== undefined) out.cause = walked;
+    if (room && cause !== undefined && !Object.hasOwn(out, 'cause') && !this.ancestors.has(cause as object)) {
+      room = this.addProperty(out, 'cause', cause, depth);
     }
-    if (this.options.includeStack) {
+    if (room && this.options.includeStack) {
       const stack = readSafely(error, 'stack');
-      if (typeof stack === 'string') out.stack = this.string(stack);
+      if (typeof stack === 'string') this.addProperty(out, 'stack', stack, depth);
+    }
+    this.count = outer;
+    if (complete) {
+      out.name ??= safeString(readSafely(error, 'name') ?? 'Error');
+      out.message ??= safeString(readSafely(error, 'message') ?? '');
     }
     return out;
   }
@@ -254,6 +309,13 @@ function readSafely(object: object, key: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** The length of the string as JSON text. */
+function jsonLength(text: string): number {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text).length : text.length + 2;
 }
 
 function safeString(value: unknown): string {
