@@ -1,5 +1,5 @@
 import type { Route } from './routes.js';
-import type { Content, FunctionCall, FunctionDeclaration, FunctionResponse, GenerateContentRequest } from './wire.js';
+import type { Content, FunctionCall, FunctionDeclaration, FunctionResponse, GenerateContentRequest, Part } from './wire.js';
 
 /** What a handler (or a script entry that is a function) gets: the request, parsed, with helper views. */
 export interface FakeRequest {
@@ -35,11 +35,14 @@ export function viewRequest(
   index: number,
   turn: number,
 ): FakeRequest {
-  const contents = body.contents ?? [];
+  // With `strict: false` the body may be anything: read it defensively.
+  const contents = Array.isArray(body.contents) ? body.contents : [];
   const lastContent = contents[contents.length - 1];
-  const parts = lastContent?.parts ?? [];
+  const parts = partsOf(lastContent);
   const previous = contents[contents.length - 2];
-  const declarations = (body.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []);
+  const declarations = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool) =>
+    Array.isArray(tool?.functionDeclarations) ? tool.functionDeclarations : [],
+  );
   const mode = body.toolConfig?.functionCallingConfig?.mode;
   return {
     index,
@@ -54,8 +57,13 @@ export function viewRequest(
     lastContent,
     text: parts.flatMap((p) => (typeof p.text === 'string' && !p.thought ? [p.text] : [])).join(''),
     functionResponses: parts.flatMap((p) => (p.functionResponse ? [p.functionResponse] : [])),
-    answeredCalls: previous?.role === 'model' ? previous.parts.flatMap((p) => (p.functionCall ? [p.functionCall] : [])) : [],
+    answeredCalls: previous?.role === 'model' ? partsOf(previous).flatMap((p) => (p.functionCall ? [p.functionCall] : [])) : [],
     functionDeclarations: declarations,
     toolMode: typeof mode === 'string' && mode.toUpperCase() !== 'MODE_UNSPECIFIED' ? mode.toUpperCase() : 'AUTO',
   };
+}
+
+function partsOf(content: Content | undefined): Part[] {
+  const parts = content?.parts;
+  return Array.isArray(parts) ? parts.filter((p): p is Part => typeof p === 'object' && p !== null) : [];
 }

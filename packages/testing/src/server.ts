@@ -102,12 +102,13 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await readBody(req);
+    const parsed = parseJson(raw);
     const record: RecordedRequest = {
       index: requests.length,
       method: req.method ?? 'GET',
       path: url.pathname + url.search,
       headers: flattenHeaders(req.headers),
-      body: parseJson(raw) ?? raw,
+      body: parsed === undefined ? raw : parsed,
       route: parseRoute(url),
       stream: false,
       problems: [],
@@ -142,9 +143,12 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       );
     }
 
-    const body = parseJson(raw);
+    const body = parsed;
     if (body === undefined) {
       return fail(400, geminiErrorBody(400, `Invalid JSON payload received. Unexpected token in the request body at '': ${preview(raw)}`));
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return fail(400, geminiErrorBody(400, `Invalid JSON payload received. Expected an object at the top level, got ${preview(raw)}.`));
     }
     if (options.strict !== false) {
       record.problems = requestProblems(body, { thinking: thinking !== undefined, signatures: ledger });
