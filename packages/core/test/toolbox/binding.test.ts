@@ -26,7 +26,7 @@ describe('binding by class identity (TS manifest)', () => {
       }
       return Service;
     });
-    const entry = (name: string, target: () => typeof A): ManifestTool => ({
+    const entry = (name: string, target: () => NonNullable<typeof A>): ManifestTool => ({
       name,
       class: 'Service',
       method: 'who',
