@@ -30,7 +30,13 @@ export class Agent {
 
   /** Runs the loop with plain requests and resolves with the result. Rejects only with an AgentError. */
   run(input: AgentInput, options: RunOptions = {}): Promise<AgentResult> {
-    return this.start(toContents(input), options, false).execute();
+    let run: Run;
+    try {
+      run = this.start(toContents(input), options, false);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return run.execute();
   }
 
   /**

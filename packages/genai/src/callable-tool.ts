@@ -1,4 +1,4 @@
-import type { CallableTool, FunctionCall, Part, Tool } from '@google/genai';
+import type { CallableTool, FunctionCall, FunctionDeclaration, Part, Tool } from '@google/genai';
 import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
 
 export interface CallableToolOptions {
@@ -28,7 +28,7 @@ export function toCallableTool(toolbox: ToolboxLike, options: CallableToolOption
     async tool(): Promise<Tool> {
       const declarations = toolbox.declarations(options.dialect ? { dialect: options.dialect } : undefined);
       // Fresh objects each time: the SDK rewrites `parameters` on the declarations it is given.
-      return { functionDeclarations: declarations.map((declaration) => ({ ...declaration })) };
+      return { functionDeclarations: declarations.map((declaration) => ({ ...declaration }) as FunctionDeclaration) };
     },
 
     async callTool(functionCalls: FunctionCall[]): Promise<Part[]> {

@@ -22,7 +22,7 @@ import { answerText, StreamedContent } from './merge-parts.js';
 import type { RunOptions } from './options.js';
 import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
-import type { AgentSetup } from './setup.js';
+import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { isBrokenCall, stopReasonOf } from './stop-reason.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
@@ -61,6 +61,7 @@ export class Run implements ToolPhaseRun {
   readonly steps: Step[] = [];
   readonly usage = emptyUsage();
   readonly errorStreaks = new Map<string, number>();
+  readonly tools: RenderedTools;
   private readonly controller = new AbortController();
   private readonly unlink: () => void;
 
@@ -70,6 +71,7 @@ export class Run implements ToolPhaseRun {
     private readonly options: RunOptions & { streaming: boolean; sink?: (event: AgentEvent) => void },
   ) {
     this.history = input;
+    this.tools = renderTools(setup);
     const outer = options.signal;
     if (outer?.aborted) this.controller.abort(outer.reason);
     const onAbort = () => this.controller.abort(outer?.reason);
@@ -211,7 +213,8 @@ export class Run implements ToolPhaseRun {
 
   /** The tools and tool config of one request. */
   private toolsFor(turn: number, final: boolean): { tools?: Tool[]; toolConfig?: ToolConfig } {
-    const { declarations, builtinTools, toolConfig } = this.setup;
+    const { builtinTools, toolConfig } = this.setup;
+    const { declarations } = this.tools;
     const tools: Tool[] = [];
     // Fresh declaration objects per request: the SDK rewrites `parameters` on the objects it is given.
     if (declarations.length) tools.push({ functionDeclarations: declarations.map((declaration) => ({ ...declaration })) });

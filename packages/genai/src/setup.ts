@@ -22,10 +22,32 @@ export interface AgentSetup {
   hooks: AgentHooks;
   toolboxes: ToolboxLike[];
   builtinTools: Tool[];
-  /** All function declarations of all Toolboxes, in order (rendered once). */
+  dialect: AgentOptions['dialect'];
+}
+
+/** The functions a run offers: every Toolbox's declarations, and which Toolbox runs each name. */
+export interface RenderedTools {
   declarations: FunctionDeclaration[];
-  /** Function name -> the Toolbox that declares it. */
   routes: Map<string, ToolboxLike>;
+}
+
+/**
+ * Renders the Toolboxes' declarations. Done at the start of each run, as a Toolbox may gain or lose tools between
+ * runs. Throws a TypeError when two Toolboxes declare one name.
+ */
+export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): RenderedTools {
+  const declarations: FunctionDeclaration[] = [];
+  const routes = new Map<string, ToolboxLike>();
+  for (const toolbox of setup.toolboxes) {
+    for (const declaration of toolbox.declarations(setup.dialect ? { dialect: setup.dialect } : undefined)) {
+      const name = declaration.name ?? '';
+      if (routes.has(name)) throw new TypeError(`Agent option tools: the function name "${name}" is declared twice`);
+      routes.set(name, toolbox);
+      // Core renders the same JSON the SDK types with enums (`Type.STRING` is the string 'STRING').
+      declarations.push(declaration as FunctionDeclaration);
+    }
+  }
+  return { declarations, routes };
 }
 
 function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
@@ -51,17 +73,8 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     throw new TypeError('Agent option tools: pass functions through a Toolbox, not as bare functionDeclarations (nothing would run them)');
   }
 
-  const declarations: FunctionDeclaration[] = [];
-  const routes = new Map<string, ToolboxLike>();
-  for (const toolbox of toolboxes) {
-    const dialect = options.dialect;
-    for (const declaration of toolbox.declarations(dialect ? { dialect } : undefined)) {
-      const name = declaration.name ?? '';
-      if (routes.has(name)) throw new TypeError(`Agent option tools: the function name "${name}" is declared twice`);
-      routes.set(name, toolbox);
-      declarations.push(declaration);
-    }
-  }
+  // Fail early on clashing names; each run renders again.
+  renderTools({ toolboxes, dialect: options.dialect });
 
   const fallbackMode = options.fallbackMode ?? 'AUTO';
   if (!['AUTO', 'NONE', 'VALIDATED'].includes(fallbackMode)) throw new RangeError(`Agent option fallbackMode must be AUTO, NONE or VALIDATED`);
@@ -83,8 +96,7 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     hooks: { onEvent, beforeToolCall, afterToolCall },
     toolboxes,
     builtinTools,
-    declarations,
-    routes,
+    dialect: options.dialect,
   };
 }
 

@@ -2,13 +2,13 @@ import type { FunctionCall, FunctionResponse, Part } from '@google/genai';
 import type { AgentEvent } from './events.js';
 import type { ToolCallInfo } from './options.js';
 import type { ToolCallRecord } from './result.js';
-import { timeoutFor, type AgentSetup } from './setup.js';
-import type { ToolCallOutput } from './toolbox-like.js';
+import { timeoutFor, type AgentSetup, type RenderedTools } from './setup.js';
 
 /** What the tool phase needs of its run. */
 export interface ToolPhaseRun {
   readonly runId: string;
   readonly setup: AgentSetup;
+  readonly tools: RenderedTools;
   readonly signal: AbortSignal;
   /** Error responses in a row per tool name, over the whole run. */
   readonly errorStreaks: Map<string, number>;
@@ -130,7 +130,7 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
         outcome = 'aborted';
         response = errorResponse('AbortError', `The run was aborted while tool "${info.name}" was running`);
       } else {
-        response = output.functionResponse.response ?? { output: null };
+        response = output;
       }
     }
   }
@@ -180,20 +180,15 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
 }
 
 /** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
-async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): Promise<ToolCallOutput | undefined> {
+async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): Promise<Response | undefined> {
   // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
-  const toolbox = run.setup.routes.get(info.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
+  const toolbox = run.tools.routes.get(info.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
   if (!toolbox) {
-    const known = [...run.setup.routes.keys()];
-    return {
-      functionResponse: {
-        name: info.name,
-        response: errorResponse(
-          'UnknownTool',
-          `There is no tool named "${info.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
-        ),
-      },
-    };
+    const known = [...run.tools.routes.keys()];
+    return errorResponse(
+      'UnknownTool',
+      `There is no tool named "${info.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
+    );
   }
   const options: { signal: AbortSignal; timeoutMs?: number } = { signal: run.signal };
   const timeoutMs = timeoutFor(run.setup, info.name);
@@ -208,13 +203,9 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
   });
   try {
     // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
-    const pending = toolbox.call(call, options).catch(
-      (error: unknown): ToolCallOutput => ({
-        functionResponse: {
-          name: info.name,
-          response: errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
-        },
-      }),
+    const pending = toolbox.call(call, options).then(
+      (output): Response => output.functionResponse.response ?? { output: null },
+      (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
     );
     return await Promise.race([pending, aborted]);
   } finally {

@@ -1,29 +1,23 @@
-import type { FunctionDeclaration, FunctionResponse } from '@google/genai';
+import type { CallOptions, FunctionCallLike, FunctionResponsePart, GeminiFunctionDeclaration } from '@toolwright/core';
 
 /** The declaration dialect a Toolbox renders: Gemini `parameters` (OpenAPI subset) or `parametersJsonSchema`. */
 export type DeclarationDialect = 'openapi' | 'json-schema';
 
 /** One call as the model sent it. */
-export interface ToolCallInput {
-  id?: string;
-  name?: string;
-  args?: unknown;
-}
+export type ToolCallInput = FunctionCallLike;
 
 /** What a Toolbox answers for one call: the part to send back to the model. */
-export interface ToolCallOutput {
-  functionResponse: FunctionResponse & { name: string };
-}
+export type ToolCallOutput = FunctionResponsePart;
 
 /**
  * What the Agent needs of a Toolbox (`@toolwright/core`). Typed structurally so that any object with the same
- * contract (a Toolbox, a Toolbox wrapper, an MCP bridge) can be passed.
+ * contract (a Toolbox, a wrapper around one, an MCP bridge) can be passed.
  * `call` must never throw for model input: unknown names, bad arguments, thrown errors and timeouts come back
  * as `{ error }` responses.
  */
 export interface ToolboxLike {
-  declarations(options?: { dialect?: DeclarationDialect }): FunctionDeclaration[];
-  call(call: ToolCallInput, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ToolCallOutput>;
+  declarations(options?: { dialect?: DeclarationDialect }): GeminiFunctionDeclaration[];
+  call(call: ToolCallInput, options?: CallOptions): Promise<ToolCallOutput>;
   has(name: string): boolean;
 }
 

@@ -2,18 +2,9 @@ import { reply, type FakeRequest } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { Agent, type AgentEvent } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
-import { testToolbox } from './support/toolbox.js';
+import { MathTools, toolbox } from './support/services.js';
 
-const tools = testToolbox({
-  double: {
-    parameters: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
-    run: async ({ n }) => {
-      // Finish in a shuffled order, so that runs overlap.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
-      return { doubled: Number(n) * 2 };
-    },
-  },
-});
+const tools = toolbox(new MathTools());
 
 describe('chat', () => {
   it('keeps the history across three sends, streamed or not', async () => {

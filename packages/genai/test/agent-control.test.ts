@@ -2,16 +2,9 @@ import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { Agent, AgentAbortedError, AgentApiError, type AgentEvent } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
-import { testToolbox } from './support/toolbox.js';
+import { EchoTools, SlowTools, toolbox } from './support/services.js';
 
-const echo = testToolbox({
-  echo: {
-    parameters: { type: 'object', properties: { value: { type: 'string' } } },
-    run: async ({ value }) => ({ value }),
-  },
-  explode: { run: () => { throw new RangeError('the tool blew up'); } },
-  hang: { run: () => new Promise(() => {}) },
-});
+const echo = toolbox(new EchoTools());
 
 const mode = (body: { toolConfig?: { functionCallingConfig?: { mode?: string } } }) => body.toolConfig?.functionCallingConfig?.mode ?? 'AUTO';
 
@@ -196,27 +189,17 @@ describe('retries', () => {
 
 describe('abort', () => {
   it('stops the run midway and reaches the running tool', async () => {
-    let toolSignal: AbortSignal | undefined;
-    let markStarted!: () => void;
-    const started = new Promise<void>((resolve) => (markStarted = resolve));
-    const tools = testToolbox({
-      slow: {
-        run: (_args, signal) => {
-          toolSignal = signal;
-          markStarted();
-          return new Promise(() => {});
-        },
-      },
-    });
+    const service = new SlowTools();
+    const tools = toolbox(service);
     const { fake, client } = await fakeGemini({ script: [reply.functionCall('slow', {}, { id: 's' })] });
     const controller = new AbortController();
     const agent = new Agent({ client, model: 'm', tools });
     const running = agent.run('go', { signal: controller.signal });
-    await started;
+    const toolSignal = await service.started;
     controller.abort();
     const error = await running.catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(AgentAbortedError);
-    expect(toolSignal?.aborted).toBe(true);
+    expect(toolSignal.aborted).toBe(true);
     // The executed turn is kept, answered with the cancellation.
     const history = (error as AgentAbortedError).history;
     expect(history[2]!.parts![0]!.functionResponse).toMatchObject({ id: 's', response: { error: { name: 'AbortError' } } });

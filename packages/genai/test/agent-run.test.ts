@@ -2,14 +2,9 @@ import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { Agent, type AgentEvent } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
-import { testToolbox } from './support/toolbox.js';
+import { toolbox, WeatherTools } from './support/services.js';
 
-const weather = testToolbox({
-  getWeather: {
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    run: async ({ city }) => ({ city, tempC: String(city).length }),
-  },
-});
+const weather = toolbox(new WeatherTools());
 
 describe('Agent.run', () => {
   it('runs parallel calls, sends the model turn back as received and answers in call order with ids', async () => {

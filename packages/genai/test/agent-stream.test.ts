@@ -2,14 +2,9 @@ import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { Agent, AgentStreamError, type AgentEvent } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
-import { testToolbox } from './support/toolbox.js';
+import { toolbox, WeatherTools } from './support/services.js';
 
-const tools = testToolbox({
-  getWeather: {
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    run: async ({ city }) => ({ city, sky: 'clear' }),
-  },
-});
+const tools = toolbox(new WeatherTools());
 
 async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];

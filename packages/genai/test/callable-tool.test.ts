@@ -2,15 +2,9 @@ import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { toCallableTool } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
-import { testToolbox } from './support/toolbox.js';
+import { MathTools, ShoutTools, toolbox as bind } from './support/services.js';
 
-const toolbox = testToolbox({
-  add: {
-    parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
-    run: ({ a, b }) => Number(a) + Number(b),
-  },
-  fail: { run: () => { throw new Error('nope'); } },
-});
+const toolbox = bind(new MathTools());
 
 describe('toCallableTool', () => {
   it("runs a Toolbox in the SDK's own loop: ids echoed, errors as responses", async () => {
@@ -34,7 +28,7 @@ describe('toCallableTool', () => {
   });
 
   it('filters calls by name when several callable tools share the loop', async () => {
-    const other = testToolbox({ shout: { run: ({ text }) => String(text).toUpperCase() } });
+    const other = bind(new ShoutTools());
     const { fake, client } = await fakeGemini({
       script: [
         reply.functionCalls([
