@@ -11,5 +11,6 @@ export function displayPath(file: string, cwd: string = process.cwd()): string {
   if (!isAbsolute(file)) return file;
   const rel = relative(cwd, file);
   if (rel === '' || isAbsolute(rel)) return file;
-  return rel.split(sep).join('/');
+  const shown = rel.split(sep).join('/');
+  return shown.startsWith('../') && shown.length > file.length ? file : shown;
 }

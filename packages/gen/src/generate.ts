@@ -6,6 +6,7 @@ import { CoreSymbols } from './core-symbols.js';
 import { describeTool } from './describe-tool.js';
 import type { Diagnostic } from './diagnostic.js';
 import { Diagnostics } from './diagnostics.js';
+import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
 import { findTools } from './find-tools.js';
 import { extensionStyle } from './import-specifier.js';
 import { loadProject } from './load-project.js';
@@ -45,8 +46,6 @@ export interface GenerateResult {
   outputs: { file: string; text: string }[];
 }
 
-export const DEFAULT_PROJECT = 'tsconfig.json';
-export const DEFAULT_OUT = 'src/tools.generated.ts';
 
 /**
  * Reads the project's `@tool()` methods and writes the manifest as a TS module and, optionally, as JSON.
@@ -57,6 +56,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const nameStyle = options.nameStyle ?? 'preserve';
   if (!NAME_STYLES.includes(nameStyle)) throw new UsageError(`unknown name style "${String(nameStyle)}" (use ${NAME_STYLES.join(' or ')})`);
   const projectFile = resolve(cwd, options.project ?? DEFAULT_PROJECT);
+  if (!existsSync(projectFile)) throw new UsageError(`cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT}`);
   const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
   const jsonFile = options.json === undefined ? undefined : resolve(cwd, options.json);
   if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');

@@ -1,4 +1,5 @@
-export { generate, DEFAULT_OUT, DEFAULT_PROJECT, type GenerateOptions, type GenerateResult } from './generate.js';
+export { generate, type GenerateOptions, type GenerateResult } from './generate.js';
+export { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
 export type { Diagnostic } from './diagnostic.js';
 export { formatDiagnostic } from './format-diagnostic.js';
 export type { StaleOutput, StaleTool } from './stale.js';

@@ -1,5 +1,4 @@
 import { displayPath, formatDiagnostic } from './format-diagnostic.js';
-import { generate } from './generate.js';
 import { packageVersion } from './package-version.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import { UsageError } from './usage-error.js';
@@ -33,6 +32,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   const options = { ...parsed.options, cwd: io.cwd };
   let result;
   try {
+    // Loaded here so that --help, --version and usage errors do not pay for loading TypeScript.
+    const { generate } = await import('./generate.js');
     result = await generate(options);
   } catch (error) {
     if (error instanceof UsageError) {

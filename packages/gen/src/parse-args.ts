@@ -1,4 +1,5 @@
-import { DEFAULT_OUT, DEFAULT_PROJECT, type GenerateOptions } from './generate.js';
+import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
+import type { GenerateOptions } from './generate.js';
 import { NAME_STYLES, type NameStyle } from './name-style.js';
 
 export const USAGE = `Usage: gen-tools [options]

@@ -1,0 +1,148 @@
+// gen-tools as a user runs it: a child process on a project folder, checked by exit code, output and files.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, tempProject } from './helpers/temp-project.js';
+
+const cli = join(repoRoot, 'packages/gen/src/cli.ts');
+const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+
+function genTools(cwd: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, ['--conditions=@toolwright/source', '--import', tsx, cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const OUT = ['--out', 'src/tools.generated.ts', '--json', 'tools.json'];
+
+describe('gen-tools CLI', () => {
+  let project: ReturnType<typeof tempProject>;
+  beforeAll(() => {
+    project = tempProject('weather');
+  });
+  afterAll(() => project.remove());
+
+  it('prints help and version (exit 0)', () => {
+    const help = genTools(project.dir, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: gen-tools [options]');
+    const version = genTools(project.dir, '--version');
+    expect(version.code).toBe(0);
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'packages/gen/package.json'), 'utf8')) as { version: string };
+    expect(version.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('exits 2 with the usage on an unknown flag, a bad value, a missing value or a missing tsconfig', () => {
+    for (const args of [['--watch'], ['--name-style', 'kebab'], ['--out'], ['stray']]) {
+      const run = genTools(project.dir, ...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/^gen-tools: /);
+      expect(run.stderr).toContain('Usage: gen-tools');
+    }
+    const missing = genTools(project.dir, '--project', 'nope/tsconfig.json');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot find the tsconfig nope/tsconfig.json');
+    expect(existsSync(join(project.dir, 'src/tools.generated.ts'))).toBe(false);
+  });
+
+  it('writes the TS module and the JSON (exit 0), then finds them up to date without touching them', () => {
+    const first = genTools(project.dir, ...OUT);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim()).toBe('gen-tools: wrote src/tools.generated.ts, tools.json (3 tools)');
+    const module = readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8');
+    expect(module).toContain("import { WeatherService } from './weather-service.js';");
+    expect(module).toContain('//   gen-tools --project tsconfig.json --out src/tools.generated.ts --json tools.json');
+    const json = JSON.parse(readFileSync(join(project.dir, 'tools.json'), 'utf8')) as { tools: { name: string }[] };
+    expect(json.tools.map((tool) => tool.name)).toEqual(['getCurrentWeather', 'listAlerts', 'forecast_v1']);
+
+    const modified = statSync(join(project.dir, 'tools.json')).mtimeMs;
+    const again = genTools(project.dir, ...OUT);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe('gen-tools: up to date (3 tools)');
+    expect(statSync(join(project.dir, 'tools.json')).mtimeMs).toBe(modified);
+
+    const check = genTools(project.dir, ...OUT, '--check');
+    expect(check.code).toBe(0);
+    expect(check.stdout.trim()).toBe('gen-tools: up to date (3 tools)');
+  });
+
+  it('--check exits 1 and names the stale tools when the sources changed, writing nothing', () => {
+    const service = join(project.dir, 'src/weather-service.ts');
+    const original = readFileSync(service, 'utf8');
+    const before = readFileSync(join(project.dir, 'tools.json'), 'utf8');
+    try {
+      const edited = original
+        .replace('Gets the current weather for a city.', 'Gets the weather for a city right now.')
+        .replace("@tool({ name: 'forecast_v1' })", '')
+        .replace('  /** Not a tool: no decorator. */', '  /** Says hello. */\n  @tool()\n  hello(): string {\n    return "hi";\n  }\n');
+      writeFileSync(service, edited);
+      const run = genTools(project.dir, ...OUT, '--check');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('gen-tools: src/tools.generated.ts is out of date');
+      expect(run.stderr).toContain('gen-tools: tools.json is out of date');
+      const lines = run.stderr.split('\n');
+      expect(lines).toContain('  changed: getCurrentWeather');
+      expect(lines).toContain('  added: hello');
+      expect(lines).toContain('  removed: forecast_v1');
+      expect(lines).not.toContain('  changed: listAlerts');
+      expect(readFileSync(join(project.dir, 'tools.json'), 'utf8')).toBe(before);
+
+      const missing = genTools(project.dir, '--out', 'src/other.generated.ts', '--check');
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('gen-tools: src/other.generated.ts is missing');
+      expect(existsSync(join(project.dir, 'src/other.generated.ts'))).toBe(false);
+    } finally {
+      writeFileSync(service, original);
+    }
+  });
+
+  it('exits 1 on diagnostics, printed as file:line:col relative to cwd, and leaves existing outputs untouched', () => {
+    const module = readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8');
+    const json = readFileSync(join(project.dir, 'tools.json'), 'utf8');
+    const bad = join(project.dir, 'src/bad.ts');
+    writeFileSync(
+      bad,
+      "import { tool } from '@toolwright/core';\n\nexport class Bad {\n  /** Sums. */\n  @tool()\n  sum(...values: number[]): number {\n    return values.length;\n  }\n}\n",
+    );
+    try {
+      const run = genTools(project.dir, ...OUT);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        'src/bad.ts:6:7: error: rest parameter ...values: a tool takes named arguments; use an array parameter instead',
+      );
+      expect(run.stderr).toContain('gen-tools: 1 error: nothing written');
+      expect(run.stdout).toBe('');
+      expect(readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8')).toBe(module);
+      expect(readFileSync(join(project.dir, 'tools.json'), 'utf8')).toBe(json);
+      expect(readdirSync(join(project.dir, 'src')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+
+      // From another folder, paths are relative to that folder.
+      const fromSrc = genTools(join(project.dir, 'src'), '--project', '../tsconfig.json', '--out', 'tools.generated.ts');
+      expect(fromSrc.code).toBe(1);
+      expect(fromSrc.stderr).toMatch(/^bad\.ts:6:7: error: rest parameter/m);
+    } finally {
+      writeFileSync(bad, '');
+    }
+  });
+
+  it('prints warnings without failing', () => {
+    const service = join(project.dir, 'src/weather-service.ts');
+    const original = readFileSync(service, 'utf8');
+    try {
+      appendFileSync(service, '\nexport class Quiet {\n  @tool()\n  ping(): string {\n    return "pong";\n  }\n}\n');
+      const run = genTools(project.dir, '--out', 'src/tools.generated.ts', '--name-style', 'snake');
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/^src\/weather-service\.ts:\d+:3: warning: tool Quiet\.ping has no description/m);
+      expect(run.stdout.trim()).toBe('gen-tools: wrote src/tools.generated.ts (4 tools)');
+      expect(readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8')).toContain('name: "get_current_weather",');
+    } finally {
+      writeFileSync(service, original);
+    }
+  });
+});

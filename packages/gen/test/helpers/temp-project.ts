@@ -1,0 +1,20 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/**
+ * A copy of a fixture project in a fresh temporary folder, with `@toolwright/core` linked into its node_modules
+ * (as an installed dependency would be), so that tests may write into it.
+ */
+export function tempProject(fixture: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), `toolwright-gen-${fixture}-`));
+  cpSync(join(fixturesDir, fixture, 'src'), join(dir, 'src'), { recursive: true });
+  cpSync(join(fixturesDir, fixture, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
+  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
