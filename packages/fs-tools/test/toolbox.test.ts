@@ -69,3 +69,15 @@ describe('FileTools in a Toolbox', () => {
     expect(audit.entries).toEqual([]);
   });
 });
+
+describe('createFileToolbox', () => {
+  it('does not let the Toolbox cut a file that read_file accepts', async () => {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(fixture.root, 'large.txt'), 'y'.repeat(300_000));
+    const plain = new Toolbox([new FileTools(fixture.root, { audit: false })], fileToolsManifest);
+    const cut = await plain.call({ name: 'read_file', args: { path: 'large.txt' } });
+    expect(cut.functionResponse.response).toMatchObject({ truncated: true });
+    const whole = await createFileToolbox(fixture.root, { audit: false }).call({ name: 'read_file', args: { path: 'large.txt' } });
+    expect(whole.functionResponse.response).toEqual({ output: 'y'.repeat(300_000) });
+  });
+});
