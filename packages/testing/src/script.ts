@@ -44,22 +44,35 @@ export class ReplySource {
 
   /** Takes the next entry synchronously (so that concurrent requests get entries in arrival order), then resolves it. */
   async next(request: FakeRequest): Promise<Reply> {
-    let source: ScriptEntry | undefined;
-    if (this.cursor < this.entries.length) source = this.entries[this.cursor++];
-    else if (this.handler) source = this.handler;
-    else throw new ScriptExhaustedError(request, this.entries.length);
-    const produced = typeof source === 'function' ? await source(request) : source;
-    return toReply(produced);
+    let source: ScriptEntry;
+    let label: string;
+    if (this.cursor < this.entries.length) {
+      label = `script entry ${this.cursor}`;
+      source = this.entries[this.cursor++]!;
+    } else if (this.handler) {
+      label = 'the handler';
+      source = this.handler;
+    } else {
+      throw new ScriptExhaustedError(request, this.entries.length);
+    }
+    let produced: unknown;
+    try {
+      produced = typeof source === 'function' ? await source(request) : source;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`FakeGemini: ${label} failed for request #${request.index}: ${message}`, { cause: error });
+    }
+    return toReply(produced, label);
   }
 }
 
-function toReply(value: unknown): Reply {
+function toReply(value: unknown, label: string): Reply {
   if (typeof value === 'string') return text(value);
   if (typeof value === 'object' && value !== null && ['content', 'error', 'disconnect'].includes((value as Reply).kind)) {
     return value as Reply;
   }
   throw new TypeError(
-    `FakeGemini: a script entry or handler produced ${JSON.stringify(value) ?? String(value)}, which is not a reply: ` +
+    `FakeGemini: ${label} produced ${JSON.stringify(value) ?? String(value)}, which is not a reply: ` +
       'use the reply builders (reply.text, reply.functionCall, reply.error, ...) or return a string.',
   );
 }

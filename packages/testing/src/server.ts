@@ -1,15 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { geminiErrorBody, INVALID_API_KEY_MESSAGE, invalidArgumentBody, MISSING_API_KEY_MESSAGE } from './errors.js';
+import { Delays } from './delays.js';
+import { refusalOf } from './admission.js';
+import { flattenHeaders, parseJson, readBody, sendJson } from './http-io.js';
+import { geminiErrorBody } from './errors.js';
 import type { Reply, SignaturePlacement, StreamOptions } from './replies.js';
 import { viewRequest } from './request-view.js';
 import { newResponseId, responseBody, type TurnMeta } from './response-body.js';
 import { parseRoute, type Route } from './routes.js';
-import { requestProblems } from './rules/request.js';
 import { ThoughtSignatureLedger } from './rules/thought-signatures.js';
 import { ReplySource, type Handler, type ScriptEntry } from './script.js';
 import { finalizeParts } from './signing.js';
-import { splitIntoEvents, sseEvent } from './sse.js';
+import { splitIntoEvents } from './sse.js';
+import { writeSse } from './stream-writer.js';
 import { estimateUsage } from './usage.js';
 import type { GeminiErrorBody, GenerateContentRequest } from './wire.js';
 
@@ -85,7 +88,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   const thinking = options.thinking ? (options.thinking === true ? {} : options.thinking) : undefined;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
+  const delays = new Delays();
   let turns = 0;
 
   const server = createServer((req, res) => {
@@ -114,59 +117,41 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       problems: [],
     };
     requests.push(record);
-    const route = record.route;
     const fail = (status: number, body: GeminiErrorBody, headers: Record<string, string> = {}) => {
       record.status = status;
       record.error = body.error;
       sendJson(res, status, body, headers);
     };
+    record.stream = record.route?.method === 'streamGenerateContent';
 
-    if (!route || record.method !== 'POST') {
-      return fail(
-        404,
-        geminiErrorBody(
-          404,
-          `FakeGemini serves POST /{v1,v1beta}/models/{model}:generateContent and :streamGenerateContent?alt=sse, not ${record.method} ${record.path}.`,
-        ),
-      );
+    const refusal = refusalOf(
+      {
+        method: record.method,
+        path: record.path,
+        route: record.route,
+        apiKey: record.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? '',
+        raw,
+        parsed,
+      },
+      { apiKey: options.apiKey, strict: options.strict !== false, thinking: thinking !== undefined, signatures: ledger },
+    );
+    if (refusal) {
+      record.problems = refusal.problems ?? [];
+      return fail(refusal.status, refusal.body);
     }
-    record.stream = route.method === 'streamGenerateContent';
+    const route = record.route!;
+    const body = parsed as GenerateContentRequest;
 
-    const key = record.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? '';
-    if (!key) return fail(403, geminiErrorBody(403, MISSING_API_KEY_MESSAGE));
-    if (options.apiKey !== undefined && key !== options.apiKey) {
-      return fail(
-        400,
-        geminiErrorBody(400, INVALID_API_KEY_MESSAGE, [
-          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
-        ]),
-      );
-    }
-
-    const body = parsed;
-    if (body === undefined) {
-      return fail(400, geminiErrorBody(400, `Invalid JSON payload received. Unexpected token in the request body at '': ${preview(raw)}`));
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return fail(400, geminiErrorBody(400, `Invalid JSON payload received. Expected an object at the top level, got ${preview(raw)}.`));
-    }
-    if (options.strict !== false) {
-      record.problems = requestProblems(body, { thinking: thinking !== undefined, signatures: ledger });
-      if (record.problems.length > 0) return fail(400, invalidArgumentBody(record.problems));
-    }
-
-    const request = viewRequest(body as GenerateContentRequest, route, record.headers, record.index, turns++);
+    const request = viewRequest(body, route, record.headers, record.index, turns++);
     let reply: Reply;
     try {
       reply = await source.next(request);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const text = message.startsWith('FakeGemini') ? message : `FakeGemini: the handler failed for request #${record.index}: ${message}`;
-      return fail(500, geminiErrorBody(500, text));
+      return fail(500, geminiErrorBody(500, error instanceof Error ? error.message : String(error)));
     }
 
     if (reply.delayMs) {
-      const answered = await wait(reply.delayMs, res);
+      const answered = await delays.wait(reply.delayMs, res);
       if (!answered) return;
     }
     if (reply.kind === 'disconnect') {
@@ -185,7 +170,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     const meta: TurnMeta = { model: route.model, responseId: newResponseId() };
     const end = {
       finishReason: reply.finishReason,
-      usage: estimateUsage(body as GenerateContentRequest, parts, reply.usage),
+      usage: estimateUsage(body, parts, reply.usage),
       ...(reply.finishMessage !== undefined ? { finishMessage: reply.finishMessage } : {}),
     };
     record.status = 200;
@@ -195,40 +180,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       responseBody(eventParts, meta, i === all.length - 1 ? end : undefined),
     );
     if (!route.sse) return sendJson(res, 200, events);
-    await writeStream(res, events, stream);
-  }
-
-  async function writeStream(res: ServerResponse, events: unknown[], stream: StreamOptions): Promise<void> {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
-    res.flushHeaders();
-    const cutAfter = stream.cutAfterEvents;
-    for (const [i, event] of events.entries()) {
-      if (cutAfter !== undefined && i === cutAfter) return cutStream(res, stream.cut ?? 'destroy', sseEvent(event));
-      if (i > 0 && stream.intervalMs) {
-        if (!(await wait(stream.intervalMs, res))) return;
-      }
-      res.write(sseEvent(event));
-    }
-    if (cutAfter !== undefined && cutAfter >= events.length) return cutStream(res, stream.cut ?? 'destroy', sseEvent(events[events.length - 1]));
-    res.end();
-  }
-
-  // Resolves true after `ms`, or false as soon as the client goes away (or the server closes).
-  function wait(ms: number, res: ServerResponse): Promise<boolean> {
-    return new Promise((resolve) => {
-      const onClose = () => {
-        clearTimeout(timer);
-        timers.delete(timer);
-        resolve(false);
-      };
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        res.off('close', onClose);
-        resolve(!res.destroyed);
-      }, ms);
-      timers.add(timer);
-      res.once('close', onClose);
-    });
+    await writeSse(res, events, stream, delays);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -253,57 +205,9 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
+        delays.clear();
         server.close((error) => (error ? reject(error) : resolve()));
         for (const socket of sockets) socket.destroy();
       }),
   };
 }
-
-// Ends the stream midway: drop the connection, or send half of the next event and end cleanly.
-function cutStream(res: ServerResponse, how: 'destroy' | 'unterminated', nextEvent: string): void {
-  if (how === 'unterminated') {
-    res.end(nextEvent.slice(0, Math.max(8, Math.floor(nextEvent.length / 2))));
-    return;
-  }
-  const socket = res.socket;
-  // Let what was written reach the client first, then break the chunked response off without its last chunk.
-  res.write('', () => socket?.destroy());
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return raw ? (JSON.parse(raw) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
-
-function preview(raw: string): string {
-  return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 37)}...` : raw);
-}
-

@@ -90,7 +90,7 @@ describe('handler', () => {
   it('rejects a value that is not a reply, with a message that says so', async () => {
     const fake = await fakeWith({ handler: () => ({ text: 'oops' }) as never });
     const error = await apiError(clientFor(fake).models.generateContent({ model: MODEL, contents: 'hi' }), 500);
-    expect(error.message).toContain('which is not a reply');
+    expect(error.message).toMatch(/^FakeGemini: the handler produced \{"text":"oops"\}, which is not a reply/);
   });
 
   it('answers 100 concurrent requests, each from its own request', async () => {
@@ -114,6 +114,21 @@ describe('handler', () => {
 });
 
 describe('script', () => {
+  it('says which script entry failed', async () => {
+    const fake = await fakeWith({
+      script: [
+        'fine',
+        () => {
+          throw new Error('entry bug');
+        },
+      ],
+    });
+    const ai = clientFor(fake);
+    await ai.models.generateContent({ model: MODEL, contents: 'a' });
+    const error = await apiError(ai.models.generateContent({ model: MODEL, contents: 'b' }), 500);
+    expect(error.message).toBe('FakeGemini: script entry 1 failed for request #1: entry bug');
+  });
+
   it('answers in order, takes functions as entries, and reports what is left', async () => {
     const fake = await fakeWith({ script: ['one', (request) => reply.text(`two for ${request.text}`), reply.text('three')] });
     const ai = clientFor(fake);
