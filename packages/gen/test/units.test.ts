@@ -1,0 +1,183 @@
+// The small pure parts of gen-tools: name style, literal writer, import specifiers, argument parsing, stale
+// detection, atomic writes, the text prefilter.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { toSnakeCase } from '../src/name-style.js';
+import { Code, tsLiteral } from '../src/ts-literal.js';
+import { extensionStyle, importSpecifier } from '../src/import-specifier.js';
+import { parseArgs } from '../src/parse-args.js';
+import { compareOutput } from '../src/stale.js';
+import { writeFilesAtomically } from '../src/write-files.js';
+import { mayDeclareTools } from '../src/load-project.js';
+import { renderModule, toolNamesInModule } from '../src/render-module.js';
+import { renderJson, toolNamesInJson } from '../src/render-json.js';
+import { displayPath } from '../src/format-diagnostic.js';
+import type { ManifestTool } from '@toolwright/core';
+
+describe('toSnakeCase', () => {
+  it.each([
+    ['getCurrentWeather', 'get_current_weather'],
+    ['getHTTPStatus', 'get_http_status'],
+    ['toV2Format', 'to_v2_format'],
+    ['already_snake', 'already_snake'],
+    ['URL', 'url'],
+    ['parseURLQuery', 'parse_url_query'],
+    ['Search', 'search'],
+  ])('%s -> %s', (name, snake) => {
+    expect(toSnakeCase(name)).toBe(snake);
+  });
+
+  it('gives lower-case names that it leaves as they are', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,30}$/), (name) => {
+        const snake = toSnakeCase(name);
+        expect(snake).toBe(snake.toLowerCase());
+        expect(toSnakeCase(snake)).toBe(snake);
+        expect(snake.replace(/_/g, '')).toBe(name.replace(/_/g, '').toLowerCase());
+      }),
+    );
+  });
+});
+
+describe('tsLiteral', () => {
+  it('writes any JSON value as an expression that evaluates to it', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = tsLiteral(value);
+        expect(new Function(`return (${text});`)()).toEqual(value);
+      }),
+    );
+  });
+
+  it('keeps __proto__ an own property and writes Code verbatim', () => {
+    const value0 = JSON.parse('{ "__proto__": 1 }') as Record<string, unknown>;
+    value0['a-b'] = [new Code('() => X')];
+    const text = tsLiteral(value0);
+    expect(text).toBe('{\n  ["__proto__"]: 1,\n  "a-b": [\n    () => X,\n  ],\n}');
+    const value = new Function('X', `return (${text});`)(1) as Record<string, unknown>;
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+  });
+});
+
+describe('import specifiers', () => {
+  it('follows the module resolution', () => {
+    expect(extensionStyle({ module: ts.ModuleKind.NodeNext })).toBe('js');
+    expect(extensionStyle({ moduleResolution: ts.ModuleResolutionKind.Node16 })).toBe('js');
+    expect(extensionStyle({ moduleResolution: ts.ModuleResolutionKind.Bundler })).toBe('none');
+    expect(extensionStyle({ module: ts.ModuleKind.ESNext })).toBe('none');
+    expect(extensionStyle({ module: ts.ModuleKind.NodeNext, rewriteRelativeImportExtensions: true })).toBe('ts');
+  });
+
+  it('is relative to the generated module', () => {
+    expect(importSpecifier('/p/src/tools.generated.ts', '/p/src/a/service.ts', 'js')).toBe('./a/service.js');
+    expect(importSpecifier('/p/src/gen/tools.ts', '/p/src/service.mts', 'js')).toBe('../service.mjs');
+    expect(importSpecifier('/p/tools.ts', '/p/src/service.cts', 'js')).toBe('./src/service.cjs');
+    expect(importSpecifier('/p/src/tools.ts', '/p/src/service.tsx', 'none')).toBe('./service');
+    expect(importSpecifier('/p/src/tools.ts', '/p/src/service.ts', 'ts')).toBe('./service.ts');
+  });
+});
+
+describe('parseArgs', () => {
+  it('takes --flag value and --flag=value', () => {
+    expect(parseArgs(['--project', 'a.json', '--out=b.ts', '--json', 'c.json', '--check', '--name-style=snake'])).toEqual({
+      kind: 'run',
+      options: { project: 'a.json', out: 'b.ts', json: 'c.json', check: true, nameStyle: 'snake' },
+    });
+    expect(parseArgs([])).toEqual({ kind: 'run', options: {} });
+    expect(parseArgs(['--check', '-h'])).toEqual({ kind: 'help' });
+    expect(parseArgs(['--version'])).toEqual({ kind: 'version' });
+  });
+
+  it.each([
+    [['--watch'], 'unknown option --watch'],
+    [['file.ts'], 'unexpected argument file.ts'],
+    [['--out'], '--out needs a value'],
+    [['--out', '--check'], '--out needs a value'],
+    [['--out='], '--out needs a value'],
+    [['--json', 'a', '--json', 'b'], '--json is given twice'],
+    [['--name-style', 'camel'], '--name-style takes preserve or snake, not camel'],
+  ])('%j is an error', (args, message) => {
+    expect(parseArgs(args)).toEqual({ kind: 'error', message });
+  });
+});
+
+const tool = (name: string, description: string): ManifestTool => ({
+  name,
+  description,
+  class: 'S',
+  method: name,
+  file: 'src/s.ts',
+  parameters: { type: 'object', properties: {} },
+  params: [],
+});
+
+describe('stale outputs', () => {
+  const render = (tools: ManifestTool[]) =>
+    renderModule({
+      tools: tools.map((entry) => ({ tool: entry, exportName: 'S' })),
+      outFile: '/p/src/tools.generated.ts',
+      projectDir: '/p',
+      extensionStyle: 'js',
+      command: 'gen-tools',
+    });
+
+  it('names added, changed and removed tools of a module and of JSON', () => {
+    const before = [tool('a', 'A'), tool('b', 'B'), tool('c', 'C')];
+    const after = [tool('a', 'A'), tool('b', 'B2'), tool('d', 'D')];
+    const expected = { tools: [{ name: 'b', change: 'changed' }, { name: 'd', change: 'added' }, { name: 'c', change: 'removed' }] };
+    expect(toolNamesInModule(render(before).text)).toEqual(['a', 'b', 'c']);
+    expect(compareOutput('m.ts', render(before).text, render(after), toolNamesInModule)).toMatchObject(expected);
+    expect(toolNamesInJson(renderJson(before).text)).toEqual(['a', 'b', 'c']);
+    expect(compareOutput('t.json', renderJson(before).text, renderJson(after), toolNamesInJson)).toMatchObject(expected);
+    expect(compareOutput('t.json', renderJson(after).text, renderJson(after), toolNamesInJson)).toBeUndefined();
+    expect(compareOutput('t.json', undefined, renderJson(after), toolNamesInJson)).toMatchObject({ missing: true });
+    expect(compareOutput('t.json', 'not json', renderJson(after), toolNamesInJson)?.tools.map((t) => t.change)).toEqual([
+      'added',
+      'added',
+      'added',
+    ]);
+  });
+});
+
+describe('writeFilesAtomically', () => {
+  it('replaces no file when one of the writes fails, and leaves no temporary file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-write-'));
+    try {
+      const first = join(dir, 'tools.generated.ts');
+      writeFileSync(first, 'old');
+      writeFileSync(join(dir, 'blocker'), 'a file where a folder should be');
+      expect(() =>
+        writeFilesAtomically([
+          { path: first, text: 'new' },
+          { path: join(dir, 'blocker', 'tools.json'), text: '{}' },
+        ]),
+      ).toThrow();
+      expect(readFileSync(first, 'utf8')).toBe('old');
+      expect(readdirSync(dir).sort()).toEqual(['blocker', 'tools.generated.ts']);
+
+      writeFilesAtomically([{ path: first, text: 'new' }, { path: join(dir, 'sub/tools.json'), text: '{}' }]);
+      expect(readFileSync(first, 'utf8')).toBe('new');
+      expect(existsSync(join(dir, 'sub/tools.json'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('small helpers', () => {
+  it('prefilters files by text', () => {
+    expect(mayDeclareTools("import { tool } from '@toolwright/core';")).toBe(true);
+    expect(mayDeclareTools('export const x = 1; // tool')).toBe(false);
+    expect(mayDeclareTools('/** @param x */ function f(x) {}')).toBe(false);
+  });
+
+  it('shows paths relative to cwd unless climbing to the root is longer', () => {
+    expect(displayPath('/work/p/src/a.ts', '/work/p')).toBe('src/a.ts');
+    expect(displayPath('/work/p/src/a.ts', '/work/p/test')).toBe('../src/a.ts');
+    expect(displayPath('/tmp/a.ts', '/work/p/deep/er/still')).toBe('/tmp/a.ts');
+  });
+});
