@@ -62,6 +62,7 @@ export class Run implements ToolPhaseRun {
   readonly usage = emptyUsage();
   readonly errorStreaks = new Map<string, number>();
   readonly tools: RenderedTools;
+  readonly aborted: Promise<void>;
   private readonly controller = new AbortController();
   private readonly unlink: () => void;
 
@@ -72,6 +73,8 @@ export class Run implements ToolPhaseRun {
   ) {
     this.history = input;
     this.tools = renderTools(setup);
+    allowManyListeners(this.controller.signal);
+    this.aborted = new Promise((resolve) => this.controller.signal.addEventListener('abort', () => resolve(), { once: true }));
     const outer = options.signal;
     if (outer?.aborted) this.controller.abort(outer.reason);
     const onAbort = () => this.controller.abort(outer?.reason);
@@ -336,6 +339,16 @@ export class Run implements ToolPhaseRun {
     if (this.setup.debug) this.debug(`turn ${turn} reply: ${debugJson(response)}`);
     this.emit({ type: 'response', turn, response });
   }
+}
+
+/**
+ * The run's signal is handed to the SDK and to every running tool (each adds a listener), so more than Node's
+ * default of 10 listeners is normal here, not a leak. Node only: other runtimes have no such warning.
+ */
+function allowManyListeners(signal: AbortSignal): void {
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const events = node?.getBuiltinModule?.('node:events') as { setMaxListeners?: (n: number, target: EventTarget) => void } | undefined;
+  events?.setMaxListeners?.(0, signal);
 }
 
 function brokenCallFeedback(finishReason: string, finishMessage: string | undefined): Content {

@@ -10,6 +10,8 @@ export interface ToolPhaseRun {
   readonly setup: AgentSetup;
   readonly tools: RenderedTools;
   readonly signal: AbortSignal;
+  /** Resolves when the run is aborted (one promise per run, so calls add no listeners of their own). */
+  readonly aborted: Promise<void>;
   /** Error responses in a row per tool name, over the whole run. */
   readonly errorStreaks: Map<string, number>;
   emit(event: DistributiveOmit<AgentEvent, 'runId' | 'time' | 'elapsedMs'>): void;
@@ -196,19 +198,10 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
   const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
   if (info.id !== undefined) call.id = info.id;
 
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<undefined>((resolve) => {
-    onAbort = () => resolve(undefined);
-    run.signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
-    const pending = toolbox.call(call, options).then(
-      (output): Response => output.functionResponse.response ?? { output: null },
-      (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
-    );
-    return await Promise.race([pending, aborted]);
-  } finally {
-    run.signal.removeEventListener('abort', onAbort!);
-  }
+  // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
+  const pending = toolbox.call(call, options).then(
+    (output): Response => output.functionResponse.response ?? { output: null },
+    (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
+  );
+  return Promise.race([pending, run.aborted.then(() => undefined)]);
 }

@@ -1,0 +1,67 @@
+// Agent overhead (issue 7): the same 3-turn scenario (a call, another call, a text answer) against one FakeGemini,
+// run by Agent.run and by the SDK's own loop over toCallableTool, RUNS (default 200) runs each, interleaved.
+// Target: median Agent / median SDK <= 1.10.
+//   node --conditions=@toolwright/source --import tsx scripts/bench/agent-vs-sdk.ts
+import { reply, type FakeRequest } from '../../packages/testing/src/index.js';
+import { Agent, toCallableTool } from '../../packages/genai/src/index.js';
+import { fakeWithClient, median, verdict, weatherToolbox } from './agent-fixture.js';
+
+const runs = Number(process.env.RUNS ?? 200);
+const TARGET = 1.1;
+
+// The model: first asks for Boston, then for Paris, then answers with what it got back.
+function model(request: FakeRequest) {
+  const answered = request.contents.filter((content) => content.role === 'model').length;
+  if (answered === 0) return reply.functionCall('getWeather', { city: 'Boston' });
+  if (answered === 1) return reply.functionCall('getWeather', { city: 'Paris' });
+  return reply.text(`Boston and Paris: ${JSON.stringify(request.functionResponses[0]?.response)}`);
+}
+
+const { fake, client } = await fakeWithClient({ handler: model });
+const toolbox = weatherToolbox();
+const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: toolbox });
+const callable = toCallableTool(toolbox);
+
+async function viaAgent(): Promise<string> {
+  return (await agent.run('Weather in Boston, then Paris?')).text;
+}
+async function viaSdk(): Promise<string> {
+  const response = await client.models.generateContent({
+    model: 'gemini-2.5-flash',
+    contents: 'Weather in Boston, then Paris?',
+    config: { tools: [callable] },
+  });
+  return response.text ?? '';
+}
+
+async function time(job: () => Promise<string>): Promise<number> {
+  const started = performance.now();
+  const text = await job();
+  const ms = performance.now() - started;
+  if (!text.startsWith('Boston and Paris')) throw new Error(`unexpected answer: ${text}`);
+  return ms;
+}
+
+// Warm up both paths (JIT, connections, validators), then interleave so that drift hits both alike.
+for (let i = 0; i < 20; i++) {
+  await time(viaAgent);
+  await time(viaSdk);
+}
+const agentMs: number[] = [];
+const sdkMs: number[] = [];
+for (let i = 0; i < runs; i++) {
+  if (i % 2 === 0) {
+    agentMs.push(await time(viaAgent));
+    sdkMs.push(await time(viaSdk));
+  } else {
+    sdkMs.push(await time(viaSdk));
+    agentMs.push(await time(viaAgent));
+  }
+}
+await fake.close();
+
+const ratio = median(agentMs) / median(sdkMs);
+console.log(`Agent.run, 3 turns:            median ${median(agentMs).toFixed(2)} ms over ${runs} runs`);
+console.log(`SDK loop + toCallableTool:     median ${median(sdkMs).toFixed(2)} ms over ${runs} runs (baseline)`);
+console.log(`ratio Agent/SDK: ${ratio.toFixed(3)} (target <= ${TARGET}) ${verdict(ratio <= TARGET)}`);
+process.exitCode = ratio <= TARGET ? 0 : 1;
