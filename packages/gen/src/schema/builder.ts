@@ -166,7 +166,7 @@ class Builder implements SchemaBuilder {
     if (flags & ts.TypeFlags.Never) return failure('error', 'has type never, so no value can be passed');
     if (flags & ts.TypeFlags.ESSymbolLike) return failure('error', `has a symbol type (${this.text(type)}), which JSON cannot carry`);
     if (flags & ts.TypeFlags.TemplateLiteral) {
-      return plain({ type: 'string', pattern: templateLiteralPattern(type as ts.TemplateLiteralType) });
+      return plain({ type: 'string', pattern: templateLiteralPattern([type as ts.TemplateLiteralType]) });
     }
     if (flags & ts.TypeFlags.StringMapping) return plain({ type: 'string' });
     if (flags & ts.TypeFlags.TypeParameter) {
@@ -184,7 +184,8 @@ class Builder implements SchemaBuilder {
     const strings: string[] = [];
     const numbers: number[] = [];
     const booleans = new Set<boolean>();
-    const members: (ts.Type | 'strings' | 'numbers' | 'booleans')[] = [];
+    const templates: ts.TemplateLiteralType[] = [];
+    const members: (ts.Type | 'strings' | 'numbers' | 'booleans' | 'templates')[] = [];
     for (const member of type.types) {
       const flags = member.flags;
       if (flags & ts.TypeFlags.Null) hasNull = true;
@@ -195,6 +196,9 @@ class Builder implements SchemaBuilder {
       } else if (flags & ts.TypeFlags.NumberLiteral) {
         if (numbers.length === 0) members.push('numbers');
         numbers.push((member as ts.NumberLiteralType).value);
+      } else if (flags & ts.TypeFlags.TemplateLiteral) {
+        if (templates.length === 0) members.push('templates');
+        templates.push(member as ts.TemplateLiteralType);
       } else if (flags & ts.TypeFlags.BooleanLiteral) {
         if (booleans.size === 0) members.push('booleans');
         booleans.add(isTrue(member));
@@ -205,6 +209,7 @@ class Builder implements SchemaBuilder {
     const parts: RevivalPart[] = members.map((member) => {
       if (member === 'strings') return { schema: { type: 'string', enum: strings } };
       if (member === 'numbers') return { schema: numberEnum(numbers) };
+      if (member === 'templates') return { schema: { type: 'string', pattern: templateLiteralPattern(templates) } };
       if (member === 'booleans') return { schema: booleans.size === 2 ? { type: 'boolean' } : { type: 'boolean', enum: [...booleans] } };
       const mapped = this.map(member);
       problems.push(...mapped.problems);

@@ -36,7 +36,10 @@ function body(type: ts.TemplateLiteralType): string {
   return pattern;
 }
 
-/** An anchored pattern for a template literal type: `order-${number}` is `^order-<number>$`. */
-export function templateLiteralPattern(type: ts.TemplateLiteralType): string {
-  return `^${body(type)}$`;
+/**
+ * An anchored pattern for template literal types: `order-${number}` is `^order-<number>$`; several (the checker
+ * spreads `${'en' | 'de'}-${string}` into two) are alternatives of one pattern.
+ */
+export function templateLiteralPattern(types: readonly ts.TemplateLiteralType[]): string {
+  return types.length === 1 ? `^${body(types[0]!)}$` : `^(?:${types.map(body).join('|')})$`;
 }

@@ -89,9 +89,9 @@ const enum Dir { Up = 'UP', Down = 'DOWN' }`;
     const pattern = new RegExp(order.pattern!, 'u');
     expect(['order-1', 'order-2.5', 'order--3'].every((text) => pattern.test(text))).toBe(true);
     expect(['order-', 'order-x', 'xorder-1', 'order-1 '].some((text) => pattern.test(text))).toBe(false);
-    // The checker spreads a union inside a template into a union of templates.
+    // The checker spreads a union inside a template into a union of templates: one pattern with alternatives.
     const key = probe("`${'get' | 'set'}_${string}.json`").schema;
-    expect(key.anyOf).toHaveLength(2);
+    expect(key).toEqual({ type: 'string', pattern: '^(?:get_.*\\.json|set_.*\\.json)$' });
     expect(accepts(key, 'get_a b.json')).toBe(true);
     expect(accepts(key, 'set_.json')).toBe(true);
     expect(accepts(key, 'put_a.json')).toBe(false);
