@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
-import { mergeSchemas } from './merge-schemas.js';
+import { mergeAllOf } from './merge-schemas.js';
 import {
   ANNOTATION_KEYWORDS,
   childPath,
@@ -7,6 +7,7 @@ import {
   deprecatedFirst,
   isNullOnly,
   isRecord,
+  pickAnnotations,
   refName,
   resolveLocalRef,
   inferType,
@@ -73,7 +74,14 @@ class GeminiSchemaRenderer {
   render(input: JsonSchema, path: string, refs: string[]): GeminiSchema {
     if (input.$ref !== undefined) return this.renderRef(input, path, refs);
     let node = input;
-    if (node.allOf && node.allOf.length > 0) return this.render(this.mergeAllOf(node, path, refs), path, refs);
+    if (node.allOf && node.allOf.length > 0) {
+      const resolved: string[] = [];
+      const merged = this.mergeAllOf(node, path, resolved);
+      // References inlined by the merge count as expansions, so that recursion through allOf ends too.
+      const deepest = resolved.find((ref) => refs.filter((seen) => seen === ref).length >= this.maxDepth);
+      if (deepest !== undefined) return this.truncated(deepest, node.description, path, refs);
+      return this.render(merged, path, [...refs, ...new Set(resolved)]);
+    }
     if (node.oneOf && node.oneOf.length > 0) node = this.oneOfAsAnyOf(node, path);
     if (Array.isArray(node.type)) node = splitTypeArray(node);
     if (node.anyOf && node.anyOf.length > 0) return this.renderUnion(node, path, refs);
@@ -95,45 +103,28 @@ class GeminiSchemaRenderer {
     }
     const { $defs: _defs, $schema: _schema, ...body } = target;
     const expanded = refs.filter((seen) => seen === ref).length;
-    if (expanded >= this.maxDepth) {
-      this.warn(
-        'recursion-truncated',
-        path,
-        `${refName(ref)} nests deeper than ${this.maxDepth} levels; the deeper levels are an open schema`,
-      );
-      const description = withNotes(siblings.description ?? body.description, [
-        `Deeper levels have the same shape as ${refName(ref)} above; they are not described further.`,
-      ]);
-      if (guessType(body, this.root) !== 'object') return this.renderSingle({ description }, path, refs);
-      return description === undefined ? { type: 'OBJECT' } : { type: 'OBJECT', description };
-    }
+    if (expanded >= this.maxDepth) return this.truncated(ref, siblings.description, path, refs);
     return this.render({ ...body, ...siblings }, path, [...refs, ref]);
   }
 
-  /** Merges `allOf` branches into their node; `$ref` branches are resolved (and count as expansions). */
-  private mergeAllOf(node: JsonSchema, path: string, refs: string[]): JsonSchema {
-    const { allOf = [], ...base } = node;
-    let merged: JsonSchema = base;
+  /** Where unrolling a recursive reference stops: an open object (or any value), with a note and a warning. */
+  private truncated(ref: string, ownDescription: string | undefined, path: string, refs: string[]): GeminiSchema {
+    this.warn('recursion-truncated', path, `${refName(ref)} nests deeper than ${this.maxDepth} levels; the deeper levels are an open schema`);
+    const target = resolveLocalRef(this.root, ref) ?? {};
+    const description = withNotes(ownDescription ?? target.description, [
+      `Deeper levels have the same shape as ${refName(ref)} above; they are not described further.`,
+    ]);
+    if (guessType(target, this.root) !== 'object') return this.renderSingle({ description }, path, refs);
+    return description === undefined ? { type: 'OBJECT' } : { type: 'OBJECT', description };
+  }
+
+  /** Merges `allOf` branches into their node (Gemini has no `allOf`). */
+  private mergeAllOf(node: JsonSchema, path: string, resolved: string[]): JsonSchema {
     const conflicts: string[] = [];
-    for (const branch of allOf) {
-      let resolved = branch;
-      const seen = new Set<string>();
-      while (resolved.$ref !== undefined && !seen.has(resolved.$ref)) {
-        seen.add(resolved.$ref);
-        const { $ref: ref, ...siblings } = resolved;
-        const target = resolveLocalRef(this.root, ref);
-        if (!target) throw new TypeError(`Cannot render the schema at ${path || '/'}: unknown $ref "${ref}"`);
-        const { $defs: _defs, $schema: _schema, ...body } = target;
-        resolved = { ...body, ...siblings };
-      }
-      if (resolved.$ref !== undefined) continue; // a reference cycle made of nothing but references
-      merged = mergeSchemas(merged, resolved, conflicts);
-    }
-    if (allOf.length > 1 || Object.keys(base).some((key) => !isAnnotation(key))) {
-      this.warn('all-of-merged', path, 'allOf became one schema');
-    }
-    for (const keyword of conflicts) {
-      this.warn('keyword-dropped', path, `allOf branches disagree on "${keyword}"; the first one's was kept`);
+    const merged = mergeAllOf(node, this.root, conflicts, resolved);
+    this.warn('all-of-merged', path, 'allOf became one schema');
+    for (const keyword of new Set(conflicts)) {
+      this.warn('keyword-dropped', path, `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
     }
     return merged;
   }
@@ -395,12 +386,6 @@ class GeminiSchemaRenderer {
 function anyValueBranches(): JsonSchema[] {
   const scalars: JsonSchema[] = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }];
   return [...scalars, { type: 'array', items: { anyOf: scalars.map((scalar) => ({ ...scalar })) } }];
-}
-
-function pickAnnotations(node: JsonSchema): JsonSchema {
-  const annotations: Record<string, unknown> = {};
-  for (const key of ANNOTATION_KEYWORDS) if (node[key] !== undefined) annotations[key] = node[key];
-  return annotations as JsonSchema;
 }
 
 function isAnnotation(key: string): boolean {

@@ -1,4 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
+import { resolveLocalRef, valueType } from './schema-walk.js';
 
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'] as const;
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
@@ -19,7 +20,11 @@ export function mergeSchemas(a: JsonSchema, b: JsonSchema, conflicts: string[] =
     merged.properties = properties;
   }
   if (a.required || b.required) merged.required = [...new Set([...(a.required ?? []), ...(b.required ?? [])])];
-  if (a.type !== undefined && b.type !== undefined) merged.type = intersectTypes(a.type, b.type);
+  if (a.type !== undefined && b.type !== undefined) {
+    const type = intersectTypes(a.type, b.type);
+    if (type === undefined) conflicts.push('type');
+    merged.type = type ?? a.type;
+  }
   for (const key of LOWER_BOUNDS) {
     if (a[key] !== undefined && b[key] !== undefined) merged[key] = Math.max(a[key], b[key]);
   }
@@ -29,6 +34,14 @@ export function mergeSchemas(a: JsonSchema, b: JsonSchema, conflicts: string[] =
   if (a.enum && b.enum) {
     const other = b.enum.map((value) => JSON.stringify(value));
     merged.enum = a.enum.filter((value) => other.includes(JSON.stringify(value)));
+  }
+  const types = merged.type === undefined ? undefined : Array.isArray(merged.type) ? merged.type : [merged.type];
+  if (types && Array.isArray(merged.enum)) {
+    // Values of another type than the merged one can never validate.
+    const fitting = (merged.enum as unknown[]).filter((value) => fitsTypes(value, types as JsonSchemaType[]));
+    if (fitting.length < (merged.enum as unknown[]).length) conflicts.push('enum');
+    merged.enum = fitting;
+    if (fitting.length === 0) delete merged.enum;
   }
   if (a.additionalProperties === false || b.additionalProperties === false) merged.additionalProperties = false;
   for (const key of ['anyOf', 'oneOf', 'items', 'additionalProperties', 'pattern', 'const', 'format'] as const) {
@@ -45,10 +58,16 @@ export function mergeSchemas(a: JsonSchema, b: JsonSchema, conflicts: string[] =
   return merged as JsonSchema;
 }
 
+/** True when a value has one of the types (an integer fits `number`). */
+export function fitsTypes(value: unknown, types: JsonSchemaType[]): boolean {
+  const type = valueType(value);
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
 function intersectTypes(
   a: JsonSchemaType | JsonSchemaType[],
   b: JsonSchemaType | JsonSchemaType[],
-): JsonSchemaType | JsonSchemaType[] {
+): JsonSchemaType | JsonSchemaType[] | undefined {
   const left = Array.isArray(a) ? a : [a];
   const right = Array.isArray(b) ? b : [b];
   const both = left.flatMap((type): JsonSchemaType[] => {
@@ -58,6 +77,46 @@ function intersectTypes(
     return [];
   });
   const unique = [...new Set(both)];
-  if (unique.length === 0) return a; // contradictory: nothing validates; keep the outer type
+  if (unique.length === 0) return undefined; // contradictory: nothing validates
   return unique.length === 1 ? (unique[0] as JsonSchemaType) : unique;
+}
+
+/**
+ * A node's `allOf` merged into it, for targets without `allOf`. `$ref` branches are resolved against `root` (and
+ * listed in `resolved`, so that callers can count recursion); an `allOf` that a resolved branch brings is merged
+ * too, up to a limit that stops reference cycles.
+ */
+export function mergeAllOf(node: JsonSchema, root: JsonSchema, conflicts: string[], resolved: string[] = []): JsonSchema {
+  let current = node;
+  for (let round = 0; current.allOf && current.allOf.length > 0 && round < 16; round++) {
+    const { allOf, ...base } = current;
+    let merged: JsonSchema = base;
+    for (const branch of allOf) merged = mergeSchemas(merged, resolveRefChain(branch, root, resolved), conflicts);
+    current = merged;
+  }
+  if (current.allOf) {
+    const { allOf: _cycle, ...rest } = current;
+    conflicts.push('allOf');
+    current = rest;
+  }
+  return current;
+}
+
+/** A schema with its `$ref` (and the target's own `$ref`s) replaced by the target; siblings win over the target. */
+export function resolveRefChain(schema: JsonSchema, root: JsonSchema, resolved: string[] = []): JsonSchema {
+  let node = schema;
+  const seen = new Set<string>();
+  while (node.$ref !== undefined) {
+    const { $ref: ref, ...siblings } = node;
+    if (seen.has(ref)) return siblings; // a cycle of bare references describes nothing
+    seen.add(ref);
+    resolved.push(ref);
+    const target = resolveLocalRef(root, ref);
+    if (!target) {
+      throw new TypeError(`Cannot render the schema: $ref "${ref}" does not point into it (only local references such as "#/$defs/Name" are supported)`);
+    }
+    const { $defs: _defs, $schema: _schema, ...body } = target;
+    node = { ...body, ...siblings };
+  }
+  return node;
 }

@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
-import { mergeSchemas } from './merge-schemas.js';
+import { fitsTypes, mergeAllOf } from './merge-schemas.js';
 import { flattenRootUnion } from './root-object.js';
 import {
   ANNOTATION_KEYWORDS,
@@ -9,6 +9,8 @@ import {
   deprecatedFirst,
   isNullOnly,
   isRecord,
+  pickAnnotations,
+  refName,
   resolveLocalRef,
   inferType,
   summarizeType,
@@ -96,6 +98,9 @@ export function toOpenAIStrictSchema(schema: JsonSchema): RenderResult<JsonSchem
 }
 
 class StrictRenderer {
+  /** The references that allOf merges are inlining on the current path. */
+  private readonly inlining: string[] = [];
+
   constructor(
     private readonly root: JsonSchema,
     private readonly warnings: RenderWarning[],
@@ -106,9 +111,24 @@ class StrictRenderer {
   }
 
   render(input: JsonSchema, path: string): JsonSchema {
-    let node = this.inlineRefWithSiblings(input, path);
-    if (node.$ref !== undefined) return { $ref: node.$ref };
-    if (node.allOf && node.allOf.length > 0) node = this.mergeAllOf(node, path);
+    if (input.$ref !== undefined) return this.renderRef(input as JsonSchema & { $ref: string }, path);
+    let node = input;
+    if (node.allOf && node.allOf.length > 0) {
+      const resolved: string[] = [];
+      const merged = this.mergeAllOf(node, path, resolved);
+      // Merging inlines references; one already being inlined on this path would never end, so it stays a $ref.
+      const recursive = resolved.find((ref) => this.inlining.includes(ref));
+      if (recursive !== undefined) {
+        this.warn('keyword-dropped', path, `allOf around the recursive ${refName(recursive)}: only the reference was kept`);
+        return this.renderRef({ ...pickAnnotations(node), $ref: recursive }, path);
+      }
+      this.inlining.push(...resolved);
+      try {
+        return this.render(merged, path);
+      } finally {
+        this.inlining.length -= resolved.length;
+      }
+    }
     if (node.oneOf && node.oneOf.length > 0) {
       const { oneOf, ...rest } = node;
       if (rest.anyOf) {
@@ -123,41 +143,30 @@ class StrictRenderer {
     return this.renderSingle(node, path);
   }
 
-  /** Strict mode wants `$ref` alone: a reference with sibling keywords is inlined one level. */
-  private inlineRefWithSiblings(input: JsonSchema, path: string): JsonSchema {
-    let node = input;
-    for (let hops = 0; node.$ref !== undefined && Object.keys(node).length > 1; hops++) {
-      const { $ref: ref, ...siblings } = node;
-      const target = resolveLocalRef(this.root, ref);
-      if (!target || hops > 16) {
-        throw new TypeError(`Cannot render the schema at ${path || '/'}: $ref "${ref}" does not point into the schema`);
-      }
-      const { $defs: _defs, $schema: _schema, ...body } = target;
-      node = { ...body, ...siblings };
+  /** Strict mode wants `$ref` alone: what stands next to one moves to a wrapping single-branch `anyOf`. */
+  private renderRef(node: JsonSchema & { $ref: string }, path: string): JsonSchema {
+    const { $ref: ref, ...siblings } = node;
+    if (!resolveLocalRef(this.root, ref)) {
+      throw new TypeError(`Cannot render the schema at ${path || '/'}: $ref "${ref}" does not point into the schema`);
     }
-    return node;
+    const kept = Object.keys(siblings).filter((key) => !key.startsWith('x-') && !SILENT_KEYWORDS.has(key) && key !== '$defs');
+    if (kept.length === 0) return { $ref: ref };
+    for (const key of kept) {
+      if (!(ANNOTATION_KEYWORDS as readonly string[]).includes(key)) {
+        this.warn('keyword-dropped', childPath(path, key), `"${key}" next to $ref was left out (strict mode wants $ref alone)`);
+      }
+    }
+    return this.annotate({ anyOf: [{ $ref: ref }] }, siblings);
   }
 
-  private mergeAllOf(node: JsonSchema, path: string): JsonSchema {
-    const { allOf = [], ...base } = node;
+  private mergeAllOf(node: JsonSchema, path: string, resolved: string[]): JsonSchema {
     const conflicts: string[] = [];
-    let merged: JsonSchema = base;
-    for (const branch of allOf) {
-      let resolved = branch;
-      for (let hops = 0; resolved.$ref !== undefined && hops < 16; hops++) {
-        const { $ref: ref, ...siblings } = resolved;
-        const target = resolveLocalRef(this.root, ref);
-        if (!target) throw new TypeError(`Cannot render the schema at ${path || '/'}: unknown $ref "${ref}"`);
-        const { $defs: _defs, $schema: _schema, ...body } = target;
-        resolved = { ...body, ...siblings };
-      }
-      merged = mergeSchemas(merged, resolved, conflicts);
-    }
+    const merged = mergeAllOf(node, this.root, conflicts, resolved);
     this.warn('all-of-merged', path, 'allOf became one schema (strict mode has no allOf)');
-    for (const keyword of conflicts) {
-      this.warn('keyword-dropped', path, `allOf branches disagree on "${keyword}"; the first one's was kept`);
+    for (const keyword of new Set(conflicts)) {
+      this.warn('keyword-dropped', path, `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
     }
-    return merged.allOf ? this.mergeAllOf(merged, path) : merged;
+    return merged;
   }
 
   private renderUnion(node: JsonSchema, path: string): JsonSchema {
@@ -210,9 +219,16 @@ class StrictRenderer {
       return this.annotate({ anyOf: [...scalars, arrays] }, node);
     }
     out.type = Array.isArray(type) ? [...type] : type;
-    if (Object.hasOwn(node, 'const')) out.const = cloneJson(node.const);
-    else if (node.enum) out.enum = cloneJson(node.enum);
     const types = Array.isArray(type) ? type : [type];
+    if (values) {
+      // A value of another type than the schema's can never validate, and strict mode rejects it.
+      const fitting = values.filter((value) => fitsTypes(value, types));
+      if (fitting.length < values.length) {
+        this.warn('keyword-dropped', path, `enum/const values that do not fit type ${types.join(' | ')} were left out`);
+      }
+      if (Object.hasOwn(node, 'const') && fitting.length === 1) out.const = cloneJson(node.const);
+      else if (fitting.length > 0) out.enum = cloneJson(fitting);
+    }
 
     if (types.includes('string')) this.renderString(node, out, notes, path);
     if (types.includes('number') || types.includes('integer')) {

@@ -21,6 +21,13 @@ const SCHEMA_SINGLES = new Set([
 /** Keywords that describe a value without constraining it. */
 export const ANNOTATION_KEYWORDS = ['title', 'description', 'default', 'examples', 'deprecated'] as const;
 
+/** The annotation keywords of a schema, alone. */
+export function pickAnnotations(node: JsonSchema): JsonSchema {
+  const annotations: Record<string, unknown> = {};
+  for (const key of ANNOTATION_KEYWORDS) if (node[key] !== undefined) annotations[key] = node[key];
+  return annotations as JsonSchema;
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
