@@ -25,10 +25,11 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /**
    * Read the Retry-After header of failed replies. The SDK's ApiError does not carry headers, so the Agent passes
-   * a fetch wrapper in the request's `httpOptions` (delegating to `fetch`, or the one given here). Default true.
+   * a fetch wrapper in the request's `httpOptions`. It delegates to `retry.fetch`, else to `config.httpOptions.fetch`,
+   * else to the client's own `httpOptions.fetch`, else to `globalThis.fetch`. Default true.
    */
   readRetryAfterHeader?: boolean;
-  /** The fetch the wrapper delegates to, when the client was built with its own `httpOptions.fetch`. */
+  /** The fetch the wrapper delegates to. */
   fetch?: typeof fetch;
 }
 

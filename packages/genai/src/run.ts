@@ -253,7 +253,7 @@ export class Run implements ToolPhaseRun {
     const params = this.requestParams(turn, final);
     const started = Date.now();
     for (let attempt = 1; ; attempt += 1) {
-      const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(retry.fetch) : undefined;
+      const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(this.baseFetch()) : undefined;
       if (recorder) params.config.httpOptions = { ...this.setup.config.httpOptions, fetch: recorder.fetch };
       if (this.setup.debug) this.debug(`turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`);
       try {
@@ -281,6 +281,15 @@ export class Run implements ToolPhaseRun {
         );
       }
     }
+  }
+
+  /**
+   * The fetch the Retry-After recorder delegates to: `retry.fetch`, the request config's, or the client's own
+   * (read from the SDK client, so that a custom fetch given to `new GoogleGenAI` is never bypassed).
+   */
+  private baseFetch(): typeof fetch | undefined {
+    const client = this.setup.client as { apiClient?: { clientOptions?: { httpOptions?: { fetch?: typeof fetch } } } };
+    return this.setup.retry.fetch ?? this.setup.config.httpOptions?.fetch ?? client.apiClient?.clientOptions?.httpOptions?.fetch;
   }
 
   private async generateOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {

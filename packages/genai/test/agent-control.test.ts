@@ -1,3 +1,4 @@
+import { GoogleGenAI } from '@google/genai';
 import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { Agent, AgentAbortedError, AgentApiError, type AgentEvent } from '../src/index.js';
@@ -178,6 +179,20 @@ describe('retries', () => {
     expect((error as AgentApiError).status).toBe(500);
     expect((error as AgentApiError).attempts).toBe(3);
     expect((error as AgentApiError).history).toEqual([{ role: 'user', parts: [{ text: 'hi' }] }]);
+  });
+
+  it("goes through the client's own fetch while reading Retry-After", async () => {
+    const { fake } = await fakeGemini({ script: [reply.rateLimited(0), 'ok'] });
+    const seen: string[] = [];
+    const client = new GoogleGenAI({
+      apiKey: 'test',
+      apiVersion: 'v1beta',
+      httpOptions: { baseUrl: fake.url, fetch: (input, init) => (seen.push(String(input)), fetch(input, init)) },
+    });
+    const result = await new Agent({ client, model: 'm' }).run('hi');
+    expect(result.text).toBe('ok');
+    expect(seen).toHaveLength(2);
+    expect(result.steps[0]!.retries).toBe(1);
   });
 
   it('does not retry a 400', async () => {
