@@ -87,7 +87,8 @@ export class FileTools {
       const list = await listFolder(this.#sandbox, folder, pattern, {
         maxEntries: this.#options.maxListEntries,
         maxScanned: this.#options.maxListScanned,
-        hidden: (relativePath) => backups?.covers(relativePath) ?? false,
+        // The backup folder is left out where it would appear; listed explicitly, it shows what can be restored.
+        hidden: (relativePath) => relativePath === backups?.insideRoot,
       });
       return { value: list, summary: { entries: list.paths.length, truncated: list.truncated } };
     });
@@ -139,6 +140,9 @@ export class FileTools {
       if (typeof content !== 'string') throw new SandboxError('invalid_argument', 'content must be a string');
       if (mode !== 'overwrite' && mode !== 'append') {
         throw new SandboxError('invalid_argument', 'mode must be "overwrite" or "append"');
+      }
+      if (typeof path === 'string' && path.endsWith('/')) {
+        throw new SandboxError('not_a_file', `${shown(path)} ends with a slash: give the path of a file`);
       }
       const target = await this.#sandbox.resolve(path, 'write');
       if (target.relative === '') throw new SandboxError('not_a_file', 'the root is a folder, not a file');

@@ -133,7 +133,8 @@ export class Sandbox {
         if (inside === undefined) {
           throw new SandboxError('outside_root', `${shown(shownPath)} is a symbolic link that leads outside the root folder`);
         }
-        // `current` is a real path, so resolving `..` in the target lexically matches what the OS would do.
+        // The target is resolved lexically against the real folder of the link. Where it has `..` after another
+        // link this can differ from what the OS would do, but it only ever lands inside the root, which is walked.
         queue.unshift(...split(inside));
         current = this.root;
         stats = await lstat(current);

@@ -107,6 +107,8 @@ describe('write_file', () => {
     expect((await refusal(tools.writeFile('history', 'x'))).code).toBe('protected');
     expect((await tools.listFiles()).paths).not.toContain('history/');
     expect((await tools.listFiles('.', '**')).paths.some((path) => path.startsWith('history'))).toBe(false);
+    // Listed and read on purpose, the backups can be restored.
+    expect((await tools.listFiles('history')).paths).toEqual(['history/ok.txt.20261121T234419123Z.bak']);
     expect(await tools.readFile('history/ok.txt.20261121T234419123Z.bak')).toBe('one\ntwo\nthree\n');
   });
 
@@ -130,6 +132,8 @@ describe('write_file', () => {
     const tools = make({ maxWriteBytes: 20 });
     expect((await refusal(tools.writeFile('sub', 'x'))).code).toBe('not_a_file');
     expect((await refusal(tools.writeFile('.', 'x'))).code).toBe('not_a_file');
+    expect((await refusal(tools.writeFile('new-folder/', 'x'))).message).toBe('"new-folder/" ends with a slash: give the path of a file');
+    expect(existsSync(join(fixture.root, 'new-folder'))).toBe(false);
     expect((await refusal(tools.writeFile('ok.txt/x', 'x'))).code).toBe('not_a_directory');
     expect((await refusal(tools.writeFile('big.txt', 'x'.repeat(21)))).code).toBe('too_large');
     // 14 bytes already there + 7 appended = 21.
