@@ -76,6 +76,10 @@ describe('openApiSchemaProblems', () => {
     expect(openApiSchemaProblems({ type: 'object', properties: { a: {} } }, 'p')).toEqual([
       '* GenerateContentRequest.p.properties[a].type: must be specified when not using one_of, any_of or all_of fields',
     ]);
+    // What the SDK writes for a type it does not know.
+    expect(openApiSchemaProblems({ type: 'TYPE_UNSPECIFIED' }, 'p')).toEqual([
+      '* GenerateContentRequest.p.type: must be specified when not using one_of, any_of or all_of fields',
+    ]);
   });
 
   it('accepts string enums only', () => {

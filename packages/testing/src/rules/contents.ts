@@ -13,6 +13,8 @@ export const PART_DATA_FIELDS: readonly string[] = [
   'functionResponse',
   'executableCode',
   'codeExecutionResult',
+  'toolCall',
+  'toolResponse',
 ];
 
 const PART_FIELDS: ReadonlySet<string> = new Set([
@@ -22,6 +24,7 @@ const PART_FIELDS: ReadonlySet<string> = new Set([
   'videoMetadata',
   'partMetadata',
   'mediaResolution',
+  'audioTranscription',
 ]);
 const STRUCT = 'type.googleapis.com/google.protobuf.Struct';
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;

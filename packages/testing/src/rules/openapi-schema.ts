@@ -40,6 +40,7 @@ export const OPENAPI_SCHEMA_TYPES: readonly string[] = [
 
 const TYPE_PROTO = 'type.googleapis.com/google.ai.generativelanguage.v1beta.Type';
 const SCHEMA_PROTO = 'type.googleapis.com/google.ai.generativelanguage.v1beta.Schema';
+const TYPE_REQUIRED = 'must be specified when not using one_of, any_of or all_of fields';
 const INT64_KEYWORDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties'];
 const DOUBLE_KEYWORDS = ['minimum', 'maximum'];
 const STRING_KEYWORDS = ['format', 'title', 'description', 'pattern'];
@@ -91,7 +92,7 @@ function checkNode(node: unknown, path: string, problems: string[]): void {
     if (!Array.isArray(anyOf)) problems.push(invalidValue(at(path, 'any_of'), SCHEMA_PROTO, anyOf));
     else anyOf.forEach((option, i) => checkNode(option, at(at(path, 'any_of'), i), problems));
   } else if (node.type === undefined) {
-    problems.push(violation(at(path, 'type'), 'must be specified when not using one_of, any_of or all_of fields'));
+    problems.push(violation(at(path, 'type'), TYPE_REQUIRED));
   }
 
   const items = field(node, 'items');
@@ -118,6 +119,11 @@ function checkType(node: Record<string, unknown>, path: string, problems: string
   if (type === undefined) return undefined;
   if (Array.isArray(type)) {
     problems.push(notRepeating('type', path));
+    return undefined;
+  }
+  // The proto enum has TYPE_UNSPECIFIED (the SDK writes it for types it does not know), but it is not a type.
+  if (typeof type === 'string' && type.toUpperCase() === 'TYPE_UNSPECIFIED' && node.anyOf === undefined) {
+    problems.push(violation(at(path, 'type'), TYPE_REQUIRED));
     return undefined;
   }
   if (typeof type !== 'string' || !OPENAPI_SCHEMA_TYPES.includes(type.toUpperCase())) {

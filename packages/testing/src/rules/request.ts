@@ -25,6 +25,7 @@ const REQUEST_FIELDS: ReadonlySet<string> = new Set([
   'labels',
   'serviceTier',
   'store',
+  'continuationToken',
 ]);
 
 /**
