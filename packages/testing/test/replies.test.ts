@@ -1,4 +1,4 @@
-import { FinishReason } from '@google/genai';
+import { FinishReason, GoogleGenAI } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../src/index.js';
 import { apiError, clientFor, collect, MODEL } from './helpers.js';
@@ -115,6 +115,18 @@ describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => 
     expect(retryAfter).toBe('2');
     await apiError(ai.models.generateContentStream({ model: MODEL, contents: 'go' }), 429);
     expect(retryAfter).toBe('7');
+  });
+
+  it('errors the SDK retries with retryOptions: each attempt takes the next script entry', async () => {
+    const fake = await fakeWith({ script: [reply.rateLimited(1), reply.unavailable(), reply.text('third time lucky')] });
+    const ai = new GoogleGenAI({
+      apiKey: 'test',
+      apiVersion,
+      httpOptions: { baseUrl: fake.url, retryOptions: { attempts: 3, initialDelay: 0.01, maxDelay: 0.02 } },
+    });
+    expect((await ai.models.generateContent({ model: MODEL, contents: 'go' })).text).toBe('third time lucky');
+    expect(fake.requests.map((r) => r.status)).toEqual([429, 503, 200]);
+    expect(fake.requests.map((r) => r.error?.status)).toEqual(['RESOURCE_EXHAUSTED', 'UNAVAILABLE', undefined]);
   });
 
   it('500 and 503 with the error body', async () => {
