@@ -235,15 +235,24 @@ function makeRuntime(
     .filter(([, schema]) => schema && typeof schema === 'object' && 'default' in schema)
     .map(([key, schema]) => [key, schema.default] as const);
   const rejectExtra = context.options.rejectExtraProperties !== false;
+  const precompiled = !override && entry ? context.options.validators?.[entry.name] : undefined;
+  if (context.options.generateCode === false && !precompiled && !override?.standard) {
+    throw new TypeError(
+      `${where}: generateCode is false, so its validator cannot be compiled at run time, and options.validators has none for "${entry?.name ?? name}": precompile the validators (validationSchema() gives the schema to compile)`,
+    );
+  }
   const additional = declared.additionalProperties;
   return {
     tool,
     fn,
     slots,
+    reader: undefined,
+    revives: slots.some((slot) => (slot.kind === 'value' || slot.kind === 'object') && slot.revive !== null),
+    generateCode: context.options.generateCode !== false,
     hasContext: slots.some((slot) => slot.kind === 'context'),
     declared,
     lenient: undefined,
-    validator: !override && entry ? context.options.validators?.[entry.name] : undefined,
+    validator: precompiled,
     standard: override?.standard,
     rejectExtra,
     declaredNames: override?.standard && rejectExtra && (additional === undefined || additional === false) ? new Set(declaredNames) : null,

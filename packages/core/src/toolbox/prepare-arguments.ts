@@ -1,12 +1,19 @@
+import { createArgumentReader } from './argument-reader.js';
 import { describeValue } from './describe-value.js';
 import { loadTransformer, loadValidator } from './dto-libraries.js';
-import { applyLeniency, compileLeniency, setOwn } from './leniency.js';
+import { applyLeniency, compileLeniency, setOwn, type LenientNode } from './leniency.js';
 import type { StandardResult } from './parameters-override.js';
 import { revive, validateInstances, type RevivalState } from './revive.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type { ToolErrorPayload, ToolIssue } from './types.js';
 import { compileValidator, escapePointer, issuesFromAjv } from './validation.js';
 import { invalidArgumentsMessage } from './call-errors.js';
+
+/** The plan for the arguments object, or null when nothing inside it can need repair (the object itself is read first). */
+export function compileArgumentsLeniency(runtime: ToolRuntime): LenientNode | null {
+  const root = compileLeniency(runtime.declared);
+  return root && (root.optionalNotNull || root.properties || root.additional) ? root : null;
+}
 
 /** A call that cannot go ahead: the payload the model will see. */
 export class CallFailure {
@@ -41,7 +48,7 @@ function failure(toolName: string, issues: ToolIssue[]): CallFailure {
  */
 export function prepareArguments(runtime: ToolRuntime, input: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
   let args = input;
-  if (runtime.lenient === undefined) runtime.lenient = compileLeniency(runtime.declared);
+  if (runtime.lenient === undefined) runtime.lenient = compileArgumentsLeniency(runtime);
   if (runtime.lenient !== null) args = applyLeniency(args, runtime.lenient) as Record<string, unknown>;
 
   if (runtime.standard) return prepareStandard(runtime, args);
@@ -109,20 +116,20 @@ function finish(runtime: ToolRuntime, validated: Record<string, unknown>): unkno
     }
   }
   if (runtime.needsTransformer) return finishWithDto(runtime, args);
+  const argv = (runtime.reader ??= createArgumentReader(runtime.slots, runtime.generateCode))(args);
+  if (!runtime.revives) return argv;
+  const state = newState();
   const slots = runtime.slots;
-  const argv = new Array<unknown>(slots.length);
-  let state: RevivalState | null = null;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     if (slot.kind === 'value') {
-      const value = args[slot.name];
-      if (slot.revive === null || value === undefined || value === null) argv[i] = value;
-      else argv[i] = revive(value, slot.revive, `/${escapePointer(slot.name)}`, (state ??= newState()));
-    } else if (slot.kind === 'object') {
-      argv[i] = slot.revive === null ? args : revive(args, slot.revive, '', (state ??= newState()));
+      const value = argv[i];
+      if (slot.revive !== null && value !== undefined && value !== null) argv[i] = revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
+    } else if (slot.kind === 'object' && slot.revive !== null) {
+      argv[i] = revive(args, slot.revive, '', state);
     }
   }
-  if (state !== null && state.issues.length) return failure(runtime.tool.name, state.issues);
+  if (state.issues.length) return failure(runtime.tool.name, state.issues);
   return argv;
 }
 

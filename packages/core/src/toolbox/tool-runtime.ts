@@ -2,6 +2,7 @@ import type { ObjectJsonSchema } from '../json-schema.js';
 import type { LenientNode } from './leniency.js';
 import type { StandardValidate } from './parameters-override.js';
 import type { CompiledRevival } from './revive.js';
+import type { ArgumentReader } from './argument-reader.js';
 import type { BoundTool, PrecompiledValidator } from './types.js';
 
 /** One positional argument of the method. */
@@ -19,6 +20,11 @@ export interface ToolRuntime {
   readonly tool: BoundTool;
   readonly fn: (...args: unknown[]) => unknown;
   readonly slots: readonly ArgumentSlot[];
+  /** Made on first call. */
+  reader: ArgumentReader | undefined;
+  /** Some slot has a revival. */
+  readonly revives: boolean;
+  readonly generateCode: boolean;
   readonly hasContext: boolean;
   readonly declared: ObjectJsonSchema;
   /** Undefined until first use; null when the tool's schema needs no repair. */

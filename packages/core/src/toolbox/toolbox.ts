@@ -4,9 +4,8 @@ import { bindInstance, createBindContext, type BindContext } from './bind.js';
 import { closestNames } from './closest-names.js';
 import { loadTransformer, loadValidator } from './dto-libraries.js';
 import { invoke } from './invoke.js';
-import { compileLeniency } from './leniency.js';
 import { errorToPayload, normalizeResult } from './normalize-result.js';
-import { CallFailure, prepareArguments, readArguments } from './prepare-arguments.js';
+import { CallFailure, compileArgumentsLeniency, prepareArguments, readArguments } from './prepare-arguments.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type {
   BoundTool,
@@ -97,7 +96,7 @@ export class Toolbox {
    */
   async compile(): Promise<void> {
     for (const runtime of this.#tools.values()) {
-      runtime.lenient ??= compileLeniency(runtime.declared);
+      if (runtime.lenient === undefined) runtime.lenient = compileArgumentsLeniency(runtime);
       if (!runtime.standard) runtime.validator ??= compileValidator(runtime.declared, runtime.rejectExtra);
       const purpose = `by tool "${runtime.tool.name}", which takes a DTO class`;
       if (runtime.needsTransformer) await loadTransformer(purpose);
@@ -116,12 +115,17 @@ export class Toolbox {
       const args = readArguments(call.args, runtime.tool.name);
       if (args instanceof CallFailure) return respond(id, runtime.tool.name, { error: args.payload });
       let prepared = prepareArguments(runtime, args);
-      if (prepared instanceof Promise) prepared = await prepared;
-      if (prepared instanceof CallFailure) return respond(id, runtime.tool.name, { error: prepared.payload });
+      if (!Array.isArray(prepared)) {
+        if (prepared instanceof Promise) prepared = await prepared;
+        if (prepared instanceof CallFailure) return respond(id, runtime.tool.name, { error: prepared.payload });
+      }
       const timeoutMs = options?.timeoutMs ?? runtime.timeoutMs;
-      let value = invoke(runtime, prepared, id, options?.signal, timeoutMs);
+      let value = invoke(runtime, prepared as unknown[], id, options?.signal, timeoutMs);
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) value = await this.#options.onResult(value, (info = { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args }));
+      // Scalars need no walk (the common case of small tools).
+      if (value === undefined || value === null) return respond(id, runtime.tool.name, { output: null });
+      if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value) && value !== 0)) return respond(id, runtime.tool.name, { output: value });
       const normalized = normalizeResult(value, { maxSize: this.#maxResultSize, includeStack: this.#includeStack });
       return respond(id, runtime.tool.name, normalized.truncated ? { output: normalized.value, truncated: true } : { output: normalized.value });
     } catch (error) {

@@ -115,6 +115,12 @@ export interface ToolboxOptions {
    * in `object` mode and ignored in `positional` mode.
    */
   rejectExtraProperties?: boolean;
+  /**
+   * Allow `new Function` (default true): ajv compiles validators with it, and the Toolbox generates a fast argument
+   * reader per tool. With false, nothing is generated at run time: supply `validators` (precompiled) for every tool,
+   * and arguments are read by a plain loop.
+   */
+  generateCode?: boolean;
 }
 
 export interface CallOptions {

@@ -1,0 +1,112 @@
+// toolbox.call overhead (validate, convert, call a no-op, normalize) for a 5-property schema, against a hand-written
+// baseline measured in the same run: compile the schema with ajv, validate, call the method, wrap the result.
+// Targets: median <= 3 us per call, and <= 1.5x the baseline.
+// Run: node --conditions=@toolwright/source --import tsx scripts/bench/toolbox-call.ts
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { defineManifest, tool, Toolbox, type ObjectJsonSchema } from '../../packages/core/src/index.js';
+
+const TARGET_US = 3;
+const TARGET_RATIO = 1.5;
+const BATCH = 2_000;
+const ROUNDS = Number(process.env.ROUNDS ?? 60);
+
+class Service {
+  @tool()
+  noop(city: string, days: number, metric: boolean, ratio: number, unit: 'c' | 'f'): boolean {
+    return city.length > 0 && days >= 0 && metric !== undefined && ratio !== undefined && unit !== undefined;
+  }
+}
+
+const parameters: ObjectJsonSchema = {
+  type: 'object',
+  properties: {
+    city: { type: 'string', minLength: 1 },
+    days: { type: 'integer', minimum: 0, maximum: 14 },
+    metric: { type: 'boolean' },
+    ratio: { type: 'number' },
+    unit: { type: 'string', enum: ['c', 'f'] },
+  },
+  required: ['city', 'days', 'metric', 'ratio', 'unit'],
+};
+
+const manifest = defineManifest({
+  version: 1,
+  tools: [
+    {
+      name: 'noop',
+      class: 'Service',
+      method: 'noop',
+      file: 'service.ts',
+      target: () => Service,
+      parameters,
+      params: ['city', 'days', 'metric', 'ratio', 'unit'].map((name) => ({ name, kind: 'value' as const })),
+    },
+  ],
+});
+
+const service = new Service();
+const toolbox = new Toolbox([service], manifest);
+
+// The baseline a careful user would write by hand.
+const validate = new Ajv2020().compile(parameters);
+async function baseline(call: { id: string; name: string; args: Record<string, unknown> }) {
+  const args = call.args;
+  if (!validate(args)) return { functionResponse: { id: call.id, name: call.name, response: { error: { message: 'invalid', errors: validate.errors } } } };
+  const output = await service.noop(args.city as string, args.days as number, args.metric as boolean, args.ratio as number, args.unit as 'c' | 'f');
+  return { functionResponse: { id: call.id, name: call.name, response: { output } } };
+}
+
+const call = { id: 'call-1', name: 'noop', args: { city: 'Boston, MA', days: 3, metric: true, ratio: 0.5, unit: 'c' } };
+
+async function batchToolbox(): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < BATCH; i++) await toolbox.call(call);
+  return ((performance.now() - started) * 1000) / BATCH;
+}
+
+async function batchBaseline(): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < BATCH; i++) await baseline(call);
+  return ((performance.now() - started) * 1000) / BATCH;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function main() {
+  const check = await toolbox.call(call);
+  if (!('output' in check.functionResponse.response) || check.functionResponse.response.output !== true) {
+    throw new Error(`the toolbox call did not succeed: ${JSON.stringify(check)}`);
+  }
+  // Warm up both paths (JIT, the Toolbox's first-use compile).
+  for (let i = 0; i < 20; i++) {
+    await batchToolbox();
+    await batchBaseline();
+  }
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate the order so that neither side always runs on a warmer or cooler machine.
+    if (round % 2) {
+      ours.push(await batchToolbox());
+      theirs.push(await batchBaseline());
+    } else {
+      theirs.push(await batchBaseline());
+      ours.push(await batchToolbox());
+    }
+  }
+  const figure = median(ours);
+  const base = median(theirs);
+  const ratio = figure / base;
+  const pass = figure <= TARGET_US && ratio <= TARGET_RATIO;
+  console.log(`toolbox.call, 5-property schema: median ${figure.toFixed(3)} us/call (median of ${ROUNDS} batches of ${BATCH})`);
+  console.log(`baseline (ajv validate + call + wrap, same run): median ${base.toFixed(3)} us/call`);
+  console.log(`ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x); absolute target <= ${TARGET_US} us`);
+  console.log(pass ? 'PASS' : 'FAIL');
+  if (!pass) process.exitCode = 1;
+}
+
+await main();
