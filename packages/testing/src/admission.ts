@@ -24,6 +24,8 @@ export interface AdmissionInput {
 export interface AdmissionPolicy {
   /** The only key accepted, if set. */
   apiKey?: string;
+  /** The only model names served, if set. */
+  models?: readonly string[];
   strict: boolean;
   thinking: boolean;
   signatures: ThoughtSignatureLedger;
@@ -31,7 +33,7 @@ export interface AdmissionPolicy {
 
 /**
  * What the API refuses before a request reaches the model, in the API's order: an unknown route (404), no API key
- * (403), a wrong key (400), a body that is not a JSON object (400), broken request rules (400). Undefined: admitted.
+ * (403), a wrong key (400), a model not served (404), a body that is not a JSON object (400), broken request rules (400). Undefined: admitted.
  */
 export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refusal | undefined {
   if (!input.route || input.method !== 'POST') {
@@ -42,6 +44,11 @@ export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refus
   if (policy.apiKey !== undefined && input.apiKey !== policy.apiKey) {
     const detail = { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' };
     return { status: 400, body: geminiErrorBody(400, INVALID_API_KEY_MESSAGE, [detail]) };
+  }
+  if (policy.models && !policy.models.includes(input.route.model)) {
+    const { model, apiVersion, method } = input.route;
+    const message = `models/${model} is not found for API version ${apiVersion}, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`;
+    return { status: 404, body: geminiErrorBody(404, message) };
   }
   const body = input.parsed;
   if (body === undefined) {

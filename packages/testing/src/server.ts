@@ -37,6 +37,8 @@ export interface FakeGeminiOptions {
   apiKey?: string;
   /** Defaults for every streamed reply, e.g. `{ textEvents: 5 }`. */
   stream?: StreamOptions;
+  /** Serve only these model names (e.g. `['gemini-2.5-flash']`): others get the API's 404. By default any name. */
+  models?: string[];
   /** Apply the request rules (default true). */
   strict?: boolean;
   /** Port on 127.0.0.1; default a free one. */
@@ -133,7 +135,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         raw,
         parsed,
       },
-      { apiKey: options.apiKey, strict: options.strict !== false, thinking: thinking !== undefined, signatures: ledger },
+      { apiKey: options.apiKey, models: options.models, strict: options.strict !== false, thinking: thinking !== undefined, signatures: ledger },
     );
     if (refusal) {
       record.problems = refusal.problems ?? [];

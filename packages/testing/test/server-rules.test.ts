@@ -232,6 +232,21 @@ describe('API key', () => {
   });
 });
 
+describe('models', () => {
+  it('answers the API\'s 404 for a model it does not serve', async () => {
+    const served = await startFakeGemini({ models: [MODEL], script: ['yes'] });
+    try {
+      const ai = clientFor(served, 'v1');
+      const error = await apiError(ai.models.generateContent({ model: 'gemini-0-nano', contents: 'hi' }), 404);
+      expect(error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+      expect(error.message).toMatch(/^models\/gemini-0-nano is not found for API version v1, or is not supported for generateContent\./);
+      expect((await ai.models.generateContent({ model: MODEL, contents: 'hi' })).text).toBe('yes');
+    } finally {
+      await served.close();
+    }
+  });
+});
+
 describe('strict: false', () => {
   it('lets a request that breaks the rules through to the script', async () => {
     const lenient = await startFakeGemini({ strict: false, script: [reply.text('fine')] });
