@@ -272,8 +272,10 @@ class GeminiSchemaRenderer {
 
     const description = withNotes(deprecatedFirst(node.description, node.deprecated), notes);
     if (description !== undefined) out.description = description;
-    if (node.default !== undefined) out.default = cloneJson(node.default);
-    if (Array.isArray(node.examples) && node.examples.length > 0) out.example = cloneJson(node.examples[0]);
+    // null as a default or an example says nothing (nullable does), and the JS SDK drops null fields anyway.
+    if (node.default !== undefined && node.default !== null) out.default = cloneJson(node.default);
+    const example = Array.isArray(node.examples) ? node.examples.find((value) => value !== null) : undefined;
+    if (example !== undefined) out.example = cloneJson(example);
     return ordered(out);
   }
 

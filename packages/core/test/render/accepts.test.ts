@@ -1,0 +1,63 @@
+// A rendering may say less than the manifest's schema (the Toolbox validates against the original), but it must
+// never refuse an argument the original accepts: the model could not send it. Sample arguments per fixture, checked
+// valid against the original schema first, must also be valid against the Gemini `parameters` rendering (read back
+// as JSON Schema) and the `parametersJsonSchema` rendering.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { toGeminiDeclaration, type GeminiSchema, type JsonSchema } from '../../src/index.js';
+import { fixtureDir, fixtures } from './targets.js';
+
+function validator(schema: JsonSchema) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  return ajv.compile(schema);
+}
+
+/** Gemini's OpenAPI subset read back as the JSON Schema it means. */
+function openApiAsJsonSchema(schema: GeminiSchema): JsonSchema {
+  if (schema.anyOf) return { anyOf: schema.anyOf.map(openApiAsJsonSchema) };
+  const out: JsonSchema = {};
+  if (schema.type) {
+    const type = schema.type.toLowerCase() as NonNullable<JsonSchema['type']> & string;
+    out.type = schema.nullable ? [type, 'null'] : type;
+  }
+  if (schema.enum) out.enum = schema.nullable ? [...schema.enum, null] : [...schema.enum];
+  if (schema.format) out.format = schema.format;
+  if (schema.pattern) out.pattern = schema.pattern;
+  if (schema.minimum !== undefined) out.minimum = schema.minimum;
+  if (schema.maximum !== undefined) out.maximum = schema.maximum;
+  for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const) {
+    if (schema[key] !== undefined) out[key] = Number(schema[key]);
+  }
+  if (schema.items) out.items = openApiAsJsonSchema(schema.items);
+  if (schema.properties) {
+    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, value]) => [name, openApiAsJsonSchema(value)]));
+  }
+  if (schema.required) out.required = [...schema.required];
+  return out;
+}
+
+describe.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))('%s', (name, tool) => {
+  const samples = JSON.parse(readFileSync(join(fixtureDir, 'arguments', `${name}.json`), 'utf8')) as unknown[];
+
+  it('has sample arguments the original schema accepts', () => {
+    const original = validator(tool.parameters);
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) expect(original(sample), JSON.stringify(original.errors)).toBe(true);
+  });
+
+  it('Gemini parameters accept every sample', () => {
+    const { parameters } = toGeminiDeclaration(tool);
+    const rendered = validator(parameters ? openApiAsJsonSchema(parameters) : { type: 'object' });
+    for (const sample of samples) expect(rendered(sample), JSON.stringify(rendered.errors)).toBe(true);
+  });
+
+  it('Gemini parametersJsonSchema accepts every sample', () => {
+    const { parametersJsonSchema } = toGeminiDeclaration(tool, { dialect: 'json-schema' });
+    const rendered = validator(parametersJsonSchema ?? { type: 'object' });
+    for (const sample of samples) expect(rendered(sample), JSON.stringify(rendered.errors)).toBe(true);
+  });
+});
