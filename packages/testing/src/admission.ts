@@ -37,7 +37,9 @@ export interface AdmissionPolicy {
  */
 export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refusal | undefined {
   if (!input.route || input.method !== 'POST') {
-    const message = `FakeGemini serves POST /{v1,v1beta}/models/{model}:generateContent and :streamGenerateContent?alt=sse, not ${input.method} ${input.path}.`;
+    const message =
+      'FakeGemini serves POST /{v1,v1beta}/models/{model}:generateContent and :streamGenerateContent?alt=sse, ' +
+      `not ${input.method} ${input.path}.`;
     return { status: 404, body: geminiErrorBody(404, message) };
   }
   if (!input.apiKey) return { status: 403, body: geminiErrorBody(403, MISSING_API_KEY_MESSAGE) };
@@ -47,7 +49,9 @@ export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refus
   }
   if (policy.models && !policy.models.includes(input.route.model)) {
     const { model, apiVersion, method } = input.route;
-    const message = `models/${model} is not found for API version ${apiVersion}, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`;
+    const message =
+      `models/${model} is not found for API version ${apiVersion}, or is not supported for ${method}. ` +
+      'Call ListModels to see the list of available models and their supported methods.';
     return { status: 404, body: geminiErrorBody(404, message) };
   }
   const body = input.parsed;

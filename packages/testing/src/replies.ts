@@ -99,7 +99,11 @@ export function content(parts: Part[], options: ContentOptions = {}): ContentRep
 }
 
 /** One function call. */
-export function functionCall(name: string, args: Record<string, unknown> = {}, options: FunctionCallOptions & { id?: string } = {}): ContentReply {
+export function functionCall(
+  name: string,
+  args: Record<string, unknown> = {},
+  options: FunctionCallOptions & { id?: string } = {},
+): ContentReply {
   const { id, ...rest } = options;
   return functionCalls([{ name, args, ...(id !== undefined ? { id } : {}) }], rest);
 }

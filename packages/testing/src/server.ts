@@ -135,7 +135,13 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         raw,
         parsed,
       },
-      { apiKey: options.apiKey, models: options.models, strict: options.strict !== false, thinking: thinking !== undefined, signatures: ledger },
+      {
+        apiKey: options.apiKey,
+        models: options.models,
+        strict: options.strict !== false,
+        thinking: thinking !== undefined,
+        signatures: ledger,
+      },
     );
     if (refusal) {
       record.problems = refusal.problems ?? [];
@@ -202,7 +208,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     push: (...entries) => source.push(...entries),
     assertScriptUsed() {
       if (source.pending > 0) {
-        throw new Error(`FakeGemini: ${source.pending} script entr${source.pending === 1 ? 'y was' : 'ies were'} never used (${requests.length} requests received).`);
+        const entries = source.pending === 1 ? '1 script entry was' : `${source.pending} script entries were`;
+        throw new Error(`FakeGemini: ${entries} never used (${requests.length} requests received).`);
       }
     },
     close: () =>

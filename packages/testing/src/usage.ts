@@ -10,7 +10,10 @@ export function estimateUsage(body: GenerateContentRequest, parts: readonly Part
   const usage: UsageMetadata = { promptTokenCount: prompt, candidatesTokenCount: candidates, ...override };
   if (override?.totalTokenCount === undefined) {
     usage.totalTokenCount =
-      (usage.promptTokenCount ?? 0) + (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) + (usage.toolUsePromptTokenCount ?? 0);
+      (usage.promptTokenCount ?? 0) +
+      (usage.candidatesTokenCount ?? 0) +
+      (usage.thoughtsTokenCount ?? 0) +
+      (usage.toolUsePromptTokenCount ?? 0);
   }
   return usage;
 }

@@ -67,13 +67,17 @@ function matchProblems(
       if (match < 0) {
         const expected = open.map((c) => JSON.stringify(c.id ?? '')).join(', ');
         problems.push(
-          violation(`${responsePath}.id`, `${JSON.stringify(ref.id ?? '')} does not answer a function call of ${callPath} (open call ids: ${expected})`),
+          violation(
+            `${responsePath}.id`,
+            `${JSON.stringify(ref.id ?? '')} does not answer a function call of ${callPath} (open call ids: ${expected})`,
+          ),
         );
         continue;
       }
       const call = open[match];
       if (call && call.name !== ref.name) {
-        problems.push(violation(`${responsePath}.name`, `"${ref.name}" does not match the name "${call.name}" of the call with id ${JSON.stringify(call.id)} in ${callPath}`));
+        const text = `"${ref.name}" does not match the name "${call.name}" of the call with id ${JSON.stringify(call.id)} in ${callPath}`;
+        problems.push(violation(`${responsePath}.name`, text));
       }
     } else {
       match = open.findIndex((c) => c.name === ref.name);
