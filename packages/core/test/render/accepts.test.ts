@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { toGeminiDeclaration, type GeminiSchema, type JsonSchema } from '../../src/index.js';
+import { toGeminiDeclaration, type GeminiSchema, type JsonSchema, type JsonSchemaType } from '../../src/index.js';
 import { fixtureDir, fixtures } from './targets.js';
 
 function validator(schema: JsonSchema) {
@@ -21,7 +21,7 @@ function openApiAsJsonSchema(schema: GeminiSchema): JsonSchema {
   if (schema.anyOf) return { anyOf: schema.anyOf.map(openApiAsJsonSchema) };
   const out: JsonSchema = {};
   if (schema.type) {
-    const type = schema.type.toLowerCase() as NonNullable<JsonSchema['type']> & string;
+    const type = schema.type.toLowerCase() as JsonSchemaType;
     out.type = schema.nullable ? [type, 'null'] : type;
   }
   if (schema.enum) out.enum = schema.nullable ? [...schema.enum, null] : [...schema.enum];

@@ -1,7 +1,7 @@
 // The rendered declarations through the real @google/genai client to FakeGemini over HTTP, as a user sends them:
 // the API (as FakeGemini enforces it) accepts every fixture in both dialects, the SDK's in-place rewrite of
 // `parameters` finds nothing to change, and the manifest schemas stay untouched.
-import { GoogleGenAI } from '@google/genai';
+import { GoogleGenAI, type FunctionDeclaration } from '@google/genai';
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toGeminiDeclaration } from '../../src/index.js';
@@ -18,7 +18,8 @@ describe.each(['openapi', 'json-schema'] as const)('declarations in the %s diale
     fake = await startFakeGemini({ script: [reply.text('ok')] });
     const ai = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
     const before = JSON.stringify(fixtures);
-    const functionDeclarations = fixtures.map((fixture) => toGeminiDeclaration(fixture.tool, { dialect }));
+    // Our types match the SDK's except for its nominal `Type` enum, hence the cast users make too.
+    const functionDeclarations = fixtures.map((fixture) => toGeminiDeclaration(fixture.tool, { dialect })) as FunctionDeclaration[];
     const rendered = JSON.parse(JSON.stringify(functionDeclarations)) as unknown;
 
     const response = await ai.models.generateContent({
