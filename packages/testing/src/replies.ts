@@ -11,9 +11,11 @@ export interface StreamOptions {
   cutAfterEvents?: number;
   /**
    * How it breaks off: `destroy` drops the connection (the client sees a network error), `unterminated` sends half an
-   * event and ends the response cleanly (the SDK throws "Incomplete JSON segment at the end"). Default `destroy`.
+   * event and ends the response cleanly (the SDK throws "Incomplete JSON segment at the end"), an error reply (e.g.
+   * `reply.unavailable()`) is sent as an error event, as the API does when it fails mid-stream (the SDK throws
+   * `ApiError` with its code). Default `destroy`.
    */
-  cut?: 'destroy' | 'unterminated';
+  cut?: 'destroy' | 'unterminated' | ErrorReply;
 }
 
 /** Where a thought signature goes on the function calls of a reply: the API signs only the first of parallel calls. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Delays } from './delays.js';
-import type { StreamOptions } from './replies.js';
+import type { ErrorReply, StreamOptions } from './replies.js';
 import { sseEvent } from './sse.js';
 
 /** Writes the events of one reply as an SSE response, pausing and breaking off as the options say. */
@@ -17,8 +17,13 @@ export async function writeSse(res: ServerResponse, events: readonly unknown[], 
   res.end();
 }
 
-// Ends the stream midway: drop the connection, or send half of the next event and end the response cleanly.
-function cutStream(res: ServerResponse, how: 'destroy' | 'unterminated', nextEvent: string): void {
+// Ends the stream midway: drop the connection, send half of the next event, or send an error event; the last two
+// end the response cleanly.
+function cutStream(res: ServerResponse, how: 'destroy' | 'unterminated' | ErrorReply, nextEvent: string): void {
+  if (typeof how === 'object') {
+    res.end(sseEvent(how.body));
+    return;
+  }
   if (how === 'unterminated') {
     res.end(nextEvent.slice(0, Math.max(8, Math.floor(nextEvent.length / 2))));
     return;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, splitIntoEvents, startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../src/index.js';
-import { clientFor, collect, MODEL } from './helpers.js';
+import { apiError, clientFor, collect, MODEL } from './helpers.js';
 
 const fakes: FakeGemini[] = [];
 async function fakeWith(options: FakeGeminiOptions): Promise<FakeGemini> {
@@ -103,6 +103,17 @@ describe('streaming through the SDK', () => {
       for await (const chunk of await clientFor(fake, 'v1').models.generateContentStream({ model: MODEL, contents: 'go' })) got.push(chunk.text!);
     };
     await expect(run()).rejects.toThrow('Incomplete JSON segment at the end');
+    expect(got).toEqual(['abc']);
+  });
+
+  it('a stream cut by an error event: the SDK throws ApiError with its code', async () => {
+    const fake = await fakeWith({ script: [reply.text('abcdefghi', { stream: { textEvents: 3, cutAfterEvents: 1, cut: reply.unavailable() } })] });
+    const got: string[] = [];
+    const run = async () => {
+      for await (const chunk of await clientFor(fake).models.generateContentStream({ model: MODEL, contents: 'go' })) got.push(chunk.text!);
+    };
+    const error = await apiError(run(), 503);
+    expect(error).toMatchObject({ code: 503, status: 'UNAVAILABLE' });
     expect(got).toEqual(['abc']);
   });
 
