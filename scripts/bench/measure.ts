@@ -2,14 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface Measurement {
   ms: number;
   peakRssMb: number;
 }
 
-const preload = join(__dirname, 'peak-rss.cjs');
+const preload = join(dirname(fileURLToPath(import.meta.url)), 'peak-rss.cjs');
 
 export function measureNode(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Measurement {
   const dir = mkdtempSync(join(tmpdir(), 'tw-measure-'));

@@ -5,11 +5,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { median, measureNode, type Measurement } from '../measure.js';
 import { writeSyntheticProject } from './synthetic-project.js';
 
-const root = join(__dirname, '../../..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.env.RUNS ?? 3);
 const project = join(tmpdir(), 'toolwright-bench-gen-tools');
 
