@@ -348,6 +348,8 @@ class Builder implements SchemaBuilder {
         continue;
       }
       const propertyType = checker.getTypeOfSymbol(property);
+      // `b?: never` (as in `{ a: string; b?: never } | { b: string; a?: never }`): the property cannot be given.
+      if (property.flags & ts.SymbolFlags.Optional && isOnlyUndefined(propertyType)) continue;
       // A class field holding a function is behaviour, not data.
       if (classDeclaration && propertyType.getCallSignatures().length > 0 && !(propertyType.flags & ts.TypeFlags.Union)) continue;
       const mapped = this.child(this.map(propertyType), name);
@@ -387,7 +389,10 @@ class Builder implements SchemaBuilder {
 
     let recordRevival: Revival | undefined;
     const index = pickIndex(checker.getIndexInfosOfType(type));
-    if (index) {
+    if (index && index.type.flags & ts.TypeFlags.Never) {
+      // `Record<string, never>`: an object with no (other) properties.
+      schema.additionalProperties = false;
+    } else if (index) {
       const values = this.child(this.map(index.type), '[key]');
       problems.push(...values.problems);
       local ||= values.local;
@@ -438,6 +443,11 @@ function isTrue(type: ts.Type): boolean {
 
 function isBareAnyOf(schema: JsonSchema): boolean {
   return schema.anyOf !== undefined && Object.keys(schema).length === 1;
+}
+
+function isOnlyUndefined(type: ts.Type): boolean {
+  if (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Never)) return true;
+  return (type.flags & ts.TypeFlags.Union) !== 0 && (type as ts.UnionType).types.every((member) => member.flags & ts.TypeFlags.Undefined);
 }
 
 function includesUndefined(type: ts.Type): boolean {

@@ -221,6 +221,16 @@ type Aged = { age: number };`;
     });
   });
 
+  test('Record<string, never> is an empty object; optional never properties are left out', () => {
+    expect(probe('Record<string, never>').schema).toEqual({ type: 'object', additionalProperties: false });
+    expect(probe('{ a: string; b?: never } | { b: string; a?: never }').schema).toEqual({
+      anyOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] },
+      ],
+    });
+  });
+
   test('unions of objects are anyOf', () => {
     const shapes = `type Shape = { kind: 'circle'; r: number } | { kind: 'square'; side: number };`;
     expect(probe('Shape', shapes).schema).toEqual({
