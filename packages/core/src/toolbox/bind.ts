@@ -2,7 +2,7 @@ import type { ManifestParam, ManifestTool, ToolManifest } from '../manifest.js';
 import type { ToolOptions } from '../tool-options.js';
 import { toolMethods } from '../tool.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
-import { compileRevival, type CompiledRevival, type RevivalNeeds } from './revive.js';
+import { compileRevival, type RevivalNeeds } from './revive.js';
 import type { ArgumentSlot, ToolRuntime } from './tool-runtime.js';
 import type { BoundTool, ToolboxOptions, ToolClass } from './types.js';
 
@@ -188,23 +188,31 @@ function makeRuntime(
   const declared = override?.schema ?? entry!.parameters;
   if (!declared || declared.type !== 'object') throw new TypeError(`${where}: the manifest's parameters are not an object schema: ${RUN_GEN_TOOLS}`);
   const needs: RevivalNeeds = { transformer: false, validator: false };
-  const compile = (revival: ManifestParam['revive']): CompiledRevival | null =>
-    revival ? compileRevival(revival, context.dtoClasses, where, needs) : null;
-
   const params = entry?.params ?? [];
-  const valueNames = params.filter((param) => param.kind === 'value').map((param) => param.name);
-  const declaredNames = Object.keys(declared.properties ?? {});
-  const positional =
-    !override || (entry !== undefined && sameNames(valueNames, declaredNames));
+  let declaredNames: string[] | undefined;
+  let positional = true;
+  if (override) {
+    declaredNames = Object.keys(declared.properties ?? {});
+    const valueNames = params.filter((param) => param.kind === 'value').map((param) => param.name);
+    positional = entry !== undefined && sameNames(valueNames, declaredNames);
+  }
 
   const slots: ArgumentSlot[] = [];
+  let revives = false;
+  let hasContext = false;
   if (entry) {
     let objectPlaced = false;
     for (const param of params) {
-      if (param.kind === 'context') slots.push({ kind: 'context' });
-      else if (positional) slots.push({ kind: 'value', name: param.name, revive: compile(param.revive) });
+      if (param.kind === 'context') {
+        slots.push({ kind: 'context' });
+        hasContext = true;
+        continue;
+      }
+      const revive = param.revive ? compileRevival(param.revive, context.dtoClasses, where, needs) : null;
+      if (revive) revives = true;
+      if (positional) slots.push({ kind: 'value', name: param.name, revive });
       else if (!objectPlaced) {
-        slots.push({ kind: 'object', revive: compile(param.revive) });
+        slots.push({ kind: 'object', revive });
         objectPlaced = true;
       } else slots.push({ kind: 'none' });
     }
@@ -212,28 +220,27 @@ function makeRuntime(
   } else {
     // Not in the manifest (a manual schema alone): the arguments object first, the ToolContext second.
     slots.push({ kind: 'object', revive: null }, { kind: 'context' });
+    hasContext = true;
   }
 
   const timeoutMs = toolOptions.timeoutMs ?? context.options.timeoutMs;
-  const tool: BoundTool = Object.freeze({
+  const tool: { -readonly [K in keyof BoundTool]: BoundTool[K] } = {
     name,
-    ...(toolOptions.description !== undefined || entry?.description !== undefined
-      ? { description: toolOptions.description ?? entry?.description }
-      : {}),
     parameters: declared,
-    ...(entry?.returns ? { returns: entry.returns } : {}),
-    ...(entry?.deprecated ? { deprecated: entry.deprecated } : {}),
     class: cls,
     method,
     instance,
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     options: toolOptions,
-    ...(entry ? { manifest: entry } : {}),
-    argumentMode: positional ? ('positional' as const) : ('object' as const),
-  });
-  const defaults = Object.entries(declared.properties ?? {})
-    .filter(([, schema]) => schema && typeof schema === 'object' && 'default' in schema)
-    .map(([key, schema]) => [key, schema.default] as const);
+    argumentMode: positional ? 'positional' : 'object',
+  };
+  const description = toolOptions.description ?? entry?.description;
+  if (description !== undefined) tool.description = description;
+  if (entry?.returns) tool.returns = entry.returns;
+  if (entry?.deprecated) tool.deprecated = entry.deprecated;
+  if (timeoutMs !== undefined) tool.timeoutMs = timeoutMs;
+  if (entry) tool.manifest = entry;
+  Object.freeze(tool);
+
   const rejectExtra = context.options.rejectExtraProperties !== false;
   const precompiled = !override && entry ? context.options.validators?.[entry.name] : undefined;
   if (context.options.generateCode === false && !precompiled && !override?.standard) {
@@ -247,16 +254,16 @@ function makeRuntime(
     fn,
     slots,
     reader: undefined,
-    revives: slots.some((slot) => (slot.kind === 'value' || slot.kind === 'object') && slot.revive !== null),
+    revives,
     generateCode: context.options.generateCode !== false,
-    hasContext: slots.some((slot) => slot.kind === 'context'),
+    hasContext,
     declared,
     lenient: undefined,
     validator: precompiled,
     standard: override?.standard,
     rejectExtra,
     declaredNames: override?.standard && rejectExtra && (additional === undefined || additional === false) ? new Set(declaredNames) : null,
-    defaults: defaults.length ? defaults : null,
+    defaults: undefined,
     needsTransformer: needs.transformer,
     needsValidator: needs.validator,
     timeoutMs,

@@ -104,6 +104,7 @@ function valueAt(data: unknown, segments: string[]): unknown {
 
 function finish(runtime: ToolRuntime, validated: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
   let args = validated;
+  if (runtime.defaults === undefined) runtime.defaults = schemaDefaults(runtime);
   if (runtime.defaults !== null) {
     let copied = false;
     for (const [key, value] of runtime.defaults) {
@@ -131,6 +132,14 @@ function finish(runtime: ToolRuntime, validated: Record<string, unknown>): unkno
   }
   if (state.issues.length) return failure(runtime.tool.name, state.issues);
   return argv;
+}
+
+function schemaDefaults(runtime: ToolRuntime): ReadonlyArray<readonly [string, unknown]> | null {
+  const defaults: [string, unknown][] = [];
+  for (const [key, schema] of Object.entries(runtime.declared.properties ?? {})) {
+    if (schema && typeof schema === 'object' && 'default' in schema) defaults.push([key, schema.default]);
+  }
+  return defaults.length ? defaults : null;
 }
 
 function newState(): RevivalState {

@@ -35,8 +35,8 @@ export interface ToolRuntime {
   readonly rejectExtra: boolean;
   /** Declared property names, for the extra-property check of Standard Schema tools (null: not checked). */
   readonly declaredNames: ReadonlySet<string> | null;
-  /** Top-level defaults from the schema, applied to absent arguments. */
-  readonly defaults: ReadonlyArray<readonly [string, unknown]> | null;
+  /** Top-level defaults from the schema, applied to absent arguments (worked out on first call; null: none). */
+  defaults: ReadonlyArray<readonly [string, unknown]> | null | undefined;
   readonly needsTransformer: boolean;
   readonly needsValidator: boolean;
   readonly timeoutMs: number | undefined;
