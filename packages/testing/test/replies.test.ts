@@ -144,11 +144,12 @@ describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => 
   it('a delay holds the reply back while other requests are answered', async () => {
     const order: string[] = [];
     const fake = await fakeWith({
-      handler: (request) => (request.text === 'slow' ? reply.delay(300, reply.text('slow done')) : reply.text('fast done')),
+      handler: (request) => (request.text === 'slow' ? reply.delay(1000, reply.text('slow done')) : reply.text('fast done')),
     });
     const ai = clientFor(fake, apiVersion);
     const slow = ai.models.generateContent({ model: MODEL, contents: 'slow' }).then((r) => order.push(r.text!));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Send the fast one once the slow one is being held back.
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const fast = ai.models.generateContent({ model: MODEL, contents: 'fast' }).then((r) => order.push(r.text!));
     await Promise.all([slow, fast]);
     expect(order).toEqual(['fast done', 'slow done']);
