@@ -342,11 +342,13 @@ class Builder implements SchemaBuilder {
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
       if (declaration && ts.getCombinedModifierFlags(declaration as ts.Declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
       if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration)) continue;
-      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Accessor)) {
-        if (classDeclaration || property.flags & ts.SymbolFlags.Accessor) continue;
-        problems.push({ severity: 'error', path: [name], message: `is a method, which JSON cannot carry` });
+      // Classes keep data only. In an interface or type literal a method is a function the model cannot send,
+      // while `get x(): T` is just a property.
+      if (property.flags & ts.SymbolFlags.Method) {
+        if (!classDeclaration) problems.push({ severity: 'error', path: [name], message: 'is a method, which JSON cannot carry' });
         continue;
       }
+      if (classDeclaration && property.flags & ts.SymbolFlags.Accessor) continue;
       const propertyType = checker.getTypeOfSymbol(property);
       // `b?: never` (as in `{ a: string; b?: never } | { b: string; a?: never }`): the property cannot be given.
       if (property.flags & ts.SymbolFlags.Optional && isOnlyUndefined(propertyType)) continue;

@@ -408,6 +408,16 @@ describe('types JSON cannot carry', () => {
     ]);
   });
 
+  test('methods in interfaces are errors; accessors there are properties', () => {
+    const result = probe('Shape', 'interface Shape { get area(): number; describe(): string; name: string }');
+    expect(result.schema).toEqual({
+      type: 'object',
+      properties: { area: { type: 'number' }, name: { type: 'string' } },
+      required: ['area', 'name'],
+    });
+    expect(messages(result)).toEqual(['error: parameter "value": property "describe" is a method, which JSON cannot carry']);
+  });
+
   test('the property path names the offending part', () => {
     const result = probe('{ filter: { where: { onMatch: (x: string) => boolean }[] }; tags: Map<string, string> }');
     expect(messages(result)).toEqual([
