@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../json-schema.js';
 import { toGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
+import { inlineRefs } from './inline-refs.js';
 import { flattenRootUnion } from './root-object.js';
 import { copySchema } from './schema-walk.js';
 import type { DeclaredTool, GeminiFunctionDeclaration, RenderResult, RenderWarning } from './types.js';
@@ -10,6 +11,11 @@ export interface GeminiDeclarationOptions extends GeminiSchemaOptions {
    * `json-schema`: `parametersJsonSchema`, the manifest's JSON Schema nearly as it is.
    */
   dialect?: 'openapi' | 'json-schema';
+  /**
+   * `json-schema` dialect only: inline every `$ref` (and drop `$defs`), unrolling recursion to `maxRecursionDepth`.
+   * Gemini's support of references in `parametersJsonSchema` is reported by third parties only: this switches it off.
+   */
+  inlineRefs?: boolean;
   /** Called with each thing the declaration could not say exactly. */
   onWarning?: (warning: RenderWarning) => void;
 }
@@ -44,7 +50,7 @@ export function renderGeminiDeclaration(
   if (tool.description !== undefined) declaration.description = tool.description;
   if (hasArguments(tool.parameters)) {
     if (options.dialect === 'json-schema') {
-      const rendered = toGeminiJsonSchema(tool.parameters);
+      const rendered = toGeminiJsonSchema(tool.parameters, options);
       declaration.parametersJsonSchema = rendered.schema;
       warnings.push(...rendered.warnings);
     } else {
@@ -60,11 +66,18 @@ export function renderGeminiDeclaration(
   return { declaration, warnings: warnings.map((warning) => ({ ...warning, tool: tool.name })) };
 }
 
+export interface GeminiJsonSchemaOptions extends GeminiSchemaOptions {
+  /** Inline every `$ref` and drop `$defs` (see {@link GeminiDeclarationOptions.inlineRefs}). */
+  inlineRefs?: boolean;
+}
+
 /**
  * The manifest's JSON Schema for `parametersJsonSchema`: a fresh copy without the manifest's private `x-` keys.
- * Gemini takes `$schema`, `additionalProperties`, `$defs` and `$ref` on this path, so nothing else changes.
+ * Gemini takes `$schema`, `additionalProperties`, `$defs` and `$ref` on this path, so nothing else changes unless
+ * `inlineRefs` asks for references to be inlined.
  */
-export function toGeminiJsonSchema(schema: JsonSchema): RenderResult<JsonSchema> {
+export function toGeminiJsonSchema(schema: JsonSchema, options: GeminiJsonSchemaOptions = {}): RenderResult<JsonSchema> {
+  if (options.inlineRefs) return inlineRefs(schema, options.maxRecursionDepth ?? 3);
   return { schema: copySchema(schema), warnings: [] };
 }
 

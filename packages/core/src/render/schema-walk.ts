@@ -1,11 +1,11 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 
 /** Keywords whose value is a map of subschemas. */
-const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
+export const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
 /** Keywords whose value is an array of subschemas. */
-const SCHEMA_ARRAYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+export const SCHEMA_ARRAYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 /** Keywords whose value is one subschema (or a boolean schema). */
-const SCHEMA_SINGLES = new Set([
+export const SCHEMA_SINGLES = new Set([
   'items',
   'additionalProperties',
   'not',

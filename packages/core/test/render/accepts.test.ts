@@ -55,8 +55,8 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))(
     for (const sample of samples) expect(rendered(sample), JSON.stringify(rendered.errors)).toBe(true);
   });
 
-  it('Gemini parametersJsonSchema accepts every sample', () => {
-    const { parametersJsonSchema } = toGeminiDeclaration(tool, { dialect: 'json-schema' });
+  it.each([false, true])('Gemini parametersJsonSchema (refs inlined: %s) accepts every sample', (inlineRefs) => {
+    const { parametersJsonSchema } = toGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs });
     const rendered = validator(parametersJsonSchema ?? { type: 'object' });
     for (const sample of samples) expect(rendered(sample), JSON.stringify(rendered.errors)).toBe(true);
   });

@@ -158,6 +158,17 @@ describe('renderers over arbitrary schemas', () => {
     );
   });
 
+  it('parametersJsonSchema with references inlined holds no reference', () => {
+    fc.assert(
+      fc.property(tools, (tool) => {
+        const declaration = toGeminiDeclaration(deepFreeze(tool), { dialect: 'json-schema', inlineRefs: true });
+        expect(JSON.stringify(declaration)).not.toMatch(/"\$ref"|"\$defs"/);
+        expect(functionDeclarationProblems(declaration, 'tools[0].function_declarations[0]')).toEqual([]);
+      }),
+      runs,
+    );
+  });
+
   it('OpenAI strict output always keeps to strict mode', () => {
     fc.assert(
       fc.property(tools, (tool) => {

@@ -56,6 +56,7 @@ describe('OpenAI strict mode rules', () => {
 /** The JSON Schema inside each JSON-Schema target's output. */
 const jsonSchemaOf: Record<string, (output: never) => JsonSchema | undefined> = {
   'gemini-json-schema': (output: { parametersJsonSchema?: JsonSchema }) => output.parametersJsonSchema,
+  'gemini-json-schema-inlined': (output: { parametersJsonSchema?: JsonSchema }) => output.parametersJsonSchema,
   openai: (output: { function: { parameters: JsonSchema } }) => output.function.parameters,
   'openai-strict': (output: { function: { parameters: JsonSchema } }) => output.function.parameters,
   anthropic: (output: { input_schema: JsonSchema }) => output.input_schema,

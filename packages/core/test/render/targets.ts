@@ -24,6 +24,10 @@ export const targets: Record<string, (tool: DeclaredTool) => Rendered> = {
     const { declaration, warnings } = renderGeminiDeclaration(tool, { dialect: 'json-schema' });
     return { output: declaration, warnings };
   },
+  'gemini-json-schema-inlined': (tool) => {
+    const { declaration, warnings } = renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true });
+    return { output: declaration, warnings };
+  },
   openai: (tool) => {
     const { tool: output, warnings } = toOpenAITool(tool);
     return { output, warnings };

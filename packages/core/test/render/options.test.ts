@@ -1,0 +1,93 @@
+// Options and edge behaviour of the renderers that the golden files do not show on their own.
+import { describe, expect, it } from 'vitest';
+import {
+  renderGeminiDeclaration,
+  toGeminiDeclaration,
+  toGeminiSchema,
+  toMcpTool,
+  toOpenAITool,
+  type DeclaredTool,
+  type GeminiSchema,
+  type RenderWarning,
+} from '../../src/index.js';
+import { fixtures } from './targets.js';
+
+const orgChart = fixtures.find((fixture) => fixture.name === 'update_org_chart')!.tool;
+
+/** How many Employee levels the rendering of `root` describes (objects that still list `reports`). */
+function describedLevels(schema: GeminiSchema | undefined): number {
+  let levels = 0;
+  for (let node = schema; node?.properties?.reports; node = node.properties.reports.items) levels++;
+  return levels;
+}
+
+describe('Gemini recursion depth', () => {
+  it.each([1, 2, 5])('maxRecursionDepth %i describes that many levels, then an open object', (depth) => {
+    const { declaration, warnings } = renderGeminiDeclaration(orgChart, { maxRecursionDepth: depth });
+    const root = declaration.parameters!.properties!.root;
+    expect(describedLevels(root)).toBe(depth);
+    expect(warnings.filter((warning) => warning.code === 'recursion-truncated').length).toBeGreaterThan(0);
+  });
+
+  it('defaults to 3 levels', () => {
+    expect(describedLevels(toGeminiDeclaration(orgChart).parameters!.properties!.root)).toBe(3);
+  });
+});
+
+describe('warnings', () => {
+  it('toGeminiDeclaration hands the warnings of renderGeminiDeclaration to onWarning', () => {
+    const seen: RenderWarning[] = [];
+    const tool = fixtures.find((fixture) => fixture.name === 'search_orders')!.tool;
+    toGeminiDeclaration(tool, { onWarning: (warning) => seen.push(warning) });
+    expect(seen).toEqual(renderGeminiDeclaration(tool).warnings);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((warning) => warning.tool === 'search_orders')).toBe(true);
+  });
+
+  it('name rules of each target are warned about', () => {
+    const tool: DeclaredTool = { name: '1bad name', parameters: { type: 'object', properties: { 'bad-name': { type: 'string' } } } };
+    const codes = (warnings: RenderWarning[]) => warnings.map((warning) => `${warning.code}@${warning.path}`);
+    expect(codes(renderGeminiDeclaration(tool).warnings)).toEqual(['name-invalid@', 'name-invalid@/properties/bad-name']);
+    expect(codes(toOpenAITool(tool).warnings)).toEqual(['name-invalid@']);
+    expect(codes(toMcpTool(tool).warnings)).toEqual(['name-invalid@']);
+  });
+});
+
+describe('references', () => {
+  it('a reference outside the schema is a programmer error with the path', () => {
+    const tool: DeclaredTool = {
+      name: 'remote',
+      parameters: { type: 'object', properties: { item: { $ref: 'https://example.com/item.json' } } },
+    };
+    expect(() => toGeminiDeclaration(tool)).toThrow(/\/properties\/item.*https:\/\/example\.com\/item\.json/);
+    expect(() => toOpenAITool(tool, { strict: true })).toThrow(TypeError);
+    expect(() => toGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true })).toThrow(TypeError);
+  });
+
+  it('a reference to the root (#) unrolls like any other', () => {
+    const { schema, warnings } = toGeminiSchema({
+      type: 'object',
+      properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
+    });
+    expect(schema.properties!.children!.items!.properties!.children!.items!.type).toBe('OBJECT');
+    expect(warnings.map((warning) => warning.code)).toContain('recursion-truncated');
+  });
+});
+
+describe('fresh objects', () => {
+  it('mutating a declaration (as the JS SDK does) leaves the manifest schema as it was', () => {
+    const tool = structuredClone(fixtures.find((fixture) => fixture.name === 'draw_shape')!.tool);
+    const before = JSON.stringify(tool);
+    for (const dialect of ['openapi', 'json-schema'] as const) {
+      const declaration = toGeminiDeclaration(tool, { dialect });
+      const schema = (declaration.parameters ?? declaration.parametersJsonSchema) as Record<string, unknown>;
+      const scramble = (value: unknown): void => {
+        if (typeof value !== 'object' || value === null) return;
+        for (const child of Object.values(value)) scramble(child);
+        for (const key of Object.keys(value)) (value as Record<string, unknown>)[key] = 'scrambled';
+      };
+      scramble(schema);
+    }
+    expect(JSON.stringify(tool)).toBe(before);
+  });
+});
