@@ -15,20 +15,23 @@ interface ManifestIndex {
   byTarget: Map<unknown, Map<string, ManifestTool>>;
   /** Entries without a class reference (JSON), by class name and method (several when names clash). */
   byName: Map<string, Map<string, ManifestTool[]>>;
+  /** What the index was made from: a manifest changed since (tools added or replaced) is indexed again. */
+  tools: ManifestTool[];
+  count: number;
 }
 
 const indexes = new WeakMap<ToolManifest, ManifestIndex>();
 
 function indexManifest(manifest: ToolManifest): ManifestIndex {
   let index = indexes.get(manifest);
-  if (index) return index;
+  if (index && index.tools === manifest.tools && index.count === manifest.tools.length) return index;
   if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.tools)) {
     throw new TypeError('The manifest must be { version: 1, tools: [...] } as written by gen-tools');
   }
   if (manifest.version !== 1) {
     throw new TypeError(`The manifest has version ${JSON.stringify(manifest.version)}; this Toolbox reads version 1: ${RUN_GEN_TOOLS}`);
   }
-  index = { byTarget: new Map(), byName: new Map() };
+  index = { byTarget: new Map(), byName: new Map(), tools: manifest.tools, count: manifest.tools.length };
   for (const entry of manifest.tools) {
     if (typeof entry.target === 'function') {
       const target = entry.target();
@@ -68,6 +71,14 @@ export function createBindContext(options: ToolboxOptions): BindContext {
   return { options, classesByBoundName: new Map(), dtoClasses };
 }
 
+/** Forgets the class a name stood for once no bound instance is of that class (after `remove`). */
+export function forgetUnboundClasses(context: BindContext, instances: Iterable<object>): void {
+  const remaining = [...instances];
+  for (const [name, cls] of context.classesByBoundName) {
+    if (!remaining.some((instance) => instance instanceof (cls as unknown as new () => object))) context.classesByBoundName.delete(name);
+  }
+}
+
 /** Binds the `@tool()` methods of one instance. Throws for the programmer (bad instance, stale manifest). */
 export function bindInstance(instance: object, manifest: ToolManifest, context: BindContext): ToolRuntime[] {
   if (typeof instance === 'function') {
@@ -84,9 +95,10 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
   const chain = classChain(instance);
 
   const runtimes: ToolRuntime[] = [];
+  const matchedByName = new Map<ToolClass, Set<string>>();
   for (const [method, toolOptions] of methods) {
     const where = `${className}.${method}`;
-    const entry = findEntry(index, chain, method, where, context);
+    const entry = findEntry(index, chain, method, where, context, matchedByName);
     const fn = (instance as Record<string, unknown>)[method];
     if (typeof fn !== 'function') throw new TypeError(`${where} has @tool() but is not a method`);
     if (!entry && !toolOptions.parameters) {
@@ -95,7 +107,7 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
     runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, context, where));
   }
-  checkGoneMethods(index, chain, methods, context);
+  checkGoneMethods(index, chain, methods, matchedByName);
   return runtimes;
 }
 
@@ -108,7 +120,14 @@ function classChain(instance: object): ToolClass[] {
   return chain;
 }
 
-function findEntry(index: ManifestIndex, chain: ToolClass[], method: string, where: string, context: BindContext): ManifestTool | undefined {
+function findEntry(
+  index: ManifestIndex,
+  chain: ToolClass[],
+  method: string,
+  where: string,
+  context: BindContext,
+  matchedByName: Map<ToolClass, Set<string>>,
+): ManifestTool | undefined {
   for (const cls of chain) {
     const byIdentity = index.byTarget.get(cls)?.get(method);
     if (byIdentity) return byIdentity;
@@ -128,18 +147,25 @@ function findEntry(index: ManifestIndex, chain: ToolClass[], method: string, whe
         );
       }
       context.classesByBoundName.set(cls.name, cls);
+      let files = matchedByName.get(cls);
+      if (!files) matchedByName.set(cls, (files = new Set()));
+      files.add(byName[0]!.file);
       return byName[0];
     }
   }
   return undefined;
 }
 
-/** Entries for a bound class whose method no longer has `@tool()` (or no longer exists). */
-function checkGoneMethods(index: ManifestIndex, chain: ToolClass[], methods: Map<string, ToolOptions>, context: BindContext): void {
+/**
+ * Entries for a bound class whose method no longer has `@tool()` (or no longer exists). In a JSON manifest a class
+ * is known by name and file: only entries from the files its other methods matched are its own.
+ */
+function checkGoneMethods(index: ManifestIndex, chain: ToolClass[], methods: Map<string, ToolOptions>, matchedByName: Map<ToolClass, Set<string>>): void {
   for (const cls of chain) {
     const entries: ManifestTool[] = [...(index.byTarget.get(cls)?.values() ?? [])];
-    const named = index.byName.get(cls.name);
-    if (named && (context.classesByBoundName.get(cls.name) ?? cls) === cls) for (const list of named.values()) entries.push(...list);
+    const files = matchedByName.get(cls);
+    const named = files && index.byName.get(cls.name);
+    if (named) for (const list of named.values()) entries.push(...list.filter((entry) => files.has(entry.file)));
     for (const entry of entries) {
       if (methods.has(entry.method)) continue;
       const exists = typeof (cls.prototype as Record<string, unknown>)[entry.method] === 'function';

@@ -1,6 +1,6 @@
 import type { ToolManifest } from '../manifest.js';
 import { toGeminiDeclaration, type GeminiFunctionDeclaration } from '../render/index.js';
-import { bindInstance, createBindContext, type BindContext } from './bind.js';
+import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
 import { closestNames } from './closest-names.js';
 import { loadTransformer, loadValidator } from './dto-libraries.js';
 import { invoke } from './invoke.js';
@@ -54,14 +54,17 @@ export class Toolbox {
 
   /** Removes a tool by name, or every tool of an instance. Returns how many tools were removed. */
   remove(nameOrInstance: string | object): number {
-    if (typeof nameOrInstance === 'string') return this.#tools.delete(nameOrInstance) ? 1 : 0;
     let removed = 0;
-    for (const [name, runtime] of this.#tools) {
-      if (runtime.tool.instance === nameOrInstance) {
-        this.#tools.delete(name);
-        removed++;
+    if (typeof nameOrInstance === 'string') removed = this.#tools.delete(nameOrInstance) ? 1 : 0;
+    else {
+      for (const [name, runtime] of this.#tools) {
+        if (runtime.tool.instance === nameOrInstance) {
+          this.#tools.delete(name);
+          removed++;
+        }
       }
     }
+    if (removed) forgetUnboundClasses(this.#context, Array.from(this.#tools.values(), (runtime) => runtime.tool.instance));
     return removed;
   }
 

@@ -71,6 +71,37 @@ describe('binding by class name (JSON manifest)', () => {
     expect(() => toolbox.add(new Impostor())).toThrow(/two different classes named WeatherService .*TS manifest/);
   });
 
+  it('after remove(), the name can stand for another class', async () => {
+    const Impostor = { WeatherService: class extends WeatherService {} }.WeatherService;
+    Object.defineProperty(Impostor, 'name', { value: 'WeatherService' });
+    const first = new WeatherService();
+    const toolbox = new Toolbox([first], jsonManifest());
+    toolbox.remove(first);
+    expect(toolbox.add(new Impostor())).toHaveLength(5);
+  });
+
+  it('two classes of one name in different files: each binds its own entries, and only those count as its own', async () => {
+    class Service {
+      @tool()
+      ping() {
+        return 'pong';
+      }
+    }
+    const json = {
+      version: 1 as const,
+      tools: [
+        { name: 'ping', class: 'Service', method: 'ping', file: 'src/b/service.ts', parameters: { type: 'object' as const, properties: {} }, params: [] },
+        { name: 'other', class: 'Service', method: 'other', file: 'src/a/service.ts', parameters: { type: 'object' as const, properties: {} }, params: [] },
+      ],
+    };
+    const toolbox = new Toolbox([new Service()], json);
+    expect(toolbox.tools().map((t) => t.name)).toEqual(['ping']);
+    expect((await toolbox.call({ name: 'ping' })).functionResponse.response).toEqual({ output: 'pong' });
+    // An entry of its own file whose method lost @tool() is still caught.
+    json.tools.push({ name: 'gone', class: 'Service', method: 'gone', file: 'src/b/service.ts', parameters: { type: 'object', properties: {} }, params: [] });
+    expect(() => new Toolbox([new Service()], json)).toThrow('Service.gone is in the manifest but the method is gone: run gen-tools');
+  });
+
   it('refuses a class name that the JSON manifest holds twice', () => {
     const json = jsonManifest();
     json.tools.push({ ...json.tools[0]!, name: 'getForecast2', file: 'src/other/weather-service.ts' });
