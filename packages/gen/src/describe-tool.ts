@@ -148,21 +148,31 @@ function ownTags(parameter: ParameterDeclaration): DocTag[] {
   );
 }
 
-/** Method-level schema tags that name a parameter first (`@minimum days 1`), by parameter name. */
+/**
+ * Method-level schema tags aimed at one parameter, by parameter name: tags that name it first (`@minimum days 1`),
+ * and tags written on the same line as its `@param` (`@param days How many. @minimum 1`).
+ */
 function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, report: Report): Map<string, DocTag[]> {
   const names = new Set(parameterNames);
   const byParameter = new Map<string, DocTag[]>();
+  const add = (parameter: string, tag: DocTag) => byParameter.set(parameter, [...(byParameter.get(parameter) ?? []), tag]);
+  let lastParam: { name: string; line: number } | undefined;
   for (const tag of doc.tags) {
+    const line = tag.getStartLineNumber();
+    if (Node.isJSDocParameterTag(tag)) {
+      lastParam = { name: tag.getName(), line };
+      continue;
+    }
     const tagName = tag.getTagName();
     if (!PARAMETER_TAGS.has(tagName)) continue;
     const text = (tag.getCommentText() ?? '').trim();
     const [first = ''] = text.split(/\s+/);
     if (names.has(first)) {
-      const list = byParameter.get(first) ?? [];
-      list.push({ name: tagName, text: text.slice(first.length).trim() });
-      byParameter.set(first, list);
+      add(first, { name: tagName, text: text.slice(first.length).trim() });
+    } else if (lastParam && lastParam.line === line && names.has(lastParam.name)) {
+      add(lastParam.name, { name: tagName, text });
     } else if (CONSTRAINT_TAGS.has(tagName)) {
-      report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>; it is ignored`);
+      report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`);
     }
   }
   return byParameter;

@@ -72,7 +72,7 @@ class Builder implements SchemaBuilder {
 
   typeSchema(type: Type, node: Node): TypeSchema {
     this.checker ??= node.getProject().getTypeChecker().compilerObject;
-    const mapped = this.map(type.compilerType);
+    const mapped = this.map(type.compilerType, declaredTypeNode(node.compilerNode));
     reportProblems(mapped.problems, node, this.options.report);
     const result: TypeSchema = { schema: { ...mapped.schema } };
     if (mapped.revive) result.revive = mapped.revive;
@@ -83,7 +83,8 @@ class Builder implements SchemaBuilder {
     return Object.keys(this.defs).length > 0 ? { ...this.defs } : undefined;
   }
 
-  private map(type: ts.Type): Mapped {
+  /** `written`: the type as written where it was met, if known: unions keep the written order of their members. */
+  private map(type: ts.Type, written?: ts.TypeNode): Mapped {
     const cached = cache.get(type);
     if (cached && cached.projectDir === this.projectDir) return cached.mapped;
     const name = this.names.get(type);
@@ -100,11 +101,11 @@ class Builder implements SchemaBuilder {
       return failure('error', `is nested more than ${MAX_DEPTH} levels deep (${this.text(type)}), which looks like a type that grows without end`);
     }
     const structured = (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Union | ts.TypeFlags.Intersection)) !== 0;
-    if (!structured) return this.store(type, this.mapType(type));
+    if (!structured) return this.store(type, this.mapType(type, written));
     this.inProgress.set(type, { referenced: false });
     let mapped: Mapped;
     try {
-      mapped = this.mapType(type);
+      mapped = this.mapType(type, written);
     } finally {
       this.inProgress.delete(type);
     }
@@ -146,7 +147,7 @@ class Builder implements SchemaBuilder {
     return this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
   }
 
-  private mapType(type: ts.Type): Mapped {
+  private mapType(type: ts.Type, written: ts.TypeNode | undefined): Mapped {
     const flags = type.flags;
     if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return plain({});
     if (flags & ts.TypeFlags.String) return plain({ type: 'string' });
@@ -173,20 +174,20 @@ class Builder implements SchemaBuilder {
       return failure('error', `has the unresolved type parameter ${this.text(type)}: a tool needs concrete types`);
     }
     if (flags & ts.TypeFlags.NonPrimitive) return plain({ type: 'object' });
-    if (flags & ts.TypeFlags.Union) return this.mapUnion(type as ts.UnionType);
+    if (flags & ts.TypeFlags.Union) return this.mapUnion(type as ts.UnionType, written);
     if (flags & ts.TypeFlags.Intersection) return this.mapIntersection(type as ts.IntersectionType);
     if (flags & ts.TypeFlags.Object) return this.mapObject(type as ts.ObjectType);
     return failure('error', `has the type ${this.text(type)}, which cannot be resolved to a JSON type`);
   }
 
-  private mapUnion(type: ts.UnionType): Mapped {
+  private mapUnion(type: ts.UnionType, written: ts.TypeNode | undefined): Mapped {
     let hasNull = false;
     const strings: string[] = [];
     const numbers: number[] = [];
     const booleans = new Set<boolean>();
     const templates: ts.TemplateLiteralType[] = [];
     const members: (ts.Type | 'strings' | 'numbers' | 'booleans' | 'templates')[] = [];
-    for (const member of type.types) {
+    for (const member of this.writtenOrder(type, written)) {
       const flags = member.flags;
       if (flags & ts.TypeFlags.Null) hasNull = true;
       else if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) continue;
@@ -354,7 +355,7 @@ class Builder implements SchemaBuilder {
       if (property.flags & ts.SymbolFlags.Optional && isOnlyUndefined(propertyType)) continue;
       // A class field holding a function is behaviour, not data.
       if (classDeclaration && propertyType.getCallSignatures().length > 0 && !(propertyType.flags & ts.TypeFlags.Union)) continue;
-      const mapped = this.child(this.map(propertyType), name);
+      const mapped = this.child(this.map(propertyType, declaredTypeNode(declaration)), name);
       problems.push(...mapped.problems);
       local ||= mapped.local;
       let schema = mapped.schema;
@@ -420,11 +421,47 @@ class Builder implements SchemaBuilder {
     return { schema, ...(propertyRevival ? { revive: propertyRevival } : {}), problems, local };
   }
 
+  /**
+   * The members of a union in the order they are written (the checker orders them by creation, so that
+   * `'low' | 'high'` could come out as ['high', 'low'] when 'high' was met first elsewhere). Members are placed by
+   * the written union of `written` or of the union's type alias; others keep the checker's order, after them.
+   */
+  private writtenOrder(type: ts.UnionType, written: ts.TypeNode | undefined): readonly ts.Type[] {
+    const node = unionNode(written) ?? unionNode(aliasTypeNode(type));
+    if (!node) return type.types;
+    const position = new Map<ts.Type, number>();
+    const place = (member: ts.Type): void => {
+      if (member.flags & ts.TypeFlags.Union) (member as ts.UnionType).types.forEach(place);
+      else if (!position.has(member)) position.set(member, position.size);
+    };
+    for (const memberNode of node.types) place(this.checker.getTypeFromTypeNode(memberNode));
+    return [...type.types].sort((a, b) => (position.get(a) ?? Infinity) - (position.get(b) ?? Infinity));
+  }
+
   /** A child's result with its problems moved under `segment`. */
   private child(mapped: Mapped, segment: string): Mapped {
     if (mapped.problems.length === 0) return mapped;
     return { ...mapped, problems: mapped.problems.map((problem) => ({ ...problem, path: [segment, ...problem.path] })) };
   }
+}
+
+/** The type annotation of a parameter, property or type alias declaration. */
+function declaredTypeNode(node: ts.Node | undefined): ts.TypeNode | undefined {
+  if (!node) return undefined;
+  if (ts.isTypeNode(node)) return node;
+  if (ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isTypeAliasDeclaration(node)) {
+    return node.type;
+  }
+  return undefined;
+}
+
+function aliasTypeNode(type: ts.Type): ts.TypeNode | undefined {
+  return declaredTypeNode(type.aliasSymbol?.declarations?.[0]);
+}
+
+function unionNode(node: ts.TypeNode | undefined): ts.UnionTypeNode | undefined {
+  while (node && ts.isParenthesizedTypeNode(node)) node = node.type;
+  return node && ts.isUnionTypeNode(node) ? node : undefined;
 }
 
 function plain(schema: JsonSchema): Mapped {
