@@ -5,6 +5,7 @@ import {
   childPath,
   cloneJson,
   deprecatedFirst,
+  formatNote,
   isNullOnly,
   isRecord,
   pickAnnotations,
@@ -35,7 +36,12 @@ const GEMINI_TYPES: Record<JsonSchemaType, GeminiType> = {
   null: 'NULL',
 };
 
-/** Formats Gemini documents per type; other formats on numbers become a note. Every string format is kept. */
+/**
+ * Formats Gemini takes, per type; others become a description note. For strings the API answers any other format
+ * with 400 "format: only 'enum' and 'date-time' are supported for STRING type" (reported through 2025, although
+ * the SDK's docs list more).
+ */
+const STRING_FORMATS = new Set(['date-time', 'enum']);
 const NUMBER_FORMATS = new Set(['float', 'double']);
 const INTEGER_FORMATS = new Set(['int32', 'int64']);
 
@@ -251,7 +257,11 @@ class GeminiSchemaRenderer {
 
     switch (type) {
       case 'string':
-        if (node.format !== undefined) out.format = node.format;
+        if (node.format !== undefined && STRING_FORMATS.has(node.format)) out.format = node.format;
+        else if (node.format !== undefined) {
+          notes.push(formatNote(node.format));
+          this.warn('constraint-loosened', path, `format "${node.format}" is not accepted on STRING; it became a note`);
+        }
         if (node.minLength !== undefined) out.minLength = String(node.minLength);
         if (node.maxLength !== undefined) out.maxLength = String(node.maxLength);
         if (node.pattern !== undefined) out.pattern = node.pattern;
@@ -288,7 +298,7 @@ class GeminiSchemaRenderer {
   ): void {
     if (node.format !== undefined) {
       if ((type === 'number' ? NUMBER_FORMATS : INTEGER_FORMATS).has(node.format)) out.format = node.format;
-      else notes.push(`Format: ${node.format}.`);
+      else notes.push(formatNote(node.format));
     }
     if (node.minimum !== undefined) out.minimum = node.minimum;
     if (node.maximum !== undefined) out.maximum = node.maximum;

@@ -7,6 +7,7 @@ import {
   cloneJson,
   copySchema,
   deprecatedFirst,
+  formatNote,
   isNullOnly,
   isRecord,
   pickAnnotations,
@@ -246,7 +247,7 @@ class StrictRenderer {
     if (node.format !== undefined) {
       if (STRICT_FORMATS.has(node.format)) out.format = node.format;
       else {
-        notes.push(`Format: ${node.format}.`);
+        notes.push(formatNote(node.format));
         this.warn('constraint-loosened', path, `format "${node.format}" is not supported in strict mode; it became a note`);
       }
     }
