@@ -76,10 +76,31 @@ const enum Dir { Up = 'UP', Down = 'DOWN' }`;
     expect(probe('Color.Red', prelude).schema).toEqual({ type: 'string', enum: ['red'] });
   });
 
-  test('mixed unions are anyOf, literals grouped by type (in the checker\'s order of union members)', () => {
+  test('mixed unions are anyOf, literals grouped by type', () => {
     expect(probe('string | number').schema).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }] });
     expect(probe("'a' | 'b' | 1 | boolean").schema).toEqual({
-      anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['a', 'b'] }, { type: 'integer', enum: [1] }],
+      anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'integer', enum: [1] }, { type: 'boolean' }],
+    });
+  });
+
+  test('union members keep their written order, also where the checker made a literal earlier', () => {
+    // The checker orders union members by creation: 'high' below is made before 'low'.
+    const prelude = `export const first: 'high' | 2 = 'high';
+type Level = 'low' | 'high';
+type Wrapped = ('none' | Level) | null;
+interface Knob { level: 'off' | 'high' | 'low'; steps: 3 | 2 | 1 }`;
+    expect(probe("'low' | 'high'", prelude).schema).toEqual({ type: 'string', enum: ['low', 'high'] });
+    expect(probe('Level', prelude).schema).toEqual({ type: 'string', enum: ['low', 'high'] });
+    expect(probe('Wrapped', prelude).schema).toEqual({
+      anyOf: [{ type: 'string', enum: ['none', 'low', 'high'] }, { type: 'null' }],
+    });
+    expect(probe('Knob', prelude).schema.properties).toEqual({
+      level: { type: 'string', enum: ['off', 'high', 'low'] },
+      steps: { type: 'integer', enum: [3, 2, 1] },
+    });
+    // Property `first` makes the checker create 'high' and 2 before the union of `then` is met.
+    expect(probe("{ first: 'high' | 2; then: 'low' | 'high' | 1 | 2 }").schema.properties!.then).toEqual({
+      anyOf: [{ type: 'string', enum: ['low', 'high'] }, { type: 'integer', enum: [1, 2] }],
     });
   });
 
