@@ -54,3 +54,4 @@ export {
   type McpToolAnnotations,
   type McpToolOptions,
 } from './render/index.js';
+export { inlineRefs, type GeminiJsonSchemaOptions } from './render/index.js';
