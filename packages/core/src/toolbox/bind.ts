@@ -288,7 +288,9 @@ function makeRuntime(
     validator: precompiled,
     standard: override?.standard,
     rejectExtra,
-    declaredNames: override?.standard && rejectExtra && (additional === undefined || additional === false) ? new Set(declaredNames) : null,
+    // A Standard Schema that strips unknown keys (zod's default) says nothing of them: the Toolbox reports them. One
+    // that rejects them (additionalProperties: false) reports them itself.
+    declaredNames: override?.standard && rejectExtra && additional === undefined ? new Set(declaredNames) : null,
     defaults: undefined,
     needsTransformer: needs.transformer,
     needsValidator: needs.validator,

@@ -90,7 +90,7 @@ export interface AjvLikeError {
 }
 
 export interface ToolboxOptions {
-  /** The time limit for every tool without its own `timeoutMs`. */
+  /** The time limit in ms for every tool without its own `timeoutMs` (0, a negative number or Infinity: none). */
   timeoutMs?: number;
   /** Cap on the JSON size of a result in characters (default 100,000); bigger results are cut and flagged. */
   maxResultSize?: number;
@@ -126,6 +126,6 @@ export interface ToolboxOptions {
 export interface CallOptions {
   /** Cancels the call: the tool's ToolContext signal is aborted and an `AbortError` response is returned. */
   signal?: AbortSignal;
-  /** Time limit for this call; wins over the tool's and the Toolbox's. */
+  /** Time limit in ms for this call; wins over the tool's and the Toolbox's (0, a negative number or Infinity: none). */
   timeoutMs?: number;
 }

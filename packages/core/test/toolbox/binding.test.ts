@@ -316,6 +316,27 @@ describe('manual parameters', () => {
   });
 });
 
+describe('zod objects that reject unknown keys themselves', () => {
+  it('report an extra property once (zod says it), and loose objects let it through', async () => {
+    class Strict {
+      @tool({ name: 'strict', parameters: z.strictObject({ a: z.string() }) })
+      strict(args: { a: string }) {
+        return args;
+      }
+      @tool({ name: 'loose', parameters: z.looseObject({ a: z.string() }) })
+      loose(args: { a: string }) {
+        return args;
+      }
+    }
+    const toolbox = new Toolbox([new Strict()], defineManifest({ version: 1, tools: [] }));
+    const strict = await toolbox.call({ name: 'strict', args: { a: 'x', b: 1 } });
+    const issues = (strict.functionResponse.response as { error: { issues: { path: string; expected: string }[] } }).error.issues;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.expected).toMatch(/"b"/);
+    expect((await toolbox.call({ name: 'loose', args: { a: 'x', b: 1 } })).functionResponse.response).toEqual({ output: { a: 'x', b: 1 } });
+  });
+});
+
 describe('adding and removing tools at run time', () => {
   it('add() binds another instance; remove() by name or by instance', async () => {
     class Clock {
