@@ -176,7 +176,7 @@ class Builder implements SchemaBuilder {
     if (flags & ts.TypeFlags.NonPrimitive) return plain({ type: 'object' });
     if (flags & ts.TypeFlags.Union) return this.mapUnion(type as ts.UnionType, written);
     if (flags & ts.TypeFlags.Intersection) return this.mapIntersection(type as ts.IntersectionType);
-    if (flags & ts.TypeFlags.Object) return this.mapObject(type as ts.ObjectType);
+    if (flags & ts.TypeFlags.Object) return this.mapObject(type as ts.ObjectType, written);
     return failure('error', `has the type ${this.text(type)}, which cannot be resolved to a JSON type`);
   }
 
@@ -245,7 +245,7 @@ class Builder implements SchemaBuilder {
     return mapped;
   }
 
-  private mapObject(type: ts.Type): Mapped {
+  private mapObject(type: ts.Type, written?: ts.TypeNode): Mapped {
     const checker = this.checker;
     const symbol = type.getSymbol();
     const builtin = symbol && isBuiltin(symbol) ? symbol.name : undefined;
@@ -268,7 +268,7 @@ class Builder implements SchemaBuilder {
     if (checker.isTupleType(type)) return this.mapTuple(type as ts.TupleTypeReference);
     if (checker.isArrayType(type)) {
       const [element] = checker.getTypeArguments(type as ts.TypeReference);
-      const items = this.child(element ? this.map(element) : plain({}), '[]');
+      const items = this.child(element ? this.map(element, elementTypeNode(written)) : plain({}), '[]');
       return {
         schema: { type: 'array', items: items.schema },
         ...(items.revive ? { revive: { kind: 'array', items: items.revive } } : {}),
@@ -452,6 +452,15 @@ function declaredTypeNode(node: ts.Node | undefined): ts.TypeNode | undefined {
   if (ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isTypeAliasDeclaration(node)) {
     return node.type;
   }
+  return undefined;
+}
+
+/** The element type as written in `T[]`, `readonly T[]`, `Array<T>` or `ReadonlyArray<T>`. */
+function elementTypeNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  while (node && (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node))) node = node.type;
+  if (!node) return undefined;
+  if (ts.isArrayTypeNode(node)) return node.elementType;
+  if (ts.isTypeReferenceNode(node) && node.typeArguments?.length === 1) return node.typeArguments[0];
   return undefined;
 }
 

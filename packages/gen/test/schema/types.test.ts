@@ -98,9 +98,11 @@ interface Knob { level: 'off' | 'high' | 'low'; steps: 3 | 2 | 1 }`;
       level: { type: 'string', enum: ['off', 'high', 'low'] },
       steps: { type: 'integer', enum: [3, 2, 1] },
     });
-    // Property `first` makes the checker create 'high' and 2 before the union of `then` is met.
-    expect(probe("{ first: 'high' | 2; then: 'low' | 'high' | 1 | 2 }").schema.properties!.then).toEqual({
-      anyOf: [{ type: 'string', enum: ['low', 'high'] }, { type: 'integer', enum: [1, 2] }],
+    // Property `first` makes the checker create 'high' and 2 before the unions after it are met.
+    expect(probe("{ first: 'high' | 2; then: 'low' | 'high' | 1 | 2; list: readonly ('low' | 'high')[] }").schema.properties).toEqual({
+      first: { anyOf: [{ type: 'string', enum: ['high'] }, { type: 'integer', enum: [2] }] },
+      then: { anyOf: [{ type: 'string', enum: ['low', 'high'] }, { type: 'integer', enum: [1, 2] }] },
+      list: { type: 'array', items: { type: 'string', enum: ['low', 'high'] } },
     });
   });
 
