@@ -1,5 +1,5 @@
 import type { ToolManifest } from '../manifest.js';
-import { toGeminiDeclaration, type GeminiFunctionDeclaration } from '../render/index.js';
+import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunctionDeclaration } from '../render/index.js';
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
 import { closestNames } from './closest-names.js';
 import { loadTransformer, loadValidator } from './dto-libraries.js';
@@ -83,12 +83,13 @@ export class Toolbox {
   /**
    * The function declarations for Gemini, in binding order. Each call returns new objects (the JS SDK rewrites
    * `parameters` in place). `openapi` (default) fills `parameters`; `json-schema` fills `parametersJsonSchema`.
+   * `onWarning` hears what a declaration could not say exactly (validation still uses the full schema).
    */
-  declarations(options: { dialect?: 'openapi' | 'json-schema' } = {}): GeminiFunctionDeclaration[] {
+  declarations(options: GeminiDeclarationOptions = {}): GeminiFunctionDeclaration[] {
     return this.tools().map((tool) =>
       toGeminiDeclaration(
         { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.parameters },
-        options.dialect ? { dialect: options.dialect } : {},
+        options,
       ),
     );
   }

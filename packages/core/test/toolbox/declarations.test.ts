@@ -28,6 +28,13 @@ describe('toolbox.declarations()', () => {
     expect(declarations[0]!.parametersJsonSchema).toMatchObject({ type: 'object', properties: { city: { type: 'string' } }, required: ['city', 'days'] });
   });
 
+  it('passes the renderer warnings on', () => {
+    const warnings: string[] = [];
+    toolbox().declarations({ onWarning: (warning) => warnings.push(`${warning.tool}:${warning.code}`) });
+    // `uniqueItems` on book's Set parameter has no Gemini OpenAPI equivalent.
+    expect(warnings).toContain('book:constraint-loosened');
+  });
+
   it('hands out new objects each time, so an SDK rewriting them in place cannot change the Toolbox', () => {
     const box = toolbox();
     for (const dialect of ['openapi', 'json-schema'] as const) {
