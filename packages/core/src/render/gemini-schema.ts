@@ -8,6 +8,7 @@ import {
   formatNote,
   isNullOnly,
   isRecord,
+  MAX_REF_EXPANSIONS,
   pickAnnotations,
   refName,
   resolveLocalRef,
@@ -70,6 +71,7 @@ export function toGeminiSchema(schema: JsonSchema, options: GeminiSchemaOptions 
 
 class GeminiSchemaRenderer {
   readonly warnings: RenderWarning[] = [];
+  private expansions = 0;
 
   constructor(
     private readonly root: JsonSchema,
@@ -110,12 +112,25 @@ class GeminiSchemaRenderer {
     const { $defs: _defs, $schema: _schema, ...body } = target;
     const expanded = refs.filter((seen) => seen === ref).length;
     if (expanded >= this.maxDepth) return this.truncated(ref, siblings.description, path, refs);
+    if (++this.expansions > MAX_REF_EXPANSIONS) return this.truncated(ref, siblings.description, path, refs, true);
     return this.render({ ...body, ...siblings }, path, [...refs, ref]);
   }
 
   /** Where unrolling a recursive reference stops: an open object (or any value), with a note and a warning. */
-  private truncated(ref: string, ownDescription: string | undefined, path: string, refs: string[]): GeminiSchema {
-    this.warn('recursion-truncated', path, `${refName(ref)} nests deeper than ${this.maxDepth} levels; the deeper levels are an open schema`);
+  private truncated(
+    ref: string,
+    ownDescription: string | undefined,
+    path: string,
+    refs: string[],
+    overBudget = false,
+  ): GeminiSchema {
+    this.warn(
+      'recursion-truncated',
+      path,
+      overBudget
+        ? `more than ${MAX_REF_EXPANSIONS} references were inlined; ${refName(ref)} here is an open schema`
+        : `${refName(ref)} nests deeper than ${this.maxDepth} levels; the deeper levels are an open schema`,
+    );
     const target = resolveLocalRef(this.root, ref) ?? {};
     const description = withNotes(ownDescription ?? target.description, [
       `Deeper levels have the same shape as ${refName(ref)} above; they are not described further.`,

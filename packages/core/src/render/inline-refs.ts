@@ -7,6 +7,7 @@ import {
   cloneJson,
   isNullOnly,
   isRecord,
+  MAX_REF_EXPANSIONS,
   refName,
   resolveLocalRef,
   withNotes,
@@ -20,6 +21,7 @@ import type { RenderResult, RenderWarning } from './types.js';
  */
 export function inlineRefs(schema: JsonSchema, maxDepth = 3): RenderResult<JsonSchema> {
   const warnings: RenderWarning[] = [];
+  let expansions = 0;
   const inline = (node: JsonSchema, path: string, refs: string[]): JsonSchema => {
     if (node.$ref !== undefined) {
       const { $ref: ref, ...siblings } = node;
@@ -28,11 +30,14 @@ export function inlineRefs(schema: JsonSchema, maxDepth = 3): RenderResult<JsonS
         throw new TypeError(`Cannot render the schema at ${path || '/'}: $ref "${ref}" does not point into the schema`);
       }
       const { $defs: _defs, $schema: _schema, ...body } = target;
-      if (refs.filter((seen) => seen === ref).length >= maxDepth) {
+      const tooDeep = refs.filter((seen) => seen === ref).length >= maxDepth;
+      if (tooDeep || ++expansions > MAX_REF_EXPANSIONS) {
         warnings.push({
           code: 'recursion-truncated',
           path,
-          message: `${refName(ref)} nests deeper than ${maxDepth} levels; the deeper levels are an open schema`,
+          message: tooDeep
+            ? `${refName(ref)} nests deeper than ${maxDepth} levels; the deeper levels are an open schema`
+            : `more than ${MAX_REF_EXPANSIONS} references were inlined; ${refName(ref)} here is an open schema`,
         });
         const description = withNotes(siblings.description ?? body.description, [
           `Deeper levels have the same shape as ${refName(ref)} above; they are not described further.`,

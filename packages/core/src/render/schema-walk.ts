@@ -18,6 +18,9 @@ export const SCHEMA_SINGLES = new Set([
   'unevaluatedProperties',
 ]);
 
+/** Inlined references per schema before every further one is cut short, so that unrolling cannot explode. */
+export const MAX_REF_EXPANSIONS = 500;
+
 /** Keywords that describe a value without constraining it. */
 export const ANNOTATION_KEYWORDS = ['title', 'description', 'default', 'examples', 'deprecated'] as const;
 

@@ -91,3 +91,27 @@ describe('fresh objects', () => {
     expect(JSON.stringify(tool)).toBe(before);
   });
 });
+
+describe('unrolling budget', () => {
+  // Six types that each refer to all six twice: unrolled three levels per type, this would be astronomically large.
+  const names = ['A', 'B', 'C', 'D', 'E', 'F'];
+  const $defs = Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        type: 'object' as const,
+        properties: Object.fromEntries(names.flatMap((other) => [[`${other}1`, { $ref: `#/$defs/${other}` }], [`${other}2`, { $ref: `#/$defs/${other}` }]])),
+      },
+    ]),
+  );
+  const tool: DeclaredTool = { name: 'graph', parameters: { type: 'object', properties: { root: { $ref: '#/$defs/A' } }, $defs } };
+
+  it.each([
+    ['parameters', () => renderGeminiDeclaration(tool)],
+    ['parametersJsonSchema with references inlined', () => renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true })],
+  ])('keeps %s bounded, with warnings', (_name, render) => {
+    const { declaration, warnings } = render();
+    expect(JSON.stringify(declaration).length).toBeLessThan(5_000_000);
+    expect(warnings.some((warning) => /more than \d+ references/.test(warning.message))).toBe(true);
+  });
+});
