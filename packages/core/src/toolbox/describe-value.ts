@@ -20,6 +20,9 @@ export function describeValue(value: unknown): string {
 }
 
 function describeObject(value: object): string {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'invalid date' : `date ${value.toISOString()}`;
+  if (value instanceof URL) return `URL ${value.href}`;
+  if (value instanceof Set) return `set of ${value.size} item${value.size === 1 ? '' : 's'}`;
   const keys = Object.keys(value);
   if (keys.length === 0) return 'empty object';
   const shown = keys.slice(0, 5).join(', ');

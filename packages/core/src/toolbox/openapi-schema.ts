@@ -20,10 +20,9 @@ export function isGeminiSchema(schema: unknown): boolean {
   return false;
 }
 
-const COPIED = new Set([
-  'format', 'title', 'description', 'enum', 'required', 'minItems', 'maxItems', 'minLength', 'maxLength',
-  'minProperties', 'maxProperties', 'minimum', 'maximum', 'pattern', 'default',
-]);
+const COPIED = new Set(['format', 'title', 'description', 'enum', 'required', 'minimum', 'maximum', 'pattern', 'default']);
+/** Gemini's counts are int64, written as strings (as in @google/genai's `Schema`); JSON Schema wants numbers. */
+const COUNTS = new Set(['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties']);
 
 export function geminiSchemaToJsonSchema(schema: Record<string, unknown>): JsonSchema {
   const out: Record<string, unknown> = {};
@@ -39,6 +38,7 @@ export function geminiSchemaToJsonSchema(schema: Record<string, unknown>): JsonS
         Object.entries(value as Record<string, Record<string, unknown>>).map(([name, child]) => [name, geminiSchemaToJsonSchema(child)]),
       );
     } else if (key === 'example') out.examples = [value];
+    else if (COUNTS.has(key)) out[key] = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
     else if (COPIED.has(key)) out[key] = value;
     // `nullable` is applied below; `propertyOrdering` only orders output and has no JSON Schema meaning.
   }
