@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { toGeminiDeclaration, type GeminiSchema, type JsonSchema, type JsonSchemaType } from '../../src/index.js';
+import { toGeminiDeclaration, toOpenAITool, type GeminiSchema, type JsonSchema, type JsonSchemaType } from '../../src/index.js';
 import { fixtureDir, fixtures } from './targets.js';
 
 function validator(schema: JsonSchema) {
@@ -59,5 +59,53 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))(
     const { parametersJsonSchema } = toGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs });
     const rendered = validator(parametersJsonSchema ?? { type: 'object' });
     for (const sample of samples) expect(rendered(sample), JSON.stringify(rendered.errors)).toBe(true);
+  });
+});
+
+/**
+ * OpenAI strict mode makes every property required, with `null` for absent: a sample is sent as the model would
+ * send it, each absent property filled with null (in the union branch that then fits).
+ */
+function sendAsStrictModel(value: unknown, schema: JsonSchema, root: JsonSchema): unknown {
+  if (schema.$ref !== undefined) {
+    const name = schema.$ref.replace('#/$defs/', '');
+    return sendAsStrictModel(value, root.$defs![name]!, root);
+  }
+  if (schema.anyOf) {
+    for (const branch of schema.anyOf) {
+      const candidate = sendAsStrictModel(value, branch, root);
+      if (validator({ ...branch, $defs: root.$defs } as JsonSchema)(candidate)) return candidate;
+    }
+    return value;
+  }
+  if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
+    const items = schema.items;
+    return value.map((item) => sendAsStrictModel(item, items, root));
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && schema.properties) {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(schema.properties).map(([name, property]) => [
+        name,
+        name in record ? sendAsStrictModel(record[name], property, root) : null,
+      ]),
+    );
+  }
+  return value;
+}
+
+describe('OpenAI strict mode', () => {
+  // Strict mode closes every object, so a record (additionalProperties) cannot be sent at all; those fixtures
+  // carry an `additional-properties` warning instead, which this test checks.
+  it.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))('%s accepts every sample, or warns', (name, tool) => {
+    const samples = JSON.parse(readFileSync(join(fixtureDir, 'arguments', `${name}.json`), 'utf8')) as unknown[];
+    const { tool: rendered, warnings } = toOpenAITool(tool, { strict: true });
+    if (warnings.some((warning) => warning.code === 'additional-properties')) return;
+    const schema = rendered.function.parameters;
+    const strict = validator(schema);
+    for (const sample of samples) {
+      const sent = sendAsStrictModel(sample, schema, schema);
+      expect(strict(sent), `${JSON.stringify(sent)}: ${JSON.stringify(strict.errors)}`).toBe(true);
+    }
   });
 });
