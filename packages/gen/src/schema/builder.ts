@@ -97,11 +97,11 @@ class Builder implements SchemaBuilder {
       const revive = this.defRevivals.get(type);
       return { schema: { $ref: `#/$defs/${name}` }, ...(revive ? { revive } : {}), problems: [], local: true };
     }
+    if (!this.canRecur(type)) return this.store(type, this.mapType(type, written));
     if (this.inProgress.size >= MAX_DEPTH) {
-      return failure('error', `is nested more than ${MAX_DEPTH} levels deep (${this.text(type)}), which looks like a type that grows without end`);
+      const text = this.checker.typeToString(type);
+      return failure('error', `is nested more than ${MAX_DEPTH} levels deep (${text}), which looks like a type that grows without end`);
     }
-    const structured = (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Union | ts.TypeFlags.Intersection)) !== 0;
-    if (!structured) return this.store(type, this.mapType(type, written));
     this.inProgress.set(type, { referenced: false });
     let mapped: Mapped;
     try {
@@ -125,6 +125,19 @@ class Builder implements SchemaBuilder {
       return { schema: { $ref: `#/$defs/${defName}` }, ...(mapped.revive ? { revive: mapped.revive } : {}), problems, local: true };
     }
     return this.store(type, mapped);
+  }
+
+  /**
+   * Whether a type can head a cycle and so become a `$defs` entry: aliased types and object types other than
+   * arrays, tuples and built-ins. Unaliased unions, intersections and arrays cannot recur by themselves (a cycle
+   * through them passes a named type too), so `Tree[]` stays an array of `{ $ref: Tree }`.
+   */
+  private canRecur(type: ts.Type): boolean {
+    if (type.aliasSymbol) return true;
+    if (!(type.flags & ts.TypeFlags.Object)) return false;
+    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return false;
+    const symbol = type.getSymbol();
+    return !(symbol && isBuiltin(symbol));
   }
 
   private store(type: ts.Type, mapped: Mapped): Mapped {

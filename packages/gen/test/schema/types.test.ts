@@ -397,6 +397,12 @@ interface A { b?: B } interface B { a?: A }`;
     expect(result.defs!.A).toEqual({ type: 'object', properties: { b: { type: 'object', properties: { a: { $ref: '#/$defs/A' } } } } });
   });
 
+  test('a generic type that grows without end is an error, not a hang', () => {
+    const result = probe('Grow<string>', 'interface Grow<T> { value: T; next?: Grow<T[]> }');
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]!.message).toMatch(/^parameter "value": property "next(\.next)+" is nested more than 40 levels deep \(Grow<string(\[\])+>\), which looks like a type that grows without end$/);
+  });
+
   test('revivals inside a recursive type: first level, with a warning', () => {
     const result = probe('Comment', 'interface Comment { at: Date; replies: Comment[] }');
     expect(result.revive).toEqual({ kind: 'object', properties: { at: { kind: 'date' } } });
