@@ -25,7 +25,8 @@ else console.log(bold('toolwright demo: offline. GEMINI_API_KEY is not set, so a
 
 // 1. gen-tools: the service's @tool() methods -> the manifest (left alone when it is up to date).
 console.log(`\n${bold('1. gen-tools')} ${dim(`(${relative(root, example)})`)}`);
-const generated = await generate({ cwd: example, project: 'tsconfig.json' });
+// The same command as the example's own `npm run gen`.
+const generated = await generate({ cwd: example, project: 'tsconfig.json', out: 'src/tools.generated.ts', json: 'tools.json' });
 for (const diagnostic of generated.diagnostics) console.log(formatDiagnostic(diagnostic));
 if (generated.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
   console.log(red('gen-tools reported errors; stopping.'));
