@@ -95,7 +95,38 @@ export function toOpenAIStrictSchema(schema: JsonSchema): RenderResult<JsonSchem
     for (const [name, def] of Object.entries($defs)) defs[name] = renderer.render(def, childPath('', '$defs', name));
     out.$defs = defs;
   }
+  warnings.push(...limitWarnings(out));
   return { schema: out, warnings };
+}
+
+/** Strict mode's size limits, as OpenAI's structured-outputs guide states them. */
+const MAX_NESTING = 10;
+const MAX_PROPERTIES = 5000;
+const MAX_ENUM_VALUES = 1000;
+
+function limitWarnings(schema: JsonSchema): RenderWarning[] {
+  let properties = 0;
+  let enumValues = 0;
+  let deepest = 0;
+  const walk = (node: JsonSchema, depth: number): void => {
+    if (node.properties) {
+      depth += 1;
+      deepest = Math.max(deepest, depth);
+      properties += Object.keys(node.properties).length;
+      for (const child of Object.values(node.properties)) walk(child, depth);
+    }
+    enumValues += node.enum?.length ?? 0;
+    for (const child of node.anyOf ?? []) walk(child, depth);
+    if (isRecord(node.items)) walk(node.items, depth);
+    for (const child of Object.values(node.$defs ?? {})) walk(child, 0);
+  };
+  walk(schema, 0);
+  const warnings: RenderWarning[] = [];
+  const limit = (message: string) => warnings.push({ code: 'limit-exceeded', path: '', message });
+  if (deepest > MAX_NESTING) limit(`objects nest ${deepest} levels deep; strict mode allows ${MAX_NESTING}`);
+  if (properties > MAX_PROPERTIES) limit(`${properties} properties in all; strict mode allows ${MAX_PROPERTIES}`);
+  if (enumValues > MAX_ENUM_VALUES) limit(`${enumValues} enum values in all; strict mode allows ${MAX_ENUM_VALUES}`);
+  return warnings;
 }
 
 class StrictRenderer {

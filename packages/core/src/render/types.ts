@@ -74,7 +74,9 @@ export type RenderWarningCode =
   /** OpenAI strict mode: an optional property became required and nullable (`null` means absent). */
   | 'optional-as-nullable'
   /** A name breaks the target's naming rules; the target will likely reject it. */
-  | 'name-invalid';
+  | 'name-invalid'
+  /** The schema is larger than the target allows (OpenAI strict mode: nesting, properties, enum values). */
+  | 'limit-exceeded';
 
 export interface RenderWarning {
   code: RenderWarningCode;

@@ -115,3 +115,16 @@ describe('unrolling budget', () => {
     expect(warnings.some((warning) => /more than \d+ references/.test(warning.message))).toBe(true);
   });
 });
+
+describe('OpenAI strict mode limits', () => {
+  it('warns when objects nest deeper than strict mode allows', () => {
+    let schema: DeclaredTool['parameters'] = { type: 'object', properties: { leaf: { type: 'string' } } };
+    for (let level = 0; level < 11; level++) schema = { type: 'object', properties: { next: schema }, required: ['next'] };
+    const shallow = toOpenAITool({ name: 'shallow', parameters: { type: 'object', properties: { a: { type: 'string' } } } }, { strict: true });
+    const deep = toOpenAITool({ name: 'deep', parameters: schema }, { strict: true });
+    expect(shallow.warnings.filter((warning) => warning.code === 'limit-exceeded')).toEqual([]);
+    expect(deep.warnings.filter((warning) => warning.code === 'limit-exceeded').map((warning) => warning.message)).toEqual([
+      'objects nest 12 levels deep; strict mode allows 10',
+    ]);
+  });
+});
