@@ -1,4 +1,4 @@
-import type { JsonSchema, Revival } from '@toolwright/core';
+import type { JsonSchema, JsonSchemaType, Revival } from '@toolwright/core';
 import { jsonTypes } from './constrain.js';
 
 /** A union member's schema and revival. */
@@ -20,15 +20,32 @@ export function unionRevival(parts: readonly RevivalPart[]): Revival | string | 
   }
   if (reviving.length > 1) return 'more than one member needs reviving and JSON cannot tell them apart';
   const [only] = reviving;
-  const taken = jsonTypes(only!.schema);
+  const taken = revivedTypes(only!.revive!);
   for (const part of parts) {
     if (part === only) continue;
     const types = jsonTypes(part.schema);
-    if (!taken || !types || [...types].some((type) => type !== 'null' && (taken.has(type) || (type === 'number' && taken.has('integer')) || (type === 'integer' && taken.has('number'))))) {
-      return 'another member has the same JSON type, so JSON cannot tell which one to revive';
+    if (!types || [...types].some((type) => type !== 'null' && taken.has(type))) {
+      return 'another member takes JSON values that the revival would convert too';
     }
   }
   return only!.revive;
+}
+
+/** The JSON types the Toolbox converts for a revival (a date is made from text or from a number, ...). */
+function revivedTypes(revival: Revival): Set<JsonSchemaType> {
+  switch (revival.kind) {
+    case 'date':
+    case 'bigint':
+      return new Set(['string', 'number', 'integer']);
+    case 'url':
+      return new Set(['string']);
+    case 'set':
+    case 'array':
+    case 'tuple':
+      return new Set(['array']);
+    default:
+      return new Set(['object']);
+  }
 }
 
 function mergeObjectRevivals(parts: readonly RevivalPart[], reviving: readonly RevivalPart[]): Revival | string {
