@@ -102,7 +102,11 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
     const fn = (instance as Record<string, unknown>)[method];
     if (typeof fn !== 'function') throw new TypeError(`${where} has @tool() but is not a method`);
     if (!entry && !toolOptions.parameters) {
-      throw new TypeError(`${where} has @tool() but is not in the manifest: ${RUN_GEN_TOOLS}`);
+      const byNameOnly = index.byTarget.size === 0 && index.byName.size > 0;
+      throw new TypeError(
+        `${where} has @tool() but is not in the manifest: ${RUN_GEN_TOOLS}` +
+          (byNameOnly ? ' (a JSON manifest matches classes by name: if a bundler renames classes, keep their names or use the TS manifest)' : ''),
+      );
     }
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
     runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, context, where));

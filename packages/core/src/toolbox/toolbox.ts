@@ -47,9 +47,15 @@ export class Toolbox {
 
   /** Binds one more instance (with its own manifest, or the Toolbox's). Returns the tools it added. */
   add(instance: object, manifest: ToolManifest = this.#manifest): BoundTool[] {
-    const runtimes = bindInstance(instance, manifest, this.#context);
-    this.#insert(runtimes);
-    return runtimes.map((runtime) => runtime.tool);
+    try {
+      const runtimes = bindInstance(instance, manifest, this.#context);
+      this.#insert(runtimes);
+      return runtimes.map((runtime) => runtime.tool);
+    } catch (error) {
+      // A failed add leaves the Toolbox as it was, name bindings included.
+      forgetUnboundClasses(this.#context, this.#instances());
+      throw error;
+    }
   }
 
   /** Removes a tool by name, or every tool of an instance. Returns how many tools were removed. */
@@ -64,8 +70,12 @@ export class Toolbox {
         }
       }
     }
-    if (removed) forgetUnboundClasses(this.#context, Array.from(this.#tools.values(), (runtime) => runtime.tool.instance));
+    if (removed) forgetUnboundClasses(this.#context, this.#instances());
     return removed;
+  }
+
+  #instances(): object[] {
+    return Array.from(this.#tools.values(), (runtime) => runtime.tool.instance);
   }
 
   has(name: string): boolean {

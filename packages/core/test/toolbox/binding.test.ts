@@ -102,6 +102,19 @@ describe('binding by class name (JSON manifest)', () => {
     expect(() => new Toolbox([new Service()], json)).toThrow('Service.gone is in the manifest but the method is gone: run gen-tools');
   });
 
+  it('says why a class may be missing from a JSON manifest (renamed by a bundler)', () => {
+    // What a minifier leaves of WeatherService: the same methods, another class name.
+    class a {
+      @tool()
+      getForecast(city: string, days: number) {
+        return [city, days];
+      }
+    }
+    expect(() => new Toolbox([new a()], jsonManifest())).toThrow(
+      /^a.getForecast has @tool\(\) but is not in the manifest: run gen-tools \(a JSON manifest matches classes by name: if a bundler renames classes, keep their names or use the TS manifest\)$/,
+    );
+  });
+
   it('refuses a class name that the JSON manifest holds twice', () => {
     const json = jsonManifest();
     json.tools.push({ ...json.tools[0]!, name: 'getForecast2', file: 'src/other/weather-service.ts' });
