@@ -258,6 +258,43 @@ describe('conversion to the declared types', () => {
     expect(nested.byName.home).toBeInstanceOf(URL);
   });
 
+  it('revives tuples position by position and the items of sets; a bad value is an issue, not a throw', async () => {
+    class Span {
+      @tool()
+      span(range: [Date, string], days: Set<Date>, ids: bigint[]) {
+        return [range[0] instanceof Date, range[1], [...days].every((day) => day instanceof Date), ids.map((id) => typeof id)];
+      }
+    }
+    const m = defineManifest({
+      version: 1,
+      tools: [
+        {
+          name: 'span', class: 'Span', method: 'span', file: 'span.ts', target: () => Span,
+          parameters: {
+            type: 'object',
+            properties: {
+              range: { type: 'array', prefixItems: [{ type: 'string', format: 'date-time' }, { type: 'string' }], minItems: 2, maxItems: 2 },
+              days: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+              ids: { type: 'array', items: { type: 'integer' } },
+            },
+            required: ['range', 'days', 'ids'],
+          },
+          params: [
+            { name: 'range', kind: 'value', revive: { kind: 'tuple', items: [{ kind: 'date' }, null] } },
+            { name: 'days', kind: 'value', revive: { kind: 'set', items: { kind: 'date' } } },
+            { name: 'ids', kind: 'value', revive: { kind: 'array', items: { kind: 'bigint' } } },
+          ],
+        },
+      ],
+    });
+    const toolbox = new Toolbox([new Span()], m);
+    const ok = await toolbox.call({ name: 'span', args: { range: ['2025-01-01T00:00:00Z', 'x'], days: ['2025-01-02T00:00:00Z'], ids: [1, 2] } });
+    expect(response(ok)).toEqual({ output: [true, 'x', true, ['bigint', 'bigint']] });
+    // The schema lets any string through for `days`; the revival catches what is not a date.
+    const bad = await toolbox.call({ name: 'span', args: { range: ['2025-01-01T00:00:00Z', 'x'], days: ['soon'], ids: [] } });
+    expect(response(bad).error!.issues).toEqual([{ path: '/days/0', expected: 'date-time text, e.g. "2025-01-31T09:30:00Z"', received: 'string "soon"' }]);
+  });
+
   it('passes arguments in parameter order whatever the order of the properties, absent ones as undefined', async () => {
     class Order {
       @tool()
