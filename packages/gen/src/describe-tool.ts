@@ -5,7 +5,7 @@ import { readToolOptions } from './decorator-options.js';
 import { staticDefault } from './default-value.js';
 import type { DecoratedMethod } from './find-tools.js';
 import { GEMINI_PARAMETER_NAME } from './gemini-names.js';
-import { readMethodDoc, type MethodDoc } from './method-doc.js';
+import { cleanText, readMethodDoc, type MethodDoc } from './method-doc.js';
 import { styleName, type NameStyle } from './name-style.js';
 import { parameterName } from './parameter-name.js';
 import { projectPath } from './project-path.js';
@@ -83,7 +83,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     const mapped = builder.typeSchema(type, parameter);
     const tags: DocTag[] = [...(methodTags.get(name) ?? []), ...ownTags(parameter)];
     let schema = applyDocTags(mapped.schema, tags, parameterReport, parameter);
-    const text = doc.params.get(name);
+    const text = doc.params.get(name) ?? ownDescription(parameter);
     if (text !== undefined) schema = { ...schema, description: text };
     const initializer = parameter.getInitializer();
     const fallback = initializer ? staticDefault(initializer) : undefined;
@@ -146,6 +146,13 @@ function ownTags(parameter: ParameterDeclaration): DocTag[] {
   return jsDoc.flatMap((block) =>
     (block.tags ?? []).map((tag) => ({ name: tag.tagName.text, text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim() })),
   );
+}
+
+/** The text of a JSDoc comment written on the parameter itself: `(/** How far. *\/ radius: number)`. */
+function ownDescription(parameter: ParameterDeclaration): string | undefined {
+  const jsDoc = (parameter.compilerNode as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
+  const last = jsDoc[jsDoc.length - 1];
+  return last ? cleanText(ts.getTextOfJSDocComment(last.comment)) : undefined;
 }
 
 /**

@@ -84,7 +84,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       outFile,
       projectDir,
       extensionStyle: extensionStyle(loaded.compilerOptions),
-      command: regenerateCommand(projectDir, projectFile, outFile, jsonFile, nameStyle),
+      command: regenerateCommand(projectDir, projectFile, outFile, nameStyle),
     });
     outputs.push({ path: outFile, rendered, namesIn: toolNamesInModule });
   }
@@ -105,17 +105,13 @@ function readIfExists(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 }
 
-/** The command line for the generated header, relative to the tsconfig folder so that it does not depend on cwd. */
-function regenerateCommand(
-  projectDir: string,
-  projectFile: string,
-  outFile: string,
-  jsonFile: string | undefined,
-  nameStyle: NameStyle,
-): string {
+/**
+ * The command line for the generated header: relative to the tsconfig folder, and without the flags that do not
+ * change the module (`--json`, `--check`), so that the module does not depend on where or how it was made.
+ */
+function regenerateCommand(projectDir: string, projectFile: string, outFile: string, nameStyle: NameStyle): string {
   const path = (file: string) => shellWord(relative(projectDir, file).split(sep).join('/'));
   const parts = ['gen-tools', '--project', path(projectFile), '--out', path(outFile)];
-  if (jsonFile !== undefined) parts.push('--json', path(jsonFile));
   if (nameStyle !== 'preserve') parts.push('--name-style', nameStyle);
   return parts.join(' ');
 }
