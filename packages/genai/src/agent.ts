@@ -5,7 +5,7 @@ import type { AgentEvent } from './events.js';
 import { toContents, type AgentInput } from './input.js';
 import type { AgentOptions, RunOptions } from './options.js';
 import type { AgentResult } from './result.js';
-import { Run } from './run.js';
+import { Run, type InternalRunOptions } from './run.js';
 import { resolveSetup, type AgentSetup } from './setup.js';
 
 /** The events of a streamed run, and its result once it is over. */
@@ -53,12 +53,12 @@ export class Agent {
   }
 
   /** @internal */
-  start(history: Content[], options: RunOptions, streaming: boolean, sink?: (event: AgentEvent) => void): Run {
+  start(history: Content[], options: InternalRunOptions, streaming: boolean, sink?: (event: AgentEvent) => void): Run {
     return new Run(this.setup, history, sink ? { ...options, streaming, sink } : { ...options, streaming });
   }
 
   /** @internal */
-  startStream(history: Content[], options: RunOptions, onSettled?: (result: AgentResult | undefined) => void): AgentStream {
+  startStream(history: Content[], options: InternalRunOptions, onSettled?: (result: AgentResult | undefined) => void): AgentStream {
     let run: Run | undefined;
     const queue = new EventQueue<AgentEvent>(() => run?.abort(new Error('The stream reader stopped')));
     run = this.start(history, options, true, (event) => queue.push(event));

@@ -2,7 +2,9 @@ import type { Content } from '@google/genai';
 import type { Agent, AgentStream } from './agent.js';
 import { toContents, type AgentInput } from './input.js';
 import type { RunOptions } from './options.js';
+import type { AgentEvent } from './events.js';
 import type { AgentResult } from './result.js';
+import { newRunId } from './run.js';
 
 export interface ChatOptions {
   /** A conversation to continue (for example a result's `history`). */
@@ -44,26 +46,19 @@ export class Chat {
   /** Like `send()`, streamed. The stream starts when the sends before it are done. */
   stream(input: AgentInput, options: RunOptions = {}): AgentStream {
     const contents = toContents(input);
-    let inner: AgentStream | undefined;
-    const ready = this.tail.then(() => {
-      inner = this.agent.startStream([...this.current, ...contents], options, (result) => {
+    const runId = newRunId();
+    const ready = this.tail.then(() =>
+      this.agent.startStream([...this.current, ...contents], { ...options, runId }, (result) => {
         if (result) this.current = [...result.history];
-      });
-      return inner;
-    });
+      }),
+    );
     const result = ready.then((stream) => stream.result);
     result.catch(() => {});
     this.tail = result.catch(() => {});
-    const events = async function* (): AsyncGenerator<import('./events.js').AgentEvent> {
+    const events = async function* (): AsyncGenerator<AgentEvent> {
       const stream = await ready;
       yield* stream;
     };
-    return {
-      result,
-      get runId(): string {
-        return inner?.runId ?? '';
-      },
-      [Symbol.asyncIterator]: events,
-    };
+    return { result, runId, [Symbol.asyncIterator]: events };
   }
 }

@@ -47,15 +47,21 @@ class StreamBroken {
   ) {}
 }
 
+/** Run options, plus what the Agent and Chat pass internally. */
+export interface InternalRunOptions extends RunOptions {
+  /** An id chosen before the run starts (a chat stream that waits for earlier sends). */
+  runId?: string;
+}
+
 let runCounter = 0;
-function newRunId(): string {
+export function newRunId(): string {
   runCounter = (runCounter + 1) % 1_000_000;
   return `run_${Date.now().toString(36)}_${runCounter.toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
 }
 
 /** One run of the loop. Everything mutable lives here, so runs on one Agent share nothing. */
 export class Run implements ToolPhaseRun {
-  readonly runId = newRunId();
+  readonly runId: string;
   readonly startedAt = Date.now();
   readonly history: Content[];
   readonly steps: Step[] = [];
@@ -69,8 +75,9 @@ export class Run implements ToolPhaseRun {
   constructor(
     readonly setup: AgentSetup,
     input: Content[],
-    private readonly options: RunOptions & { streaming: boolean; sink?: (event: AgentEvent) => void },
+    private readonly options: InternalRunOptions & { streaming: boolean; sink?: (event: AgentEvent) => void },
   ) {
+    this.runId = options.runId ?? newRunId();
     this.history = input;
     this.tools = renderTools(setup);
     allowManyListeners(this.controller.signal);

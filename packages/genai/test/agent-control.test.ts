@@ -195,6 +195,17 @@ describe('retries', () => {
     expect(result.steps[0]!.retries).toBe(1);
   });
 
+  it('keeps the tool results of the turns before a request that fails for good', async () => {
+    const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'kept' }, { id: 'e' }), reply.unavailable(), reply.unavailable()] });
+    const agent = new Agent({ client, model: 'm', tools: echo, retry: { retries: 1, initialDelayMs: 1 } });
+    const error = (await agent.run('hi').catch((failure: unknown) => failure)) as AgentApiError;
+    expect(error).toBeInstanceOf(AgentApiError);
+    expect(error.status).toBe(503);
+    expect(error.history.map((content) => content.role)).toEqual(['user', 'model', 'user']);
+    expect(error.history[2]!.parts![0]!.functionResponse).toEqual({ id: 'e', name: 'echo', response: { output: { value: 'kept' } } });
+    expect(error.steps[0]!.calls[0]!.ok).toBe(true);
+  });
+
   it('does not retry a 400', async () => {
     const { fake, client } = await fakeGemini({ script: [reply.error(400, { message: 'bad' })] });
     await expect(new Agent({ client, model: 'm' }).run('hi')).rejects.toMatchObject({ status: 400, attempts: 1 });
@@ -231,6 +242,23 @@ describe('abort', () => {
 });
 
 describe('debug log', () => {
+  it('writes to stderr when TOOLWRIGHT_DEBUG=1', async () => {
+    const { client } = await fakeGemini({ script: ['hello'] });
+    const written: string[] = [];
+    const original = process.stderr.write;
+    process.env.TOOLWRIGHT_DEBUG = '1';
+    process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const agent = new Agent({ client, model: 'm' });
+      await agent.run('hi');
+    } finally {
+      process.stderr.write = original;
+      delete process.env.TOOLWRIGHT_DEBUG;
+    }
+    expect(written.some((line) => line.startsWith('[toolwright run_') && line.includes('request'))).toBe(true);
+    expect(written.some((line) => line.includes('"text":"hello"'))).toBe(true);
+  });
+
   it('shows each request, each raw reply and each parsed call', async () => {
     const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'v' }, { id: 'q' }), 'done'] });
     const lines: string[] = [];

@@ -1,6 +1,6 @@
 import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
-import { Agent, AgentStreamError, type AgentEvent } from '../src/index.js';
+import { Agent, AgentAbortedError, AgentStreamError, type AgentEvent } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
 import { toolbox, WeatherTools } from './support/services.js';
 
@@ -109,5 +109,28 @@ describe('Agent.stream', () => {
     expect(resumed.text).toBe('It is sunny in Lima.');
     expect(resumed.history.slice(0, 3)).toEqual(error.history);
     expect(resumed.steps.flatMap((step) => step.calls)).toEqual([]);
+  });
+
+  it('aborts the run when the reader stops early', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [reply.withStream(reply.text('one two three four five six'), { textEvents: 6, intervalMs: 30 }), 'never asked'],
+    });
+    const stream = new Agent({ client, model: 'm' }).stream('count');
+    for await (const event of stream) if (event.type === 'text') break;
+    await expect(stream.result).rejects.toBeInstanceOf(AgentAbortedError);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('gives a chat stream its run id before it starts', async () => {
+    const { client } = await fakeGemini({ script: [reply.withStream(reply.text('first'), { intervalMs: 20 }), 'second'] });
+    const chat = new Agent({ client, model: 'm' }).chat();
+    const first = chat.stream('1');
+    const second = chat.stream('2');
+    expect(second.runId).toMatch(/^run_/);
+    const events: AgentEvent[] = [];
+    for await (const event of second) events.push(event);
+    expect(events.every((event) => event.runId === second.runId)).toBe(true);
+    expect((await second.result).history.map((content) => content.parts?.[0]?.text)).toEqual(['1', 'first', '2', 'second']);
+    expect((await first.result).runId).toBe(first.runId);
   });
 });
