@@ -11,10 +11,16 @@ export function debugSink(option: boolean | ((line: string) => void) | undefined
   return undefined;
 }
 
-/** JSON for the log; request bodies hold nothing that cannot be printed except the signal and fetch we add. */
+const LONG_STRING = 2_000;
+
+/**
+ * JSON for the log. Leaves out the signal and fetch the Agent adds to requests, and shortens very long strings
+ * (inline images, big tool results) so that one request cannot flood the log.
+ */
 export function debugJson(value: unknown): string {
   return JSON.stringify(value, (key, inner: unknown) => {
     if (key === 'abortSignal' || key === 'fetch' || typeof inner === 'function') return undefined;
+    if (typeof inner === 'string' && inner.length > LONG_STRING) return `${inner.slice(0, LONG_STRING)}... (${inner.length} characters)`;
     return inner;
   });
 }
