@@ -18,6 +18,8 @@ export interface RetryOptions {
   retries?: number;
   /** HTTP statuses that are retried. Default [429, 500, 503]. */
   statuses?: number[];
+  /** Retry requests that got no answer at all (connection refused or reset, "fetch failed"). Default true. */
+  connectionErrors?: boolean;
   /** First delay. Default 500 ms; doubled each retry (`factor`), with up to 20% random jitter. */
   initialDelayMs?: number;
   factor?: number;

@@ -3,6 +3,7 @@ import type { RetryOptions } from './options.js';
 export interface RetryPolicy {
   retries: number;
   statuses: ReadonlySet<number>;
+  connectionErrors: boolean;
   initialDelayMs: number;
   factor: number;
   maxDelayMs: number;
@@ -12,11 +13,12 @@ export interface RetryPolicy {
 
 export function retryPolicy(options: RetryOptions | false | undefined): RetryPolicy {
   if (options === false) {
-    return { retries: 0, statuses: new Set(), initialDelayMs: 0, factor: 1, maxDelayMs: 0, readRetryAfterHeader: false, fetch: undefined };
+    return { retries: 0, statuses: new Set(), connectionErrors: false, initialDelayMs: 0, factor: 1, maxDelayMs: 0, readRetryAfterHeader: false, fetch: undefined };
   }
   return {
     retries: Math.max(0, Math.floor(options?.retries ?? 3)),
     statuses: new Set(options?.statuses ?? [429, 500, 503]),
+    connectionErrors: options?.connectionErrors ?? true,
     initialDelayMs: Math.max(0, options?.initialDelayMs ?? 500),
     factor: Math.max(1, options?.factor ?? 2),
     maxDelayMs: Math.max(0, options?.maxDelayMs ?? 30_000),
@@ -29,6 +31,15 @@ export function retryPolicy(options: RetryOptions | false | undefined): RetryPol
 export function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
+}
+
+/** A request that got no answer at all: fetch's TypeError ("fetch failed" in Node, "Failed to fetch" in browsers) or a reset. */
+export function isConnectionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const message = String((error as { message?: unknown }).message ?? '').toLowerCase();
+  if (error instanceof TypeError && (message.startsWith('fetch failed') || message.startsWith('failed to fetch'))) return true;
+  const code = (error as { code?: unknown }).code ?? ((error as { cause?: { code?: unknown } }).cause)?.code;
+  return typeof code === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'].includes(code);
 }
 
 /** A Retry-After header value (seconds or an HTTP date) in milliseconds. */

@@ -21,7 +21,7 @@ import type { AgentEvent } from './events.js';
 import { answerText, StreamedContent } from './merge-parts.js';
 import type { RunOptions } from './options.js';
 import type { AgentResult, Step, StopReason } from './result.js';
-import { headerRecordingFetch, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
+import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { isBrokenCall, stopReasonOf } from './stop-reason.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
@@ -271,10 +271,13 @@ export class Run implements ToolPhaseRun {
       } catch (error) {
         if (error instanceof StreamBroken || this.signal.aborted) throw error;
         const status = statusOf(error);
-        if (status !== undefined && retry.statuses.has(status) && attempt <= retry.retries) {
-          const delayMs = retryDelay(retry, attempt, recorder?.retryAfterMs() ?? retryInfoDelay(error));
-          this.debug(`turn ${turn} attempt ${attempt} failed with status ${status}; retrying in ${delayMs} ms`);
-          this.emit({ type: 'retry', turn, attempt, status, delayMs, error });
+        const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && isConnectionError(error);
+        if (retryable && attempt <= retry.retries) {
+          const delayMs = retryDelay(retry, attempt, status === undefined ? undefined : (recorder?.retryAfterMs() ?? retryInfoDelay(error)));
+          this.debug(`turn ${turn} attempt ${attempt} failed (${status ?? 'no answer'}); retrying in ${delayMs} ms`);
+          const event: EventInput = { type: 'retry', turn, attempt, delayMs, error };
+          if (status !== undefined) event.status = status;
+          this.emit(event);
           await sleep(delayMs, this.signal);
           continue;
         }

@@ -206,6 +206,18 @@ describe('retries', () => {
     expect(error.steps[0]!.calls[0]!.ok).toBe(true);
   });
 
+  it('retries a request that got no answer (connection dropped), streamed or not', async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.disconnect(), 'first', reply.disconnect(), 'second'] });
+    const events: AgentEvent[] = [];
+    const agent = new Agent({ client, model: 'm', retry: { initialDelayMs: 1 }, onEvent: (event) => events.push(event) });
+    expect((await agent.run('a')).text).toBe('first');
+    const stream = agent.stream('b');
+    for await (const event of stream) void event;
+    expect((await stream.result).text).toBe('second');
+    expect(events.filter((event) => event.type === 'retry').map((event) => 'status' in event && event.status)).toEqual([false, false]);
+    expect(fake.requests).toHaveLength(4);
+  });
+
   it('does not retry a 400', async () => {
     const { fake, client } = await fakeGemini({ script: [reply.error(400, { message: 'bad' })] });
     await expect(new Agent({ client, model: 'm' }).run('hi')).rejects.toMatchObject({ status: 400, attempts: 1 });
