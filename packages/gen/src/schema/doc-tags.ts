@@ -59,7 +59,10 @@ export function applyTags(schema: JsonSchema, tags: readonly DocTag[], warn: (me
 /** A tag's effect: the new schema, or a message saying what is wrong with the tag. */
 type TagRule = (schema: JsonSchema, text: string, examples: unknown[]) => JsonSchema | string;
 
+/** A tag value as JSON where it parses (`10`, `{"a": 1}`, `"x"`), a single-quoted string unquoted, else the text. */
 function jsonOrText(text: string): unknown {
+  const quoted = /^'(.*)'$/s.exec(text);
+  if (quoted) return quoted[1];
   try {
     return JSON.parse(text) as unknown;
   } catch {

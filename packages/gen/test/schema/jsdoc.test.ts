@@ -37,6 +37,14 @@ interface Query {
    * @default newest first
    */
   order?: string;
+  /**
+   * @default 'asc'
+   * @example
+   * {
+   *   "by": "name"
+   * }
+   */
+  sort?: string | { by: string };
 }`;
 
 describe('JSDoc on properties', () => {
@@ -58,6 +66,11 @@ describe('JSDoc on properties', () => {
         contact: { anyOf: [{ type: 'string', format: 'email' }, { type: 'null' }] },
         tags: { type: 'array', items: { type: 'string', maxLength: 20 }, minItems: 1, maxItems: 5 },
         order: { type: 'string', deprecated: true, default: 'newest first', description: 'Old way to sort.' },
+        sort: {
+          anyOf: [{ type: 'string' }, { type: 'object', properties: { by: { type: 'string' } }, required: ['by'] }],
+          default: 'asc',
+          examples: [{ by: 'name' }],
+        },
       },
       required: ['text', 'tags'],
     });
