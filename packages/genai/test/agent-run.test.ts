@@ -87,4 +87,18 @@ describe('Agent.run', () => {
     expect(events.map((event) => event.type)).toEqual(['response', 'tool_call', 'tool_result', 'turn_end', 'response', 'text', 'turn_end', 'done']);
     for (const event of events) expect(event.runId).toBe(result.runId);
   });
+
+  it.each([
+    ['SAFETY', 'safety'],
+    ['RECITATION', 'safety'],
+    ['MAX_TOKENS', 'max_tokens'],
+    ['TOO_MANY_TOOL_CALLS', 'too_many_tool_calls'],
+    ['LANGUAGE', 'other'],
+  ])('maps finish reason %s to stop reason %s, keeping the text', async (finishReason, stopReason) => {
+    const { client } = await fakeGemini({ script: [reply.finish(finishReason, { parts: [{ text: 'partial answer' }] })] });
+    const result = await new Agent({ client, model: 'm' }).run('hi');
+    expect(result.stopReason).toBe(stopReason);
+    expect(result.finishReason).toBe(finishReason);
+    expect(result.text).toBe('partial answer');
+  });
 });
