@@ -1,7 +1,7 @@
 import { GoogleGenAI } from '@google/genai';
 import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
-import { Agent, AgentAbortedError, AgentApiError, type AgentEvent } from '../src/index.js';
+import { Agent, AgentAbortedError, AgentApiError, AgentHookError, type AgentEvent } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
 import { EchoTools, SlowTools, toolbox } from './support/services.js';
 
@@ -133,6 +133,39 @@ describe('hooks', () => {
     expect(responses[2]).toEqual({ output: { value: 'edited' } });
     expect(result.steps[0]!.calls.map((call) => call.outcome)).toEqual(['ran', 'denied', 'ran']);
     expect(result.steps[0]!.calls[2]!.editedArgs).toEqual({ value: 'edited' });
+  });
+});
+
+describe('hooks that throw', () => {
+  it('a throwing beforeToolCall stops the run with AgentHookError; a throwing onEvent does not', async () => {
+    const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'x' }), 'ok', reply.functionCall('echo', { value: 'y' })] });
+    const lines: string[] = [];
+    const calm = new Agent({
+      client,
+      model: 'm',
+      tools: echo,
+      debug: (line) => lines.push(line),
+      onEvent: () => {
+        throw new Error('listener bug');
+      },
+    });
+    expect((await calm.run('go')).text).toBe('ok');
+    expect(lines.some((line) => line.includes('onEvent listener threw: Error: listener bug'))).toBe(true);
+
+    const strict = new Agent({
+      client,
+      model: 'm',
+      tools: echo,
+      beforeToolCall: () => {
+        throw new Error('policy service down');
+      },
+    });
+    const error = await strict.run('go').catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(AgentHookError);
+    expect((error as AgentHookError).hook).toBe('beforeToolCall');
+    expect((error as AgentHookError).message).toContain('policy service down');
+    // The turn whose calls could not all be answered is not in the history: it ends on a complete turn.
+    expect((error as AgentHookError).history).toHaveLength(1);
   });
 });
 
