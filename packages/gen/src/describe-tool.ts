@@ -1,5 +1,5 @@
 import type { JsonSchema, ManifestParam, ManifestTool } from '@toolwright/core';
-import { Node, ts, type MethodDeclaration, type ParameterDeclaration, type Type, type TypeNode } from 'ts-morph';
+import { Node, ts, type JSDocParameterTag, type MethodDeclaration, type ParameterDeclaration, type Type, type TypeNode } from 'ts-morph';
 import type { CoreSymbols } from './core-symbols.js';
 import { readToolOptions } from './decorator-options.js';
 import { staticDefault } from './default-value.js';
@@ -163,11 +163,10 @@ function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, repo
   const names = new Set(parameterNames);
   const byParameter = new Map<string, DocTag[]>();
   const add = (parameter: string, tag: DocTag) => byParameter.set(parameter, [...(byParameter.get(parameter) ?? []), tag]);
-  let lastParam: { name: string; line: number } | undefined;
+  let lastParam: JSDocParameterTag | undefined;
   for (const tag of doc.tags) {
-    const line = tag.getStartLineNumber();
     if (Node.isJSDocParameterTag(tag)) {
-      lastParam = { name: tag.getName(), line };
+      lastParam = tag;
       continue;
     }
     const tagName = tag.getTagName();
@@ -176,8 +175,8 @@ function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, repo
     const [first = ''] = text.split(/\s+/);
     if (names.has(first)) {
       add(first, { name: tagName, text: text.slice(first.length).trim() });
-    } else if (lastParam && lastParam.line === line && names.has(lastParam.name)) {
-      add(lastParam.name, { name: tagName, text });
+    } else if (lastParam && names.has(lastParam.getName()) && lastParam.getStartLineNumber() === tag.getStartLineNumber()) {
+      add(lastParam.getName(), { name: tagName, text });
     } else if (CONSTRAINT_TAGS.has(tagName)) {
       report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`);
     }

@@ -4,6 +4,7 @@ import type { Diagnostic } from './diagnostic.js';
 /** Collects the problems of one run, each at the node it is about. */
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
 
   /** Bound, so it can be handed out as a `Report` callback. */
   readonly report = (node: Node, severity: Diagnostic['severity'], message: string): void => {
@@ -12,15 +13,12 @@ export class Diagnostics {
     this.add({ file: sourceFile.getFilePath(), line, column, severity, message });
   };
 
+  /** Adds a diagnostic unless the same message was reported at the same place already. */
   add(diagnostic: Diagnostic): void {
-    const duplicate = this.list.some(
-      (seen) =>
-        seen.file === diagnostic.file &&
-        seen.line === diagnostic.line &&
-        seen.column === diagnostic.column &&
-        seen.message === diagnostic.message,
-    );
-    if (!duplicate) this.list.push(diagnostic);
+    const key = `${diagnostic.file}\0${diagnostic.line}\0${diagnostic.column}\0${diagnostic.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.list.push(diagnostic);
   }
 
   hasErrors(): boolean {
