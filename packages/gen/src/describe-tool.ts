@@ -78,7 +78,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
       continue;
     }
     if (!GEMINI_PARAMETER_NAME.test(name)) {
-      report(parameter, 'error', `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or _, at most 64)`);
+      parameterReport(parameter, 'error', `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or _, at most 64)`);
     }
     const mapped = builder.typeSchema(type, parameter);
     const tags: DocTag[] = [...(methodTags.get(name) ?? []), ...ownTags(parameter)];

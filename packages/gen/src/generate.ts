@@ -9,7 +9,8 @@ import { Diagnostics } from './diagnostics.js';
 import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
 import { findTools } from './find-tools.js';
 import { extensionStyle } from './import-specifier.js';
-import { loadProject } from './load-project.js';
+import { loadProject, type LoadedProject } from './load-project.js';
+import { ts } from 'ts-morph';
 import { NAME_STYLES, type NameStyle } from './name-style.js';
 import { renderJson, toolNamesInJson } from './render-json.js';
 import { renderModule, toolNamesInModule } from './render-module.js';
@@ -65,6 +66,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const loaded = loadProject(projectFile, diagnostics, [outFile, jsonFile].filter((file) => file !== undefined));
   const { projectDir } = loaded;
   const core = new CoreSymbols(loaded.project);
+  reportSyntaxErrors(loaded, diagnostics);
   const described: DescribedTool[] = findTools(loaded.candidates, core, diagnostics.report).map((found) => ({
     found,
     tool: describeTool(found, { projectDir, nameStyle, core, report: diagnostics.report }),
@@ -99,6 +101,23 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   writeFilesAtomically(changed.map(({ path, rendered }) => ({ path, text: rendered.text })));
   result.written = changed.map(({ path }) => path);
   return result;
+}
+
+/** Syntax errors in the files that declare tools (already parsed, so this costs nothing). */
+function reportSyntaxErrors(loaded: LoadedProject, diagnostics: Diagnostics): void {
+  const program = loaded.project.getProgram().compilerObject;
+  for (const file of loaded.candidates) {
+    for (const error of program.getSyntacticDiagnostics(file.compilerNode)) {
+      const { line, character } = file.compilerNode.getLineAndCharacterOfPosition(error.start ?? 0);
+      diagnostics.add({
+        file: file.getFilePath(),
+        line: line + 1,
+        column: character + 1,
+        severity: 'error',
+        message: ts.flattenDiagnosticMessageText(error.messageText, '\n'),
+      });
+    }
+  }
 }
 
 function readIfExists(path: string): string | undefined {
