@@ -1,7 +1,7 @@
-import type { JsonSchema } from '@toolwright/core';
+import type { JsonSchema, JsonSchemaType } from '@toolwright/core';
 import { ts, type Node } from 'ts-morph';
 import type { Report } from './contract.js';
-import { constrain, describeTypes, makeInteger } from './constrain.js';
+import { constrain, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 import { subjectOf } from './problems.js';
 
 /** One JSDoc block tag: `@minimum 3` is `{ name: 'minimum', text: '3' }`. */
@@ -59,6 +59,16 @@ export function applyTags(schema: JsonSchema, tags: readonly DocTag[], warn: (me
 /** A tag's effect: the new schema, or a message saying what is wrong with the tag. */
 type TagRule = (schema: JsonSchema, text: string, examples: unknown[]) => JsonSchema | string;
 
+/** The value of `@default` or `@example`: `@default 10115` on a string is the text "10115", not a number. */
+function tagValue(schema: JsonSchema, text: string): unknown {
+  const value = jsonOrText(text);
+  const types = jsonTypes(schema);
+  if (typeof value === 'string' || !types || !types.has('string')) return value;
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  const fits = kind === 'number' ? types.has('number') || types.has('integer') : types.has(kind as JsonSchemaType);
+  return fits ? value : text;
+}
+
 /** A tag value as JSON where it parses (`10`, `{"a": 1}`, `"x"`), a single-quoted string unquoted, else the text. */
 function jsonOrText(text: string): unknown {
   const quoted = /^'(.*)'$/s.exec(text);
@@ -90,10 +100,10 @@ const TAG_RULES: Record<string, TagRule> = {
   deprecated: (schema) => ({ ...schema, deprecated: true }),
   example: (schema, text, examples) => {
     if (text === '') return 'it has no value';
-    examples.push(jsonOrText(text));
+    examples.push(tagValue(schema, text));
     return schema;
   },
-  default: (schema, text) => (text === '' ? 'it has no value' : { ...schema, default: jsonOrText(text) }),
+  default: (schema, text) => (text === '' ? 'it has no value' : { ...schema, default: tagValue(schema, text) }),
   minimum: numberTag('minimum'),
   maximum: numberTag('maximum'),
   minLength: countTag('minLength', 'strings'),

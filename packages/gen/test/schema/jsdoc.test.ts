@@ -11,6 +11,7 @@ interface Query {
    * @minLength 2
    * @maxLength 80
    * @pattern ^[^<>]*$
+   * @example 10115
    * @example "red shoes"
    * @example {"nested": true}
    * @example not json
@@ -59,7 +60,8 @@ describe('JSDoc on properties', () => {
           minLength: 2,
           maxLength: 80,
           pattern: '^[^<>]*$',
-          examples: ['red shoes', { nested: true }, 'not json'],
+          // On a string, values that parse as another JSON type are kept as their text.
+          examples: ['10115', 'red shoes', '{"nested": true}', 'not json'],
           description: 'What to look for.\nPlain words work best.',
         },
         limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
