@@ -61,6 +61,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
   const jsonFile = options.json === undefined ? undefined : resolve(cwd, options.json);
   if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');
+  if (outFile !== undefined && !/\.[mc]?ts$/.test(outFile)) {
+    throw new UsageError(`--out writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.out})`);
+  }
 
   const diagnostics = new Diagnostics();
   const loaded = loadProject(projectFile, diagnostics, [outFile, jsonFile].filter((file) => file !== undefined));

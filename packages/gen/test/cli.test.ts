@@ -44,6 +44,9 @@ describe('gen-tools CLI', () => {
       expect(run.stderr).toMatch(/^gen-tools: /);
       expect(run.stderr).toContain('Usage: gen-tools');
     }
+    const notTs = genTools(project.dir, '--out', 'tools.js');
+    expect(notTs.code).toBe(2);
+    expect(notTs.stderr).toContain('give it a .ts, .mts or .cts name (not tools.js)');
     const missing = genTools(project.dir, '--project', 'nope/tsconfig.json');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('cannot find the tsconfig nope/tsconfig.json');
