@@ -4,7 +4,7 @@ import { ts, type Node, type Type } from 'ts-morph';
 import { readValidation } from './class-validator.js';
 import { constantValue, UNKNOWN } from './constant.js';
 import type { SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
-import { applyTags, docTagsOfSymbol, docTextOfSymbol } from './doc-tags.js';
+import { applyTags, docTagsOfSymbol, docTextOfSymbol, SCHEMA_TAGS, type DocTag } from './doc-tags.js';
 import { reportProblems, type Problem } from './problems.js';
 import { unionRevival, type RevivalPart } from './revival.js';
 import { bigIntText, templateLiteralPattern } from './template-literal.js';
@@ -83,8 +83,23 @@ class Builder implements SchemaBuilder {
     return Object.keys(this.defs).length > 0 ? { ...this.defs } : undefined;
   }
 
-  /** `written`: the type as written where it was met, if known: unions keep the written order of their members. */
+  /**
+   * `written`: the type as written where it was met, if known. Unions keep the written order of their members, and
+   * a reference to a type alias with JSDoc tags (`/** @minimum 0 *\/ type Percent = number`) gets those tags: the
+   * checker forgets aliases of primitives, so they are read from the syntax.
+   */
   private map(type: ts.Type, written?: ts.TypeNode): Mapped {
+    const mapped = this.mapOnce(type, written);
+    const tags = written ? aliasTags(written, this.checker) : undefined;
+    if (!tags) return mapped;
+    const problems = [...mapped.problems];
+    const schema = applyTags(mapped.schema, tags.tags, (message) => {
+      problems.push({ severity: 'warning', path: [], message: `has the type ${tags.name}, which ${message}`, at: tags.at });
+    });
+    return { ...mapped, schema, problems };
+  }
+
+  private mapOnce(type: ts.Type, written?: ts.TypeNode): Mapped {
     const cached = cache.get(type);
     if (cached && cached.projectDir === this.projectDir) return cached.mapped;
     const name = this.names.get(type);
@@ -466,6 +481,31 @@ function declaredTypeNode(node: ts.Node | undefined): ts.TypeNode | undefined {
     return node.type;
   }
   return undefined;
+}
+
+/** Schema tags written on the type aliases that `node` refers to (outer aliases last, so that they win). */
+function aliasTags(node: ts.TypeNode, checker: ts.TypeChecker): { name: string; tags: DocTag[]; at: ts.Node } | undefined {
+  let tags: DocTag[] = [];
+  let first: { name: string; at: ts.Node } | undefined;
+  let current: ts.TypeNode | undefined = node;
+  for (let depth = 0; current && depth < 8; depth++) {
+    while (ts.isParenthesizedTypeNode(current)) current = current.type;
+    if (!ts.isTypeReferenceNode(current)) break;
+    let symbol = checker.getSymbolAtLocation(current.typeName);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+    if (!declaration) break;
+    const own = ts.getJSDocTags(declaration).map((tag) => ({
+      name: tag.tagName.text,
+      text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim(),
+    }));
+    if (own.length > 0) {
+      tags = [...own, ...tags];
+      first ??= { name: declaration.name.text, at: declaration };
+    }
+    current = declaration.type;
+  }
+  return first && tags.some((tag) => SCHEMA_TAGS.has(tag.name)) ? { ...first, tags } : undefined;
 }
 
 /** The element type as written in `T[]`, `readonly T[]`, `Array<T>` or `ReadonlyArray<T>`. */

@@ -128,3 +128,6 @@ const TAG_RULES: Record<string, TagRule> = {
     return makeInteger(schema) ?? `it applies to numbers, and the type is ${describeTypes(schema)}`;
   },
 };
+
+/** The names of the tags `applyDocTags` reads. */
+export const SCHEMA_TAGS: ReadonlySet<string> = new Set(Object.keys(TAG_RULES));

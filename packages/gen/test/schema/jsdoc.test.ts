@@ -127,6 +127,43 @@ describe('JSDoc on properties', () => {
   });
 });
 
+describe('JSDoc on type aliases', () => {
+  const prelude = `
+/**
+ * A share of a whole.
+ * @minimum 0
+ * @maximum 100
+ */
+type Percent = number;
+/** @integer */
+type WholePercent = Percent;
+/** @pattern ^[A-Z]{3}$ */
+export type Currency = string;
+/** @minimum lots */
+type Broken = number;`;
+
+  test('schema tags of aliases apply where the alias is written, outer aliases last', () => {
+    const result = probe('{ share: Percent; whole: WholePercent; many: Percent[]; money?: Currency; plain: number }', prelude);
+    expect(result.problems).toEqual([]);
+    expect(result.schema.properties).toEqual({
+      share: { type: 'number', minimum: 0, maximum: 100 },
+      whole: { type: 'integer', minimum: 0, maximum: 100 },
+      many: { type: 'array', items: { type: 'number', minimum: 0, maximum: 100 } },
+      money: { type: 'string', pattern: '^[A-Z]{3}$' },
+      plain: { type: 'number' },
+    });
+    expect(probe('WholePercent', prelude).schema).toEqual({ type: 'integer', minimum: 0, maximum: 100 });
+  });
+
+  test('a bad tag on an alias is a warning at the alias', () => {
+    const result = probe('{ size: Broken }', prelude);
+    expect(messages(result)).toEqual([
+      'warning: parameter "value": property "size" has the type Broken, which has a bad @minimum tag "lots": not a number; it is ignored',
+    ]);
+    expect(result.problems[0]!.line).toBe(13); // the alias, where its JSDoc starts
+  });
+});
+
 describe('applyDocTags for parameters', () => {
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile(
