@@ -177,6 +177,11 @@ class Builder implements SchemaBuilder {
 
   private mapType(type: ts.Type, written: ts.TypeNode | undefined): Mapped {
     const flags = type.flags;
+    if (flags & ts.TypeFlags.Any && (type as { intrinsicName?: string }).intrinsicName === 'error') {
+      // TypeScript could not resolve the type (a missing import, a typo): it would pass as `any` without this.
+      const name = written ? ` ${written.getText()}` : '';
+      return { ...failure('error', `has the type${name}, which TypeScript cannot resolve: check its import`), local: true };
+    }
     if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return plain({});
     if (flags & ts.TypeFlags.String) return plain({ type: 'string' });
     if (flags & ts.TypeFlags.Number) return plain({ type: 'number' });
@@ -391,7 +396,8 @@ class Builder implements SchemaBuilder {
       const warn = (message: string): void => {
         problems.push({ severity: 'warning', path: [name], message, ...(declaration ? { at: declaration } : {}) });
       };
-      if (classDeclaration && declaration && ts.isPropertyDeclaration(declaration)) {
+      // Fields and constructor parameter properties (`constructor(public size = 10)`).
+      if (classDeclaration && declaration && (ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration))) {
         const validation = readValidation(declaration, checker);
         if (validation) {
           validates = true;
@@ -400,7 +406,7 @@ class Builder implements SchemaBuilder {
           if (validation.defined) optional = false;
         }
         if (declaration.initializer) {
-          // class-transformer keeps the field initializer when the property is left out.
+          // class-transformer builds with `new Class()`, so the initializer stays when the property is left out.
           optional = true;
           const value = constantValue(declaration.initializer, checker);
           if (value !== UNKNOWN && !(value instanceof RegExp)) schema = { ...schema, default: value };

@@ -334,9 +334,9 @@ export class Point {
         x: { type: 'number' },
         y: { type: 'number', default: 0, description: 'Vertical.' },
         label: { type: 'string' },
-        z: { type: 'number' },
+        z: { type: 'number', default: 0 },
       },
-      required: ['x', 'z'],
+      required: ['x'],
     });
     expect(result.revive).toEqual({ kind: 'class', name: 'Point', file: `t${fileIndex(result)}/probe.ts` });
     expect(result.problems).toEqual([]);
@@ -445,6 +445,15 @@ describe('types JSON cannot carry', () => {
       required: ['area', 'name'],
     });
     expect(messages(result)).toEqual(['error: parameter "value": property "describe" is a method, which JSON cannot carry']);
+  });
+
+  test('types TypeScript cannot resolve are errors, not any', () => {
+    const result = probe('{ a: Missing; b: Array<Gone> }');
+    expect(messages(result)).toEqual([
+      'error: parameter "value": property "a" has the type Missing, which TypeScript cannot resolve: check its import',
+      'error: parameter "value": property "b[]" has the type Gone, which TypeScript cannot resolve: check its import',
+    ]);
+    expect(messages(probe('Nowhere'))).toEqual(['error: parameter "value" has the type Nowhere, which TypeScript cannot resolve: check its import']);
   });
 
   test('the property path names the offending part', () => {
