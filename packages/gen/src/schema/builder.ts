@@ -4,11 +4,13 @@ import { ts, type Node, type Type } from 'ts-morph';
 import { readValidation } from './class-validator.js';
 import { constantValue, UNKNOWN } from './constant.js';
 import type { SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
-import { applyTags, docTagsOfSymbol, docTextOfSymbol, SCHEMA_TAGS, type DocTag } from './doc-tags.js';
+import { isBuiltin, TYPED_ARRAY, UNSUPPORTED } from './builtins.js';
+import { applyTags, docTagsOfSymbol, docTextOfSymbol } from './doc-tags.js';
 import { reportProblems, type Problem } from './problems.js';
 import { unionRevival, type RevivalPart } from './revival.js';
 import { bigIntText, templateLiteralPattern } from './template-literal.js';
 import { typeName } from './type-names.js';
+import { aliasTags, aliasTypeNode, declaredTypeNode, elementTypeNode, unionNode } from './type-nodes.js';
 
 /** A mapped type: its schema, its revival, and its problems (paths relative to the type). */
 interface Mapped {
@@ -21,28 +23,6 @@ interface Mapped {
 
 /** Mapped types shared by every builder of a program: a type's schema depends only on the type. */
 const cache = new WeakMap<ts.Type, { projectDir: string; mapped: Mapped }>();
-
-/** Built-in types that JSON cannot carry, with a hint where there is a better type to use. */
-const UNSUPPORTED: Record<string, string> = {
-  Map: 'use Record<string, V> or an array of [key, value] pairs',
-  ReadonlyMap: 'use Record<string, V> or an array of [key, value] pairs',
-  WeakMap: '',
-  WeakSet: '',
-  WeakRef: '',
-  Promise: 'a tool argument is a plain value',
-  PromiseLike: 'a tool argument is a plain value',
-  RegExp: 'use a string',
-  Function: '',
-  Error: '',
-  Symbol: '',
-  ArrayBuffer: 'use a base64 string',
-  SharedArrayBuffer: 'use a base64 string',
-  DataView: 'use a base64 string',
-  Uint8Array: 'use a base64 string or number[]',
-  Buffer: 'use a base64 string',
-  Blob: 'use a base64 string',
-  AbortSignal: 'declare a ToolContext parameter to receive the call\'s signal',
-};
 
 const MAX_DEPTH = 40;
 
@@ -479,59 +459,6 @@ class Builder implements SchemaBuilder {
   }
 }
 
-/** The type annotation of a parameter, property or type alias declaration. */
-function declaredTypeNode(node: ts.Node | undefined): ts.TypeNode | undefined {
-  if (!node) return undefined;
-  if (ts.isTypeNode(node)) return node;
-  if (ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isTypeAliasDeclaration(node)) {
-    return node.type;
-  }
-  return undefined;
-}
-
-/** Schema tags written on the type aliases that `node` refers to (outer aliases last, so that they win). */
-function aliasTags(node: ts.TypeNode, checker: ts.TypeChecker): { name: string; tags: DocTag[]; at: ts.Node } | undefined {
-  let tags: DocTag[] = [];
-  let first: { name: string; at: ts.Node } | undefined;
-  let current: ts.TypeNode | undefined = node;
-  for (let depth = 0; current && depth < 8; depth++) {
-    while (ts.isParenthesizedTypeNode(current)) current = current.type;
-    if (!ts.isTypeReferenceNode(current)) break;
-    let symbol = checker.getSymbolAtLocation(current.typeName);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    const declaration = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-    if (!declaration) break;
-    const own = ts.getJSDocTags(declaration).map((tag) => ({
-      name: tag.tagName.text,
-      text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim(),
-    }));
-    if (own.length > 0) {
-      tags = [...own, ...tags];
-      first ??= { name: declaration.name.text, at: declaration };
-    }
-    current = declaration.type;
-  }
-  return first && tags.some((tag) => SCHEMA_TAGS.has(tag.name)) ? { ...first, tags } : undefined;
-}
-
-/** The element type as written in `T[]`, `readonly T[]`, `Array<T>` or `ReadonlyArray<T>`. */
-function elementTypeNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-  while (node && (ts.isParenthesizedTypeNode(node) || ts.isTypeOperatorNode(node))) node = node.type;
-  if (!node) return undefined;
-  if (ts.isArrayTypeNode(node)) return node.elementType;
-  if (ts.isTypeReferenceNode(node) && node.typeArguments?.length === 1) return node.typeArguments[0];
-  return undefined;
-}
-
-function aliasTypeNode(type: ts.Type): ts.TypeNode | undefined {
-  return declaredTypeNode(type.aliasSymbol?.declarations?.[0]);
-}
-
-function unionNode(node: ts.TypeNode | undefined): ts.UnionTypeNode | undefined {
-  while (node && ts.isParenthesizedTypeNode(node)) node = node.type;
-  return node && ts.isUnionTypeNode(node) ? node : undefined;
-}
-
 function plain(schema: JsonSchema): Mapped {
   return { schema, problems: [], local: false };
 }
@@ -561,19 +488,6 @@ function includesUndefined(type: ts.Type): boolean {
   if (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return true;
   return (type.flags & ts.TypeFlags.Union) !== 0 && (type as ts.UnionType).types.some((member) => member.flags & ts.TypeFlags.Undefined);
 }
-
-/** A global type declared by the standard library or @types (not a user's class that happens to be called Date). */
-function isBuiltin(symbol: ts.Symbol): boolean {
-  const declaration = symbol.declarations?.[0];
-  if (declaration === undefined || !declaration.getSourceFile().isDeclarationFile) return false;
-  return symbol.name in BUILTIN_NAMES || TYPED_ARRAY.test(symbol.name);
-}
-
-const TYPED_ARRAY = /^(?:Big)?(?:Uint|Int|Float)\d+(?:Clamped)?Array$/;
-
-const BUILTIN_NAMES: Record<string, true> = Object.fromEntries(
-  ['Date', 'URL', 'Set', 'ReadonlySet', ...Object.keys(UNSUPPORTED)].map((name) => [name, true]),
-);
 
 /** The index signature that describes extra properties: a string key first, then any other. */
 function pickIndex(infos: readonly ts.IndexInfo[]): ts.IndexInfo | undefined {
