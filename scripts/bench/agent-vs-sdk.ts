@@ -1,6 +1,7 @@
 // Agent overhead (issue 7): the same 3-turn scenario (a call, another call, a text answer) against one FakeGemini,
 // run by Agent.run and by the SDK's own loop over toCallableTool, RUNS (default 200) runs each, interleaved.
-// Target: median Agent / median SDK <= 1.10.
+// Target: Agent / SDK <= 1.10, judged on the median of the paired ratios (each Agent run over the SDK run next to it,
+// so that both saw the same load on a shared machine); the ratio of the two medians is printed too.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/agent-vs-sdk.ts
 import { reply, type FakeRequest } from '../../packages/testing/src/index.js';
 import { Agent, toCallableTool } from '../../packages/genai/src/index.js';
@@ -60,8 +61,9 @@ for (let i = 0; i < runs; i++) {
 }
 await fake.close();
 
-const ratio = median(agentMs) / median(sdkMs);
+const ratio = median(agentMs.map((ms, i) => ms / sdkMs[i]!));
 console.log(`Agent.run, 3 turns:            median ${median(agentMs).toFixed(2)} ms over ${runs} runs`);
 console.log(`SDK loop + toCallableTool:     median ${median(sdkMs).toFixed(2)} ms over ${runs} runs (baseline)`);
-console.log(`ratio Agent/SDK: ${ratio.toFixed(3)} (target <= ${TARGET}) ${verdict(ratio <= TARGET)}`);
+console.log(`ratio of the medians: ${(median(agentMs) / median(sdkMs)).toFixed(3)}`);
+console.log(`ratio Agent/SDK (median of paired runs): ${ratio.toFixed(3)} (target <= ${TARGET}) ${verdict(ratio <= TARGET)}`);
 process.exitCode = ratio <= TARGET ? 0 : 1;

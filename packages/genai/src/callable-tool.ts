@@ -1,4 +1,5 @@
 import type { CallableTool, FunctionCall, FunctionDeclaration, Part, Tool } from '@google/genai';
+import { declarationsOf } from './declarations-cache.js';
 import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
 
 export interface CallableToolOptions {
@@ -26,7 +27,7 @@ export function toCallableTool(toolbox: ToolboxLike, options: CallableToolOption
   const concurrency = Math.max(1, options.concurrency ?? 8);
   return {
     async tool(): Promise<Tool> {
-      const declarations = toolbox.declarations(options.dialect ? { dialect: options.dialect } : undefined);
+      const declarations = declarationsOf(toolbox, options.dialect);
       // Fresh objects each time: the SDK rewrites `parameters` on the declarations it is given.
       return { functionDeclarations: declarations.map((declaration) => ({ ...declaration }) as FunctionDeclaration) };
     },

@@ -71,7 +71,8 @@ export function retryDelay(policy: RetryPolicy, attempt: number, serverDelayMs: 
 }
 
 /** Waits, unless the signal fires first (then rejects with its reason). */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
@@ -89,10 +90,10 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** A fetch that remembers the Retry-After header of the last failed reply it saw. One per model request. */
 export function headerRecordingFetch(base: typeof fetch | undefined): { fetch: typeof fetch; retryAfterMs(): number | undefined } {
   let last: string | null = null;
-  const recording = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
-    const response = await (base ?? globalThis.fetch)(input, init);
-    last = response.ok ? null : response.headers.get('retry-after');
-    return response;
-  };
+  const recording = (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+    (base ?? globalThis.fetch)(input, init).then((response) => {
+      if (!response.ok) last = response.headers.get('retry-after');
+      return response;
+    });
   return { fetch: recording as typeof fetch, retryAfterMs: () => parseRetryAfter(last) };
 }

@@ -68,9 +68,11 @@ export class Run implements ToolPhaseRun {
   readonly usage = emptyUsage();
   readonly errorStreaks = new Map<string, number>();
   readonly tools: RenderedTools;
-  readonly aborted: Promise<void>;
-  private readonly controller = new AbortController();
-  private readonly unlink: () => void;
+  /** Set when the run can be aborted (a caller's signal, or a stream whose reader may stop). */
+  readonly abortSignal: AbortSignal | undefined;
+  readonly aborted: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  private readonly unlink: () => void = () => {};
 
   constructor(
     readonly setup: AgentSetup,
@@ -80,25 +82,39 @@ export class Run implements ToolPhaseRun {
     this.runId = options.runId ?? newRunId();
     this.history = input;
     this.tools = renderTools(setup);
-    allowManyListeners(this.controller.signal);
-    this.aborted = new Promise((resolve) => this.controller.signal.addEventListener('abort', () => resolve(), { once: true }));
-    const outer = options.signal;
-    if (outer?.aborted) this.controller.abort(outer.reason);
-    const onAbort = () => this.controller.abort(outer?.reason);
-    outer?.addEventListener('abort', onAbort, { once: true });
-    this.unlink = () => outer?.removeEventListener('abort', onAbort);
+    // A run nothing can stop needs no signal: creating one, and the listeners on it, is a real share of a run's cost.
+    if (options.signal || options.streaming) {
+      const controller = (this.controller = new AbortController());
+      const signal = (this.abortSignal = controller.signal);
+      allowManyListeners(signal);
+      this.aborted = new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      const outer = options.signal;
+      if (outer?.aborted) controller.abort(outer.reason);
+      else if (outer) {
+        const onAbort = () => controller.abort(outer.reason);
+        outer.addEventListener('abort', onAbort, { once: true });
+        this.unlink = () => outer.removeEventListener('abort', onAbort);
+      }
+    }
   }
 
+  /** The run's signal, as the hooks see it (made on first use when the run cannot be aborted; it never fires then). */
   get signal(): AbortSignal {
-    return this.controller.signal;
+    return (this.controller ??= new AbortController()).signal;
+  }
+
+  get isAborted(): boolean {
+    return this.abortSignal?.aborted === true;
   }
 
   /** Stops the run (a stream reader that went away). */
   abort(reason?: unknown): void {
-    this.controller.abort(reason);
+    this.controller?.abort(reason);
   }
 
   emit(partial: EventInput): void {
+    // Nobody listens (a plain run()): build nothing.
+    if (!this.options.sink && !this.setup.hooks.onEvent && !this.options.onEvent) return;
     const time = Date.now();
     const event = { ...partial, runId: this.runId, time, elapsedMs: time - this.startedAt } as AgentEvent;
     this.options.sink?.(event);
@@ -133,7 +149,7 @@ export class Run implements ToolPhaseRun {
   private toAgentError(error: unknown): AgentError {
     if (error instanceof AgentError) return error;
     if (error instanceof HookFailure) return new AgentHookError(error.hook, this.state(), error.cause);
-    if (this.signal.aborted) return new AgentAbortedError(this.state(), this.signal.reason ?? error);
+    if (this.isAborted) return new AgentAbortedError(this.state(), this.abortSignal!.reason ?? error);
     if (error instanceof StreamBroken) {
       const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
       return new AgentStreamError(`The streamed reply broke before it was complete: ${message}`, this.state(), {
@@ -151,7 +167,7 @@ export class Run implements ToolPhaseRun {
     let toolTurns = 0;
     let brokenCallRetried = false;
     for (;;) {
-      if (this.signal.aborted) throw new AgentAbortedError(this.state(), this.signal.reason);
+      if (this.isAborted) throw new AgentAbortedError(this.state(), this.abortSignal!.reason);
       turn += 1;
       const final = toolTurns >= maxTurns;
       const reply = await this.requestModel(turn, final);
@@ -248,8 +264,8 @@ export class Run implements ToolPhaseRun {
       ...this.setup.config,
       ...this.toolsFor(turn, final),
       automaticFunctionCalling: { disable: true },
-      abortSignal: this.signal,
     };
+    if (this.abortSignal) config.abortSignal = this.abortSignal;
     if (this.setup.systemInstruction !== undefined) config.systemInstruction = this.setup.systemInstruction;
     return { model: this.setup.model, contents: [...this.history], config };
   }
@@ -269,7 +285,7 @@ export class Run implements ToolPhaseRun {
         reply.modelMs = Date.now() - started;
         return reply;
       } catch (error) {
-        if (error instanceof StreamBroken || this.signal.aborted) throw error;
+        if (error instanceof StreamBroken || this.isAborted) throw error;
         const status = statusOf(error);
         const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && isConnectionError(error);
         if (retryable && attempt <= retry.retries) {
@@ -278,7 +294,7 @@ export class Run implements ToolPhaseRun {
           const event: EventInput = { type: 'retry', turn, attempt, delayMs, error };
           if (status !== undefined) event.status = status;
           this.emit(event);
-          await sleep(delayMs, this.signal);
+          await sleep(delayMs, this.abortSignal);
           continue;
         }
         const message = error instanceof Error ? error.message : String(error);
@@ -346,7 +362,7 @@ export class Run implements ToolPhaseRun {
         if (chunk.usageMetadata) usage = chunk.usageMetadata;
       }
     } catch (error) {
-      if (this.signal.aborted) throw error;
+      if (this.isAborted) throw error;
       throw new StreamBroken(partialText, error);
     }
     addUsage(this.usage, usage);

@@ -2,6 +2,7 @@ import type { ContentUnion, FunctionDeclaration, Tool, ToolConfig } from '@googl
 import { debugSink, type DebugSink } from './debug.js';
 import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from './options.js';
 import { retryPolicy, type RetryPolicy } from './retry.js';
+import { declarationsOf } from './declarations-cache.js';
 import { isToolboxLike, type ToolboxLike } from './toolbox-like.js';
 
 /** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
@@ -39,7 +40,7 @@ export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): R
   const declarations: FunctionDeclaration[] = [];
   const routes = new Map<string, ToolboxLike>();
   for (const toolbox of setup.toolboxes) {
-    for (const declaration of toolbox.declarations(setup.dialect ? { dialect: setup.dialect } : undefined)) {
+    for (const declaration of declarationsOf(toolbox, setup.dialect)) {
       const name = declaration.name ?? '';
       if (routes.has(name)) throw new TypeError(`Agent option tools: the function name "${name}" is declared twice`);
       routes.set(name, toolbox);

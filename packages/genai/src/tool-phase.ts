@@ -9,9 +9,12 @@ export interface ToolPhaseRun {
   readonly runId: string;
   readonly setup: AgentSetup;
   readonly tools: RenderedTools;
+  /** The signal the hooks see. */
   readonly signal: AbortSignal;
+  /** The signal handed to tools; absent when nothing can abort the run. */
+  readonly abortSignal: AbortSignal | undefined;
   /** Resolves when the run is aborted (one promise per run, so calls add no listeners of their own). */
-  readonly aborted: Promise<void>;
+  readonly aborted: Promise<void> | undefined;
   /** Error responses in a row per tool name, over the whole run. */
   readonly errorStreaks: Map<string, number>;
   emit(event: DistributiveOmit<AgentEvent, 'runId' | 'time' | 'elapsedMs'>): void;
@@ -51,15 +54,17 @@ function isError(response: Response): boolean {
  */
 export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], turn: number): Promise<ExecutedCall[]> {
   const infos: ToolCallInfo[] = calls.map((call, index) => {
-    const info: ToolCallInfo = {
+    const info = {
       runId: run.runId,
       turn,
       callId: call.id ?? `${run.runId}:${turn}:${index}`,
       name: call.name ?? '',
       args: call.args ?? {},
       index,
-      signal: run.signal,
-    };
+      get signal(): AbortSignal {
+        return run.signal;
+      },
+    } as ToolCallInfo;
     if (call.id !== undefined) info.id = call.id;
     return info;
   });
@@ -69,6 +74,13 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
     run.emit(info.id !== undefined ? { ...event, id: info.id } : event);
   }
 
+  if (infos.length === 1) {
+    try {
+      return [await runOne(run, infos[0]!, turn)];
+    } catch (error) {
+      throw error instanceof HookFailure ? error : new HookFailure('tool phase', error);
+    }
+  }
   const results: ExecutedCall[] = new Array(calls.length);
   let next = 0;
   let failure: HookFailure | undefined;
@@ -97,7 +109,7 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
   let response: Response;
 
   const streak = run.errorStreaks.get(info.name) ?? 0;
-  if (run.signal.aborted) {
+  if (run.abortSignal?.aborted) {
     outcome = 'aborted';
     response = errorResponse('AbortError', 'The run was aborted before this call started');
   } else if (streak >= setup.maxToolErrors) {
@@ -192,7 +204,8 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
       `There is no tool named "${info.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
     );
   }
-  const options: { signal: AbortSignal; timeoutMs?: number } = { signal: run.signal };
+  const options: { signal?: AbortSignal; timeoutMs?: number } = {};
+  if (run.abortSignal) options.signal = run.abortSignal;
   const timeoutMs = timeoutFor(run.setup, info.name);
   if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
   const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
@@ -203,5 +216,5 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
     (output): Response => output.functionResponse.response ?? { output: null },
     (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
   );
-  return Promise.race([pending, run.aborted.then(() => undefined)]);
+  return run.aborted ? Promise.race([pending, run.aborted.then(() => undefined)]) : pending;
 }

@@ -2,7 +2,7 @@ import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { Agent, type AgentEvent } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
-import { toolbox, WeatherTools } from './support/services.js';
+import { ShoutTools, toolbox, WeatherTools } from './support/services.js';
 
 const weather = toolbox(new WeatherTools());
 
@@ -100,5 +100,20 @@ describe('Agent.run', () => {
     expect(result.stopReason).toBe(stopReason);
     expect(result.finishReason).toBe(finishReason);
     expect(result.text).toBe('partial answer');
+  });
+
+  it('sends the tools a Toolbox has at the start of each run (tools added or removed between runs)', async () => {
+    const { fake, client } = await fakeGemini({ script: ['one', 'two', 'three'] });
+    const tools = toolbox(new WeatherTools());
+    const agent = new Agent({ client, model: 'm', tools });
+    const names = () => bodies(fake).at(-1)!.tools![0].functionDeclarations.map((declaration: { name: string }) => declaration.name);
+    await agent.run('1');
+    expect(names()).toEqual(['getWeather']);
+    tools.add(new ShoutTools());
+    await agent.run('2');
+    expect(names()).toEqual(['getWeather', 'shout']);
+    tools.remove('getWeather');
+    await agent.run('3');
+    expect(names()).toEqual(['shout']);
   });
 });
