@@ -8,13 +8,14 @@ import { accepts, probe } from './harness.js';
  * rejects every value that is not.
  */
 type Shape =
-  | { kind: 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'url' | 'template' }
+  | { kind: 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'url' | 'template' | 'mixed' }
   | { kind: 'enum'; values: string[] }
   | { kind: 'numbers'; values: number[] }
   | { kind: 'nullable'; inner: Shape }
   | { kind: 'array' | 'set' | 'record'; inner: Shape }
   | { kind: 'tuple'; items: Shape[]; optional: boolean }
-  | { kind: 'object'; properties: { shape: Shape; optional: boolean }[] };
+  | { kind: 'object'; properties: { shape: Shape; optional: boolean }[] }
+  | { kind: 'partial'; inner: Extract<Shape, { kind: 'object' }> };
 
 const shapeArbitrary: fc.Arbitrary<Shape> = fc.letrec<{ shape: Shape }>((tie) => ({
   shape: fc.oneof(
@@ -27,6 +28,7 @@ const shapeArbitrary: fc.Arbitrary<Shape> = fc.letrec<{ shape: Shape }>((tie) =>
       { kind: 'date' },
       { kind: 'url' },
       { kind: 'template' },
+      { kind: 'mixed' },
     ),
     fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}$/), { minLength: 1, maxLength: 4 }).map((values): Shape => ({ kind: 'enum', values })),
     fc.uniqueArray(fc.integer({ min: -5, max: 50 }), { minLength: 1, maxLength: 4 }).map((values): Shape => ({ kind: 'numbers', values })),
@@ -40,6 +42,9 @@ const shapeArbitrary: fc.Arbitrary<Shape> = fc.letrec<{ shape: Shape }>((tie) =>
     fc
       .array(fc.record({ shape: tie('shape'), optional: fc.boolean() }), { minLength: 1, maxLength: 4 })
       .map((properties): Shape => ({ kind: 'object', properties })),
+    fc
+      .array(fc.record({ shape: tie('shape'), optional: fc.boolean() }), { minLength: 1, maxLength: 3 })
+      .map((properties): Shape => ({ kind: 'partial', inner: { kind: 'object', properties } })),
   ),
 })).shape;
 
@@ -58,6 +63,10 @@ function render(shape: Shape): string {
       return 'URL';
     case 'template':
       return '`id-${number}`';
+    case 'mixed':
+      return '(string | number)';
+    case 'partial':
+      return `Partial<${render(shape.inner)}>`;
     case 'enum':
       return `(${shape.values.map((value) => JSON.stringify(value)).join(' | ')})`;
     case 'numbers':
@@ -96,6 +105,10 @@ function valid(shape: Shape): fc.Arbitrary<unknown> {
       return fc.webUrl();
     case 'template':
       return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 })).map((value) => `id-${value}`);
+    case 'mixed':
+      return fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    case 'partial':
+      return valid({ kind: 'object', properties: shape.inner.properties.map((property) => ({ ...property, optional: true })) });
     case 'enum':
     case 'numbers':
       return fc.constantFrom(...(shape.values as unknown[]));
@@ -141,6 +154,10 @@ function otherKind(shape: Shape): fc.Arbitrary<unknown> {
       return scalar('number');
     case 'boolean':
       return scalar('boolean');
+    case 'mixed':
+      return fc.constantFrom<unknown>(true, [1], { x: 1 });
+    case 'partial':
+      return scalar('object');
     case 'nullable':
       return otherKind(shape.inner).filter((value) => value !== null);
     case 'array':
@@ -197,6 +214,8 @@ function wrongInside(shape: Shape): fc.Arbitrary<unknown> | undefined {
         fc.tuple(...shape.items.map(valid)).map((items) => [...items, 'extra']),
         fc.tuple(wrong(shape.items[0]!), ...shape.items.slice(1).map(valid)),
       );
+    case 'partial':
+      return wrongInside({ kind: 'object', properties: shape.inner.properties.map((property) => ({ ...property, optional: true })) });
     case 'object': {
       const index = shape.properties.findIndex((property) => !property.optional);
       const badProperty = fc.tuple(valid(shape), fc.nat({ max: shape.properties.length - 1 })).chain(([value, at]) =>
