@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@toolwright/core';
 import { ts } from 'ts-morph';
 import { constantValue, enumValues, UNKNOWN } from './constant.js';
-import { constrain, constrainItems, describeTypes, makeInteger } from './constrain.js';
+import { constrain, constrainItems, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 
 /** What the class-validator decorators on one DTO property say. */
 export interface PropertyValidation {
@@ -149,14 +149,15 @@ function applyDecorator(schema: JsonSchema, call: DecoratorCall, checker: ts.Typ
   }
   let result = schema;
   for (const [keyword, value] of pairs) {
+    if (call.name === 'IsNotEmpty' && !each && !jsonTypes(result)?.has('string')) {
+      continue; // on anything but a string it only says "present", which `required` says already
+    }
     const next = each ? constrainItems(result, keyword, value) : constrain(result, keyword, value);
-    // @IsNotEmpty() also fits arrays.
-    const fallback = !next && call.name === 'IsNotEmpty' ? constrain(result, 'minItems', 1) : undefined;
-    if (!next && !fallback) {
+    if (!next) {
       warn(`has @${call.name}(), which does not apply to ${describeTypes(result)}`);
       continue;
     }
-    result = (next ?? fallback)!;
+    result = next;
   }
   return result;
 }

@@ -106,15 +106,23 @@ describe('class-validator decorators', () => {
   test('arguments that are not constant and decorators on the wrong type are warnings at the property', () => {
     const result = probe(
       'Loose',
-      `import { Min, Matches, IsEmail } from 'class-validator';
+      `import { Min, Matches, IsEmail, IsNotEmpty } from 'class-validator';
 declare const limit: number;
 export class Loose {
   @Min(limit) a!: number;
   @Matches(/abc/i) b!: string;
   @IsEmail() c!: number;
+  @IsNotEmpty() d!: number;
+  @IsNotEmpty() e!: string[];
 }`,
     );
-    expect(result.schema.properties).toEqual({ a: { type: 'number' }, b: { type: 'string' }, c: { type: 'number' } });
+    expect(result.schema.properties).toEqual({
+      a: { type: 'number' },
+      b: { type: 'string' },
+      c: { type: 'number' },
+      d: { type: 'number' },
+      e: { type: 'array', items: { type: 'string' } },
+    });
     expect(messages(result)).toEqual([
       'warning: parameter "value": property "a" has @Min(...), which is left out of the schema: argument 1 is not a constant number',
       'warning: parameter "value": property "b" has @Matches(...), which is left out of the schema: the flags "i" have no JSON Schema equivalent',
