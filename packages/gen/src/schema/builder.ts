@@ -349,7 +349,12 @@ class Builder implements SchemaBuilder {
     const problems: Problem[] = [];
     let local = false;
     let validates = false;
-    for (const property of checker.getPropertiesOfType(type)) {
+    const members = checker.getPropertiesOfType(type);
+    // A library's interface with methods (`Response`, `EventEmitter`) is behaviour: one error, not one per method.
+    if (!classDeclaration && symbol && isLibraryDeclared(symbol) && members.some((member) => member.flags & ts.SymbolFlags.Method)) {
+      return failure('error', `has type ${this.text(type)}, an object with methods, which JSON cannot carry`);
+    }
+    for (const property of members) {
       const name = property.name;
       // Symbol keys and #private fields never reach JSON.
       if (name.startsWith('__@') || name.startsWith('__#')) continue;
@@ -457,6 +462,11 @@ class Builder implements SchemaBuilder {
     if (mapped.problems.length === 0) return mapped;
     return { ...mapped, problems: mapped.problems.map((problem) => ({ ...problem, path: [segment, ...problem.path] })) };
   }
+}
+
+function isLibraryDeclared(symbol: ts.Symbol): boolean {
+  const declaration = symbol.declarations?.[0];
+  return declaration !== undefined && declaration.getSourceFile().isDeclarationFile;
 }
 
 function plain(schema: JsonSchema): Mapped {

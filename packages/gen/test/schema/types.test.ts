@@ -428,6 +428,13 @@ describe('types JSON cannot carry', () => {
     expect(result.schema).toEqual({});
   });
 
+  test('a library interface with methods is one error', () => {
+    expect(messages(probe('{ reply: Response; head: Headers }'))).toEqual([
+      'error: parameter "value": property "reply" has type Response, an object with methods, which JSON cannot carry',
+      'error: parameter "value": property "head" has type Headers, an object with methods, which JSON cannot carry',
+    ]);
+  });
+
   test('unresolved type parameters', () => {
     expect(messages(probe('T', '', {}, '<T>'))).toEqual([
       'error: parameter "value" has the unresolved type parameter T: a tool needs concrete types',
