@@ -5,9 +5,9 @@
 import { GoogleGenAI } from '@google/genai';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDiagnostic, generate } from '../packages/gen/src/index.js';
-import { startFakeGemini, type FakeGemini } from '../packages/testing/src/index.js';
-import type { AgentEvent } from '../packages/genai/src/index.js';
+import { formatDiagnostic, generate } from '@toolwright/gen';
+import { startFakeGemini, type FakeGemini } from '@toolwright/testing';
+import type { AgentEvent } from '@toolwright/genai';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const example = join(root, 'examples/weather');

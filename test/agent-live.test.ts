@@ -2,7 +2,7 @@
 // GEMINI_MODEL (default gemini-2.5-flash). Asserts only what any competent model does, not exact wording.
 import { GoogleGenAI } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../packages/genai/src/index.js';
+import type { AgentEvent } from '@toolwright/genai';
 import { createWeatherAgent } from '../examples/weather/src/agent.js';
 
 const apiKey = process.env.GEMINI_API_KEY;

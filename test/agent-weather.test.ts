@@ -2,8 +2,8 @@
 // real @google/genai client, talking over HTTP to FakeGemini acting as a thinking model (strict about signatures).
 import { GoogleGenAI } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reply, startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../packages/testing/src/index.js';
-import type { AgentEvent } from '../packages/genai/src/index.js';
+import { reply, startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '@toolwright/testing';
+import type { AgentEvent } from '@toolwright/genai';
 import { createWeatherAgent, weatherToolbox } from '../examples/weather/src/agent.js';
 import { OFFLINE_QUESTION, offlineWeatherModel } from '../examples/weather/src/agent-offline-model.js';
 import { WeatherService } from '../examples/weather/src/weather-service.js';

@@ -2,8 +2,8 @@
 // toCallableTool, with the real @google/genai client against FakeGemini, streamed and not.
 import { GoogleGenAI } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeGemini, type FakeGemini } from '../packages/testing/src/index.js';
-import { toCallableTool } from '../packages/genai/src/index.js';
+import { startFakeGemini, type FakeGemini } from '@toolwright/testing';
+import { toCallableTool } from '@toolwright/genai';
 import { weatherToolbox } from '../examples/weather/src/agent.js';
 import { OFFLINE_QUESTION, offlineWeatherModel } from '../examples/weather/src/agent-offline-model.js';
 

@@ -1,8 +1,8 @@
 // What the Agent benchmarks share: a small weather service bound by the real Toolbox (its manifest written in the
 // shape gen-tools emits), and the real SDK client pointed at a FakeGemini.
 import { GoogleGenAI } from '@google/genai';
-import { defineManifest, tool, Toolbox, type ToolContext } from '../../packages/core/src/index.js';
-import { startFakeGemini, type FakeGeminiOptions } from '../../packages/testing/src/index.js';
+import { defineManifest, tool, Toolbox, type ToolContext } from '@toolwright/core';
+import { startFakeGemini, type FakeGeminiOptions } from '@toolwright/testing';
 
 export class BenchWeather {
   constructor(private readonly waitMs = 0) {}

@@ -4,8 +4,8 @@
 // `sequential: true`. RUNS (default 20) runs each; medians.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/agent-parallel-tools.ts
 import type { CallableTool } from '@google/genai';
-import { reply, type FakeRequest } from '../../packages/testing/src/index.js';
-import { Agent, toCallableTool } from '../../packages/genai/src/index.js';
+import { reply, type FakeRequest } from '@toolwright/testing';
+import { Agent, toCallableTool } from '@toolwright/genai';
 import { fakeWithClient, median, verdict, weatherToolbox } from './agent-fixture.js';
 
 const runs = Number(process.env.RUNS ?? 20);

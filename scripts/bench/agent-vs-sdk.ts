@@ -3,8 +3,8 @@
 // Target: Agent / SDK <= 1.10, judged on the median of the paired ratios (each Agent run over the SDK run next to it,
 // so that both saw the same load on a shared machine); the ratio of the two medians is printed too.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/agent-vs-sdk.ts
-import { reply, type FakeRequest } from '../../packages/testing/src/index.js';
-import { Agent, toCallableTool } from '../../packages/genai/src/index.js';
+import { reply, type FakeRequest } from '@toolwright/testing';
+import { Agent, toCallableTool } from '@toolwright/genai';
 import { fakeWithClient, median, verdict, weatherToolbox } from './agent-fixture.js';
 
 const runs = Number(process.env.RUNS ?? 200);

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileToolbox, memoryAudit } from '../../packages/fs-tools/src/index.js';
+import { createFileToolbox, memoryAudit } from '@toolwright/fs-tools';
 
 const runs = Number(process.env.RUNS ?? 50);
 const TARGET_MS = 100;

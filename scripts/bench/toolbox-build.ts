@@ -4,7 +4,7 @@
 // one (bind by class name) are measured, each with a fresh manifest object per build (no cached index).
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/toolbox-build.ts
 import { execFileSync } from 'node:child_process';
-import { tool, Toolbox, type ManifestTool, type ToolManifest } from '../../packages/core/src/index.js';
+import { tool, Toolbox, type ManifestTool, type ToolManifest } from '@toolwright/core';
 
 const TARGET_MS = 50;
 const CLASSES = 100;

@@ -3,7 +3,7 @@
 // Targets: median <= 3 us per call, and <= 1.5x the baseline.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/toolbox-call.ts
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { defineManifest, tool, Toolbox, type ObjectJsonSchema } from '../../packages/core/src/index.js';
+import { defineManifest, tool, Toolbox, type ObjectJsonSchema } from '@toolwright/core';
 
 const TARGET_US = 3;
 const TARGET_RATIO = 1.5;
