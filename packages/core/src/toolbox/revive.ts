@@ -127,13 +127,19 @@ export function revive(value: unknown, plan: CompiledRevival, path: string, stat
       return out;
     }
     case 'class': {
-      if (value instanceof (plan.target as unknown as new () => object)) return value;
-      if (typeof value !== 'object' || Array.isArray(value)) return value;
-      const instance = state.libraries!.plainToInstance(plan.target, value) as Record<string, unknown>;
+      let instance: Record<string, unknown>;
+      // Already an instance: class-transformer's @Type built it for an enclosing DTO (or a caller passed one). Its
+      // properties are still JSON, so the plan applies to it as well; only what changes is written.
+      if (value instanceof (plan.target as unknown as new () => object)) instance = value as Record<string, unknown>;
+      else if (typeof value !== 'object' || Array.isArray(value)) return value;
+      else instance = state.libraries!.plainToInstance(plan.target, value) as Record<string, unknown>;
       for (const [key, child] of plan.properties) {
-        if (Object.hasOwn(instance, key)) instance[key] = revive(instance[key], child, `${path}/${escapePointer(key)}`, state);
+        if (!Object.hasOwn(instance, key)) continue;
+        const current = instance[key];
+        const revived = revive(current, child, `${path}/${escapePointer(key)}`, state);
+        if (revived !== current) instance[key] = revived;
       }
-      if (plan.validate) state.pending.push({ instance, path });
+      if (plan.validate && !state.pending.some((entry) => entry.instance === instance)) state.pending.push({ instance, path });
       return instance;
     }
   }
@@ -148,18 +154,25 @@ function issue(state: RevivalState, path: string, expected: string, value: unkno
 export async function validateInstances(state: RevivalState): Promise<void> {
   const validate = state.libraries?.validate;
   if (!validate) return;
+  // A nested DTO is checked on its own and again through its parent's @ValidateNested: report each failure once.
+  const seen = new Set<string>();
   for (const { instance, path } of state.pending) {
     const errors = await validate(instance, { forbidUnknownValues: false, validationError: { target: false, value: true } });
-    collect(errors, path, state.issues);
+    collect(errors, path, state.issues, seen);
   }
 }
 
-function collect(errors: ValidationErrorLike[], base: string, issues: ToolIssue[]): void {
+function collect(errors: ValidationErrorLike[], base: string, issues: ToolIssue[], seen: Set<string>): void {
   for (const error of errors) {
     const path = `${base}/${escapePointer(String(error.property))}`;
     if (error.constraints && Object.keys(error.constraints).length) {
-      issues.push({ path, expected: Object.values(error.constraints).join('; '), received: describeValue(error.value) });
+      const expected = Object.values(error.constraints).join('; ');
+      const key = `${path}\u0000${expected}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        issues.push({ path, expected, received: describeValue(error.value) });
+      }
     }
-    if (error.children?.length) collect(error.children, path, issues);
+    if (error.children?.length) collect(error.children, path, issues, seen);
   }
 }

@@ -31,8 +31,28 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
     const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
     const reply = await toolbox.call({ id: 'b1', name: 'book', args: { request } });
     expect(reply.functionResponse.response).toEqual({
-      output: { summary: '2 guest(s) for ada@example.com in Oslo', isRequest: true, isAddress: true, since: 2024, tool: 'book' },
+      output: { summary: '2 guest(s) for ada@example.com in Oslo', isRequest: true, isAddress: true, since: 2024, verifiedAt: null, tool: 'book' },
     });
+  });
+
+  it('revives Dates inside a nested DTO that class-transformer built through @Type', async () => {
+    const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
+    const address = { ...request.address, verifiedAt: '2025-03-04T05:06:07Z' };
+    const reply = await toolbox.call({ name: 'book', args: { request: { ...request, address } } });
+    // class-validator's @IsDate() on Address.verifiedAt passes only on a revived Date.
+    expect(reply.functionResponse.response).toMatchObject({ output: { isAddress: true, verifiedAt: 2025 } });
+    // In an array of DTOs too.
+    const total = await toolbox.call({ name: 'total', args: { requests: [{ ...request, address }, request] } });
+    expect(total.functionResponse.response).toEqual({ output: 4 });
+  });
+
+  it('a nested DTO is validated once, though it is checked itself and through its parent\'s @ValidateNested', async () => {
+    const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
+    const address = { ...request.address, verifiedAt: '2200-01-01T00:00:00Z' };
+    const reply = await toolbox.call({ name: 'book', args: { request: { ...request, address } } });
+    expect((reply.functionResponse.response as { error: { issues: unknown[] } }).error.issues).toEqual([
+      { path: '/request/address/verifiedAt', expected: expect.stringContaining('maximal allowed date'), received: expect.any(String) },
+    ]);
   });
 
   it('runs class-validator and reports its failures as issues with paths', async () => {

@@ -82,11 +82,9 @@ describe('revive plans from gen-tools, applied by the Toolbox', () => {
     expect(JSON.stringify(low)).toContain('quantity');
   });
 
-  // Known gap in core's reviver (packages/core/src/toolbox/revive.ts): class-transformer's @Type already made the
-  // LineItem, and a value that is already an instance skips its property revivals, so `addedAt` stays a string.
-  // The manifest says `items: array of LineItem { addedAt: date }`. When core applies the plan to instances too,
-  // this test fails: turn it into a plain test.
-  test.fails('Dates inside DTOs that class-transformer built already are revived', async () => {
+  // class-transformer's @Type already made the LineItem: the plan (`items: array of LineItem { addedAt: date }`)
+  // applies to an existing instance too.
+  test('Dates inside DTOs that class-transformer built already are revived', async () => {
     const addedAt = new Date('2026-01-01T00:00:00Z');
     await call('place', { order: { email: 'ada@example.com', items: [{ quantity: 1, addedAt }], placedAt: addedAt } });
     const [order] = service.received as [OrderLike];
