@@ -23,6 +23,7 @@ export {
   ToolAbortError,
   ToolTimeoutError,
   validationSchema,
+  validatorAjvOptions,
   normalizeResult,
   errorToPayload,
   geminiSchemaToJsonSchema,

@@ -1,6 +1,6 @@
 export { Toolbox } from './toolbox.js';
 export { ToolAbortError, ToolTimeoutError } from './call-errors.js';
-export { validationSchema } from './validation.js';
+export { validationSchema, validatorAjvOptions } from './validation.js';
 export { normalizeResult, errorToPayload, type NormalizeOptions, type NormalizedValue } from './normalize-result.js';
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
 export type {

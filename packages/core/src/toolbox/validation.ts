@@ -37,13 +37,29 @@ function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Recor
   return out;
 }
 
+/**
+ * The ajv options the Toolbox compiles validators with (ajv 8, `ajv/dist/2020`, plus ajv-formats). Validators
+ * precompiled for `ToolboxOptions.validators` should use the same, with `code: { source: true }` added.
+ * - `verbose` keeps the failing schema on each error, which the issue descriptions read; only the error path pays.
+ * - `multipleOfPrecision`: ajv's default tests `value / multipleOf` for an exact integer, which binary floats miss
+ *   (0.15 / 0.05 is 2.9999999999999996). 6 digits accepts a quotient within 1e-6 of an integer: it absorbs the
+ *   rounding of quotients up to about 1e9 (amounts of 0.01 up to ten million) and still rejects 0.151 for 0.05.
+ */
+export const validatorAjvOptions = Object.freeze({
+  allErrors: true,
+  strict: false,
+  verbose: true,
+  validateFormats: true,
+  multipleOfPrecision: 6,
+
+} as const);
+
 let sharedAjv: Ajv2020 | undefined;
 
 /** One ajv for the process, made on first use: validators compile once per schema and are cached. */
 function ajv(): Ajv2020 {
   if (!sharedAjv) {
-    // `verbose` keeps the failing schema on each error, which the issue descriptions read; only the error path pays.
-    sharedAjv = new Ajv2020({ allErrors: true, strict: false, verbose: true, validateFormats: true });
+    sharedAjv = new Ajv2020({ ...validatorAjvOptions });
     const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
     addFormats(sharedAjv);
   }
