@@ -1,4 +1,4 @@
-export { tool, toolMethods, type ToolDecorator } from './tool.js';
+export { tool, toolMethods, type ToolDecorator, type ToolMethodContext } from './tool.js';
 export type { ToolOptions, StandardJsonSchemaLike } from './tool-options.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';

@@ -10,9 +10,24 @@ const legacyTools = new WeakMap<object, Map<string, ToolOptions>>();
 /** Key in standard decorator metadata objects (`Class[Symbol.metadata]`). */
 const TOOLS = Symbol.for('toolwright.tools');
 
+/**
+ * The parts of a TC39 method decorator context that `@tool()` reads. Declared structurally rather than as
+ * `ClassMethodDecoratorContext<This, Method>`: that type constrains the method to `(...args: any) => any`, which a
+ * method with a `never` parameter (or a `this` parameter) is not, so `@tool()` would not type-check on it.
+ * An instance method with a string name: what the Toolbox can bind.
+ */
+export interface ToolMethodContext {
+  readonly kind: 'method';
+  readonly name: string;
+  readonly static: false;
+  readonly private: false;
+  readonly metadata?: object;
+  addInitializer(initializer: (this: never) => void): void;
+}
+
 /** A decorator that works under both `experimentalDecorators` and TC39 (TypeScript 5+) decorators. */
 export interface ToolDecorator {
-  (value: (...args: never[]) => unknown, context: ClassMethodDecoratorContext): void;
+  (value: (this: never, ...args: never[]) => unknown, context: ToolMethodContext): void;
   (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
 }
 
@@ -27,6 +42,7 @@ export function tool(options: ToolOptions = {}): ToolDecorator {
       if (context.kind !== 'method') throw new TypeError(`@tool() goes on a method, not on a ${context.kind}`);
       const name = methodName(context.name);
       if (context.static) throw new TypeError(`@tool() on static method ${name}: tools are bound to instances`);
+      if (context.private) throw new TypeError(`@tool() on private method ${name}: the Toolbox calls tools from outside the class`);
       const metadata = context.metadata as Record<symbol, unknown> | undefined;
       if (metadata) {
         if (!Object.hasOwn(metadata, TOOLS)) metadata[TOOLS] = new Map<string, ToolOptions>();

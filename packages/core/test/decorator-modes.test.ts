@@ -60,6 +60,11 @@ describe('@tool() misuse', () => {
     expect(() => decorate(() => {}, { kind: 'method', name: 'x', static: true, metadata: {} })).toThrow(/static method x/);
   });
 
+  it('refuses a private method under standard decorators', () => {
+    const decorate = core.tool() as unknown as (value: unknown, context: object) => void;
+    expect(() => decorate(() => {}, { kind: 'method', name: '#x', static: false, private: true, metadata: {} })).toThrow(/private method #x/);
+  });
+
   it('registers on first construction when the runtime gives no metadata object', () => {
     const decorate = core.tool({ description: 'late' }) as unknown as (value: unknown, context: object) => void;
     const initializers: ((this: unknown) => void)[] = [];
