@@ -20,14 +20,15 @@ export interface SigningContext {
  */
 export function finalizeParts(parts: readonly Part[], context: SigningContext): Part[] {
   const result = parts.map((part) => structuredClone(part));
+  context.ledger.beginReply();
   let callIndex = 0;
   for (const part of result) {
     const call = part.functionCall;
     if (!call) continue;
     if (context.ids && call.id === undefined) call.id = `call-${context.requestIndex}-${callIndex}`;
     const wanted = context.placement === 'each' || (context.placement === 'first' && callIndex === 0);
-    if (part.thoughtSignature === undefined && wanted) part.thoughtSignature = context.ledger.issue(call);
-    else if (part.thoughtSignature !== undefined) context.ledger.record(part.thoughtSignature, call);
+    if (part.thoughtSignature === undefined && wanted) part.thoughtSignature = context.ledger.issue(call, callIndex);
+    else if (part.thoughtSignature !== undefined) context.ledger.record(part.thoughtSignature, call, callIndex);
     callIndex++;
   }
   for (const part of result) {

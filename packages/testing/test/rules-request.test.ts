@@ -187,6 +187,28 @@ describe('thoughtSignatureProblems', () => {
       "Corrupted thought signature at 'contents[1].parts[0].thought_signature': this model never issued it.",
     );
   });
+
+  it('with a ledger, tells identical calls apart by their position among the turn\'s calls', () => {
+    const ledger = new ThoughtSignatureLedger();
+    ledger.beginReply();
+    const signature = ledger.issue({ name: 'a', args: { x: 1 } }, 0);
+    // A streamed reply's text arrives as several parts: the call's part index moves, its position among calls does not.
+    const turn = {
+      role: 'model',
+      parts: [{ text: 'Checking' }, { text: ' twice.' }, { functionCall: { name: 'a', args: { x: 1 } }, thoughtSignature: signature }, { functionCall: { name: 'a', args: { x: 1 } } }],
+    };
+    expect(thoughtSignatureProblems([user('go'), turn, responses({ name: 'a' }, { name: 'a' })], ledger)).toEqual([]);
+    expect(ledger.sitesOf(signature)).toEqual([{ reply: 0, call: 0, key: expect.any(String) }]);
+
+    ledger.beginReply();
+    const first = ledger.issue({ name: 'a' }, 0);
+    const second = ledger.issue({ name: 'a' }, 1);
+    expect(ledger.signedCallsOf(1)).toEqual(new Map([[0, first], [1, second]]));
+    const dropped = [user('go'), calls({ name: 'a', thoughtSignature: first }, { name: 'a' }), responses({ name: 'a' }, { name: 'a' })];
+    expect(thoughtSignatureProblems(dropped, ledger)).toEqual([expect.stringContaining("at 'contents[1].parts[1]'")]);
+    const swapped = [user('go'), calls({ name: 'a', thoughtSignature: second }, { name: 'a', thoughtSignature: first }), responses({ name: 'a' }, { name: 'a' })];
+    expect(thoughtSignatureProblems(swapped, ledger)).toHaveLength(2);
+  });
 });
 
 describe('requestProblems', () => {

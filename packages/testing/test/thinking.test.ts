@@ -33,6 +33,31 @@ describe('thinking-model emulation', () => {
     expect(fake.signatures.knows(second.candidates![0]!.content!.parts!.at(-1)!.thoughtSignature!)).toBe(true);
   });
 
+  it('tells two identical parallel calls without ids apart by position (SDK chat)', async () => {
+    const twice = [{ name: 'a', args: { q: 1 } }, { name: 'a', args: { q: 1 } }];
+    const fake = await fakeWith({ thinking: true, script: [reply.functionCalls(twice), reply.text('done')] });
+    const chat = clientFor(fake).chats.create({ model: MODEL, config: { tools } });
+    const parts = (await chat.sendMessage({ message: 'go' })).candidates![0]!.content!.parts!;
+    expect(parts.map((part) => part.functionCall)).toEqual(twice);
+    expect(parts.map((part) => part.thoughtSignature === undefined)).toEqual([false, true]);
+    expect((await chat.sendMessage({ message: answers('a', 'a').parts! })).text).toBe('done');
+  });
+
+  it('signed identical calls must each come back with their own signature', async () => {
+    const twice = [{ name: 'a' }, { name: 'a' }];
+    const fake = await fakeWith({ thinking: true, script: [reply.functionCalls(twice, { thoughtSignature: 'each' }), reply.text('done')] });
+    const ai = clientFor(fake);
+    const parts = (await ai.models.generateContent({ model: MODEL, contents: [question], config: { tools } })).candidates![0]!.content!.parts!;
+    const dropped: Content = { role: 'model', parts: [parts[0]!, { functionCall: parts[1]!.functionCall! }] };
+    const missing = await apiError(ai.models.generateContent({ model: MODEL, contents: [question, dropped, answers('a', 'a')], config: { tools } }), 400);
+    expect(missing.message).toMatch(/^Function call is missing a thought_signature in functionCall parts at 'contents\[1\]\.parts\[1\]'/);
+    const swapped: Content = { role: 'model', parts: [parts[1]!, parts[0]!] };
+    const moved = await apiError(ai.models.generateContent({ model: MODEL, contents: [question, swapped, answers('a', 'a')], config: { tools } }), 400);
+    expect(moved.message).toContain("'contents[1].parts[0].thought_signature' was issued on another part");
+    const ok = await ai.models.generateContent({ model: MODEL, contents: [question, { role: 'model', parts }, answers('a', 'a')], config: { tools } });
+    expect(ok.text).toBe('done');
+  });
+
   it('accepts sequential steps, each with its signature, in one turn', async () => {
     const fake = await fakeWith({ thinking: true, script: [reply.functionCall('a'), reply.functionCall('b'), reply.text('done')] });
     const ai = clientFor(fake, 'v1');

@@ -11,5 +11,5 @@ export { functionDeclarationProblems, toolsProblems, declaredFunctionNames, MAX_
 export { toolConfigProblems, FUNCTION_CALLING_MODES, MODES_WITH_ALLOWED_NAMES } from './tool-config.js';
 export { contentsProblems, contentProblems, partProblems, CONTENT_ROLES, PART_DATA_FIELDS } from './contents.js';
 export { functionTurnProblems } from './function-turns.js';
-export { ThoughtSignatureLedger, thoughtSignatureProblems, callKey, SKIP_THOUGHT_SIGNATURE } from './thought-signatures.js';
+export { ThoughtSignatureLedger, thoughtSignatureProblems, callKey, SKIP_THOUGHT_SIGNATURE, type SignatureSite } from './thought-signatures.js';
 export { requestProblems, type RequestRuleOptions } from './request.js';

@@ -5,46 +5,81 @@ import { at } from './messages.js';
 /** The value the API documents for history it did not produce: it skips the signature check. */
 export const SKIP_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
 
+type CallLike = { name: string; id?: string; args?: unknown };
+
 /**
- * The thought signatures a fake model issued, and which function call each one came on, so that the history a
+ * Where a signature was issued: in which reply, and on which part of it. Function calls are told apart by their
+ * position among the reply's function calls (not by name, id and arguments: two identical parallel calls without ids
+ * are two calls), and not by part index, since a streamed reply's text arrives split into more parts than it had.
+ */
+export interface SignatureSite {
+  /** The reply (model turn) it came in, numbered by the ledger from 0. */
+  reply: number;
+  /** Its function call's position among the reply's function calls (0 = the first); null for a text part. */
+  call: number | null;
+  /** The call's identity (`callKey`), to notice a call sent back changed; null for a text part. */
+  key: string | null;
+}
+
+/**
+ * The thought signatures a fake model issued, and which part of which reply each one came on, so that the history a
  * client sends back can be checked: same signatures, on the same parts.
  */
 export class ThoughtSignatureLedger {
-  private readonly callBySignature = new Map<string, string | null>();
-  private readonly signaturesByCall = new Map<string, Set<string>>();
+  private readonly sitesBySignature = new Map<string, SignatureSite[]>();
+  /** reply -> function call position -> signature. */
+  private readonly signedCalls = new Map<number, Map<number, string>>();
+  private currentReply = 0;
+  private started = false;
 
-  /** Creates a new signature (base64, as the API's) and records it for `call`, or for a text part when null. */
-  issue(call: { name: string; id?: string; args?: unknown } | null): string {
+  /** Starts a new reply: the signatures issued or recorded after this belong to it. Returns its number. */
+  beginReply(): number {
+    if (this.started) this.currentReply++;
+    this.started = true;
+    return this.currentReply;
+  }
+
+  /**
+   * Creates a new signature (base64, as the API's) and records it for a function call of the current reply, or for
+   * a text part when `call` is null. `position` is the call's position among the reply's function calls (default:
+   * the one after the last call signed in this reply).
+   */
+  issue(call: CallLike | null, position?: number): string {
     const signature = randomBytes(24).toString('base64');
-    this.record(signature, call);
+    this.record(signature, call, position);
     return signature;
   }
 
   /** Records a signature a reply carries (one the script chose rather than one made by `issue`). */
-  record(signature: string, call: { name: string; id?: string; args?: unknown } | null): void {
-    const key = call ? callKey(call) : null;
-    this.callBySignature.set(signature, key);
-    if (key === null) return;
-    const set = this.signaturesByCall.get(key) ?? new Set<string>();
-    set.add(signature);
-    this.signaturesByCall.set(key, set);
+  record(signature: string, call: CallLike | null, position?: number): void {
+    this.started = true;
+    const signed = this.signedCalls.get(this.currentReply) ?? new Map<number, string>();
+    const at = call === null ? null : (position ?? (signed.size ? Math.max(...signed.keys()) + 1 : 0));
+    const site: SignatureSite = { reply: this.currentReply, call: at, key: call ? callKey(call) : null };
+    const sites = this.sitesBySignature.get(signature) ?? [];
+    sites.push(site);
+    this.sitesBySignature.set(signature, sites);
+    if (at === null) return;
+    signed.set(at, signature);
+    this.signedCalls.set(this.currentReply, signed);
   }
 
   knows(signature: string): boolean {
-    return this.callBySignature.has(signature);
+    return this.sitesBySignature.has(signature);
   }
 
-  /** The call a signature was issued on: its key, null for a text part, undefined when unknown. */
-  callOf(signature: string): string | null | undefined {
-    return this.callBySignature.get(signature);
+  /** Where a signature was issued (more than one place when a script reused it); undefined when unknown. */
+  sitesOf(signature: string): readonly SignatureSite[] | undefined {
+    return this.sitesBySignature.get(signature);
   }
 
-  signaturesOf(call: { name: string; id?: string; args?: unknown }): ReadonlySet<string> {
-    return this.signaturesByCall.get(callKey(call)) ?? new Set();
+  /** The signatures of a reply's function calls, by the call's position among them. */
+  signedCallsOf(reply: number): ReadonlyMap<number, string> {
+    return this.signedCalls.get(reply) ?? new Map();
   }
 
   get size(): number {
-    return this.callBySignature.size;
+    return this.sitesBySignature.size;
   }
 }
 
@@ -56,8 +91,9 @@ export function callKey(call: { name: string; id?: string; args?: unknown }): st
 /**
  * Problems a thinking model (Gemini 3) reports about thought signatures in the current turn (the model turns after
  * the last user content that is not only function responses): the first functionCall part of each model turn must
- * carry a signature, and with a `ledger`, every signature must be one the model issued, on the part it issued it on,
- * and every call it signed must come back with its signature.
+ * carry a signature, and with a `ledger`, every signature must be one the model issued, on the part it issued it on
+ * (a function call at the same position among the turn's calls, or a text part), and every call it signed must come
+ * back with its signature.
  */
 export function thoughtSignatureProblems(contents: unknown, ledger?: ThoughtSignatureLedger, path = 'contents'): string[] {
   if (!Array.isArray(contents)) return [];
@@ -65,36 +101,42 @@ export function thoughtSignatureProblems(contents: unknown, ledger?: ThoughtSign
   for (let i = currentTurnStart(contents); i < contents.length; i++) {
     const content = contents[i];
     if (!isJsonObject(content) || content.role !== 'model' || !Array.isArray(content.parts)) continue;
-    let firstCall = true;
-    content.parts.forEach((part, j) => {
-      if (!isJsonObject(part)) return;
+    const parts = content.parts.map((part) => (isJsonObject(part) ? part : null));
+    // The replies this turn's signatures came in: their signed calls must all come back signed.
+    const replies = new Set<number>();
+    for (const part of parts) {
+      const signature = part ? field(part, 'thoughtSignature') : undefined;
+      if (typeof signature === 'string') for (const site of ledger?.sitesOf(signature) ?? []) replies.add(site.reply);
+    }
+    let callPosition = 0;
+    parts.forEach((part, j) => {
+      if (!part) return;
       const partPath = at(at(at(path, i), 'parts'), j);
       const signature = field(part, 'thoughtSignature');
       const call = field(part, 'functionCall');
-      const isCall = isJsonObject(call) && typeof call.name === 'string';
-      const callRef = isCall ? (call as { name: string; id?: string; args?: unknown }) : null;
+      const callRef = isJsonObject(call) && typeof call.name === 'string' ? (call as CallLike) : null;
+      const position = callRef ? callPosition++ : null;
 
       if (typeof signature === 'string' && signature !== SKIP_THOUGHT_SIGNATURE && ledger) {
-        const issuedOn = ledger.callOf(signature);
-        if (issuedOn === undefined) {
+        const sites = ledger.sitesOf(signature);
+        const key = callRef ? callKey(callRef) : null;
+        if (sites === undefined) {
           problems.push(`Corrupted thought signature at '${partPath}.thought_signature': this model never issued it.`);
-        } else if (issuedOn !== (callRef ? callKey(callRef) : null)) {
+        } else if (!sites.some((site) => site.call === position && site.key === key)) {
           problems.push(
             `Thought signature at '${partPath}.thought_signature' was issued on another part: send each part back exactly as received.`,
           );
         }
       }
       if (!callRef) return;
-      const expected = ledger?.signaturesOf(callRef) ?? new Set<string>();
-      const missing = signature === undefined && (firstCall || expected.size > 0);
-      if (missing) {
+      const signedHere = [...replies].some((reply) => ledger?.signedCallsOf(reply).has(position!));
+      if (signature === undefined && (position === 0 || signedHere)) {
         problems.push(
           `Function call is missing a thought_signature in functionCall parts at '${partPath}'. This is required for ` +
             'tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional ' +
             `data, function call \`default_api:${callRef.name}\` , position ${i + 1}.`,
         );
       }
-      firstCall = false;
     });
   }
   return problems;
