@@ -11,7 +11,8 @@ describe('openApiSchemaProblems', () => {
       description: 'd',
       nullable: false,
       properties: {
-        city: { type: 'STRING', format: 'uri', minLength: 1, maxLength: '10', pattern: '^a', default: 'a', example: 'b' },
+        city: { type: 'STRING', format: 'date-time', minLength: 1, maxLength: '10', pattern: '^a', default: 'a', example: 'b' },
+        ratio: { type: 'NUMBER', format: 'double' },
         unit: { type: 'string', enum: ['c', 'f'] },
         tags: { type: 'array', items: { type: 'string' }, minItems: 0, maxItems: 3 },
         n: { type: 'integer', minimum: 0, maximum: 9 },
@@ -67,7 +68,7 @@ describe('openApiSchemaProblems', () => {
     expect(openApiSchemaProblems({ type: 'string', required: ['a'] }, 'p')).toEqual([
       '* GenerateContentRequest.p.required: only allowed for OBJECT type (type is STRING)',
     ]);
-    expect(openApiSchemaProblems({ type: 'object', properties: {}, required: ['a'] }, 'p')).toEqual([
+    expect(openApiSchemaProblems({ type: 'object', properties: { b: { type: 'string' } }, required: ['a'] }, 'p')).toEqual([
       '* GenerateContentRequest.p.required[0]: property is not defined: a',
     ]);
   });
@@ -86,6 +87,33 @@ describe('openApiSchemaProblems', () => {
     expect(openApiSchemaProblems({ type: 'integer', enum: [1, 2] }, 'p')).toEqual([
       "Invalid value at 'p.enum[0]' (TYPE_STRING), 1",
       "Invalid value at 'p.enum[1]' (TYPE_STRING), 2",
+    ]);
+  });
+
+  it.each(['enum', 'date-time'])('accepts the STRING format %s', (format) => {
+    expect(openApiSchemaProblems({ type: 'STRING', format, ...(format === 'enum' ? { enum: ['a'] } : {}) }, 'p')).toEqual([]);
+  });
+
+  it.each(['uri', 'email', 'uuid', 'date', 'byte'])('rejects the STRING format %s, as the API does', (format) => {
+    expect(openApiSchemaProblems({ type: 'object', properties: { a: { type: 'string', format } } }, P)).toEqual([
+      `* GenerateContentRequest.${P}.properties[a].format: only 'enum' and 'date-time' are supported for STRING type`,
+    ]);
+  });
+
+  it('rejects an explicitly empty properties map on an OBJECT, nested or at the top', () => {
+    expect(openApiSchemaProblems({ type: 'OBJECT', properties: { a: { type: 'OBJECT', properties: {} } } }, P)).toEqual([
+      `* GenerateContentRequest.${P}.properties[a].properties: should be non-empty for OBJECT type`,
+    ]);
+    expect(parametersProblems({ type: 'object', properties: {} }, P)).toEqual([
+      `* GenerateContentRequest.${P}.properties: should be non-empty for OBJECT type`,
+    ]);
+    // No report says an OBJECT without the field is refused (the renderer writes one for an empty nested object).
+    expect(openApiSchemaProblems({ type: 'OBJECT', properties: { a: { type: 'OBJECT' } } }, P)).toEqual([]);
+  });
+
+  it('rejects properties on a type other than OBJECT', () => {
+    expect(openApiSchemaProblems({ type: 'OBJECT', properties: { a: { type: 'STRING', properties: { b: { type: 'STRING' } } } } }, P)).toEqual([
+      `* GenerateContentRequest.${P}.properties[a].properties: only allowed for OBJECT type`,
     ]);
   });
 
@@ -117,7 +145,7 @@ describe('functionDeclarationProblems', () => {
 
   it('accepts a declaration without parameters, with parameters, or with parametersJsonSchema', () => {
     expect(functionDeclarationProblems({ name: 'ping' }, D)).toEqual([]);
-    expect(functionDeclarationProblems({ name: 'a.b:c-d_9', description: 'x', parameters: { type: 'OBJECT', properties: {} } }, D)).toEqual([]);
+    expect(functionDeclarationProblems({ name: 'a.b:c-d_9', description: 'x', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } }, D)).toEqual([]);
     const jsonSchema = { type: 'object', properties: { q: { type: ['string', 'null'] } }, additionalProperties: false };
     expect(functionDeclarationProblems({ name: 'f', parametersJsonSchema: jsonSchema }, D)).toEqual([]);
   });

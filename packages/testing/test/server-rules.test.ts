@@ -85,6 +85,22 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
     );
   });
 
+  it('a STRING format other than enum and date-time', async () => {
+    await expectRejected(
+      { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'object', properties: { site: { type: 'string', format: 'uri' } } } }) },
+      'tools[0].function_declarations[0].parameters.properties[site].format',
+      /only 'enum' and 'date-time' are supported for STRING type/,
+    );
+  });
+
+  it('an OBJECT with an empty properties map', async () => {
+    await expectRejected(
+      { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'object', properties: {} } }) },
+      'tools[0].function_declarations[0].parameters.properties',
+      /should be non-empty for OBJECT type/,
+    );
+  });
+
   it('a non-object top level', async () => {
     await expectRejected(
       { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'string' } }) },
