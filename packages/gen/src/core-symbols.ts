@@ -1,4 +1,4 @@
-import { ts, type Decorator, type Project, type Type } from 'ts-morph';
+import { ts, type Decorator, type Type } from 'ts-morph';
 import { PackageNames } from './package-names.js';
 
 export const CORE_PACKAGE = '@toolwright/core';
@@ -13,13 +13,13 @@ export class CoreSymbols {
   private readonly checker: ts.TypeChecker;
   private readonly packages = new PackageNames();
 
-  constructor(project: Project) {
-    this.checker = project.getTypeChecker().compilerObject;
+  constructor(checker: ts.TypeChecker) {
+    this.checker = checker;
   }
 
   /** Whether the decorator is core's `tool`, called (`@tool()`) or not (`@tool`). */
-  isToolDecorator(decorator: Decorator): boolean {
-    let callee: ts.Expression = decorator.compilerNode.expression;
+  isToolDecorator(decorator: Decorator | ts.Decorator): boolean {
+    let callee: ts.Expression = ('compilerNode' in decorator ? decorator.compilerNode : decorator).expression;
     if (ts.isCallExpression(callee)) callee = callee.expression;
     while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
     if (ts.isIdentifier(callee)) return this.refersToCore(callee, 'tool');

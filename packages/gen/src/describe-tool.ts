@@ -17,6 +17,9 @@ export interface DescribeContext {
   nameStyle: NameStyle;
   core: CoreSymbols;
   report: Report;
+  checker: ts.TypeChecker;
+  /** Files whose nested problems are reported where they are written (see `SchemaBuilderOptions`). */
+  isProjectFile: (fileName: string) => boolean;
 }
 
 /** Schema tags that a method's JSDoc may aim at one parameter, tsoa style: `@minimum days 1`. */
@@ -59,7 +62,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
 
   // A manual `parameters` schema replaces the introspected one at bind time: its problems would only be noise.
   const parameterReport: Report = options.manualParameters ? () => {} : report;
-  const builder = createSchemaBuilder({ projectDir: context.projectDir, report: parameterReport });
+  const builder = createSchemaBuilder({ projectDir: context.projectDir, report: parameterReport, checker: context.checker, isProjectFile: context.isProjectFile });
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ManifestParam[] = [];
@@ -98,7 +101,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   const definitions = builder.definitions();
   if (definitions && Object.keys(definitions).length > 0) parameters.$defs = definitions;
 
-  const returns = describeReturns(method, context.projectDir);
+  const returns = describeReturns(method, context);
   const tool: ManifestTool = {
     name: options.name ?? styleName(found.methodName, context.nameStyle),
     ...(description !== undefined ? { description } : {}),
@@ -185,7 +188,7 @@ function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, repo
 }
 
 /** The return type, Promise unwrapped, when it describes something; problems there are not the user's to fix. */
-function describeReturns(method: MethodDeclaration, projectDir: string): JsonSchema | undefined {
+function describeReturns(method: MethodDeclaration, context: DescribeContext): JsonSchema | undefined {
   let type = method.getReturnType();
   let node: Node = method.getReturnTypeNode() ?? method;
   if (isPromise(type)) {
@@ -199,7 +202,8 @@ function describeReturns(method: MethodDeclaration, projectDir: string): JsonSch
   if (type.isAny() || type.isUnknown() || type.isUndefined() || isVoidOrNever(type)) return undefined;
   let failed = false;
   const builder = createSchemaBuilder({
-    projectDir,
+    projectDir: context.projectDir,
+    checker: context.checker,
     report: (_node, severity) => {
       if (severity === 'error') failed = true;
     },

@@ -1,4 +1,4 @@
-import type { Node } from 'ts-morph';
+import type { Node, ts } from 'ts-morph';
 import type { Diagnostic } from './diagnostic.js';
 
 /** Collects the problems of one run, each at the node it is about. */
@@ -7,10 +7,8 @@ export class Diagnostics {
   private readonly seen = new Set<string>();
 
   /** Bound, so it can be handed out as a `Report` callback. */
-  readonly report = (node: Node, severity: Diagnostic['severity'], message: string): void => {
-    const sourceFile = node.getSourceFile();
-    const { line, column } = sourceFile.getLineAndColumnAtPos(node.getStart());
-    this.add({ file: sourceFile.getFilePath(), line, column, severity, message });
+  readonly report = (node: Node | ts.Node, severity: Diagnostic['severity'], message: string): void => {
+    this.add({ ...positionOf(node), severity, message });
   };
 
   /** Adds a diagnostic unless the same message was reported at the same place already. */
@@ -37,4 +35,12 @@ export class Diagnostics {
 /** Code-unit order, the same on every machine and locale. */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Where a node starts (leading trivia and JSDoc aside): its file, and 1-based line and column. */
+export function positionOf(node: Node | ts.Node): { file: string; line: number; column: number } {
+  const compilerNode = 'compilerNode' in node ? node.compilerNode : node;
+  const sourceFile = compilerNode.getSourceFile();
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(compilerNode.getStart(sourceFile));
+  return { file: sourceFile.fileName, line: line + 1, column: character + 1 };
 }

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type ClassDeclaration, type Decorator, type MethodDeclaration, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type ClassDeclaration, type Decorator, type MethodDeclaration, type SourceFile } from 'ts-morph';
 import type { CoreSymbols } from './core-symbols.js';
 import { compareText } from './diagnostics.js';
 import type { Report } from './schema/contract.js';
@@ -23,8 +23,7 @@ export function findTools(files: readonly SourceFile[], core: CoreSymbols, repor
   const exportNames = new Map<ClassDeclaration, string | undefined>();
   for (const file of files) {
     const decorated = new Set<MethodDeclaration>();
-    for (const decorator of file.getDescendantsOfKind(SyntaxKind.Decorator)) {
-      if (!core.isToolDecorator(decorator)) continue;
+    for (const decorator of toolDecorators(file, core)) {
       if (!decorator.isDecoratorFactory()) {
         report(decorator, 'error', '@tool is a decorator factory: write @tool() (with parentheses)');
         continue;
@@ -83,6 +82,23 @@ export function findTools(files: readonly SourceFile[], core: CoreSymbols, repor
       compareText(a.method.getSourceFile().getFilePath(), b.method.getSourceFile().getFilePath()) ||
       a.method.getStart() - b.method.getStart(),
   );
+}
+
+/**
+ * The file's decorators that are core's `tool`, found on the compiler's nodes: only those get ts-morph wrappers
+ * (wrapping every node of a large file costs more than the rest of discovery).
+ */
+function toolDecorators(file: SourceFile, core: CoreSymbols): Decorator[] {
+  const found: ts.Decorator[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isDecorator(node) && core.isToolDecorator(node)) found.push(node);
+    // Decorators sit on declarations; expressions and statements inside bodies may hold class expressions too.
+    ts.forEachChild(node, visit);
+  };
+  visit(file.compilerNode);
+  // ts-morph has no public way to wrap a compiler node of a file; every node class has this.
+  const wrap = (file as unknown as { _getNodeFromCompilerNode(node: ts.Node): Decorator })._getNodeFromCompilerNode.bind(file);
+  return found.map((node) => wrap(node));
 }
 
 function readMethodName(method: MethodDeclaration): string | undefined {

@@ -66,14 +66,19 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
 
   const diagnostics = new Diagnostics();
-  const loaded = loadProject(projectFile, diagnostics, [outFile, jsonFile].filter((file) => file !== undefined));
-  const { projectDir } = loaded;
-  const core = new CoreSymbols(loaded.project);
+  const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
+  const loaded = loadProject(projectFile, diagnostics, { skipFiles: [outFile, jsonFile].filter((file) => file !== undefined), timing });
+  const { projectDir, checker } = loaded;
+  timing?.('load');
+  const core = new CoreSymbols(checker);
   reportSyntaxErrors(loaded, diagnostics);
+  const rootNames = new Set(loaded.rootNames);
+  const isProjectFile = (fileName: string) => rootNames.has(fileName);
   const described: DescribedTool[] = findTools(loaded.candidates, core, diagnostics.report).map((found) => ({
     found,
-    tool: describeTool(found, { projectDir, nameStyle, core, report: diagnostics.report }),
+    tool: describeTool(found, { projectDir, nameStyle, core, report: diagnostics.report, checker, isProjectFile }),
   }));
+  timing?.('describe');
   checkTools(described, projectDir, diagnostics.report);
   if (described.length === 0 && !diagnostics.hasErrors()) {
     diagnostics.add({ file: projectFile, line: 1, column: 1, severity: 'warning', message: 'no @tool() methods found in the files of this tsconfig' });
@@ -95,6 +100,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   if (jsonFile !== undefined) outputs.push({ path: jsonFile, rendered: renderJson(manifest.tools), namesIn: toolNamesInJson });
 
+  timing?.('render');
   result.outputs = outputs.map(({ path, rendered }) => ({ file: path, text: rendered.text }));
   const changed = outputs.filter(({ path, rendered }) => readIfExists(path) !== rendered.text);
   if (options.check) {
@@ -108,7 +114,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 
 /** Syntax errors in the files that declare tools (already parsed, so this costs nothing). */
 function reportSyntaxErrors(loaded: LoadedProject, diagnostics: Diagnostics): void {
-  const program = loaded.project.getProgram().compilerObject;
+  const { program } = loaded;
   for (const file of loaded.candidates) {
     for (const error of program.getSyntacticDiagnostics(file.compilerNode)) {
       const { line, character } = file.compilerNode.getLineAndCharacterOfPosition(error.start ?? 0);
@@ -121,6 +127,16 @@ function reportSyntaxErrors(loaded: LoadedProject, diagnostics: Diagnostics): vo
       });
     }
   }
+}
+
+/** `TOOLWRIGHT_GEN_TIMING=1`: the time of each phase on stderr (for profiling). */
+function phaseTimer(): (phase: string) => void {
+  let last = performance.now();
+  return (phase) => {
+    const now = performance.now();
+    process.stderr.write(`gen-tools: ${phase} ${(now - last).toFixed(0)} ms\n`);
+    last = now;
+  };
 }
 
 function readIfExists(path: string): string | undefined {

@@ -1,53 +1,175 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Project, ts, type SourceFile } from 'ts-morph';
+import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
+import { createWrappedNode, ts, type SourceFile } from 'ts-morph';
 import type { Diagnostics } from './diagnostics.js';
 import { UsageError } from './usage-error.js';
 
 export interface LoadedProject {
-  project: Project;
+  program: ts.Program;
+  checker: ts.TypeChecker;
   /** The folder of the tsconfig: manifest `file` paths are relative to it. */
   projectDir: string;
   compilerOptions: ts.CompilerOptions;
-  /** The project's files that may declare tools (see `mayDeclareTools`), in path order. */
+  /** The project's files that may declare tools (see `mayDeclareTools`), in path order, wrapped by ts-morph. */
   candidates: SourceFile[];
+  /** The files of the tsconfig that the program was started from (candidates and declaration files). */
+  rootNames: string[];
+  /** The tsconfig as TypeScript read it (for the cache: its files, wildcard folders and extended configs). */
+  config: ts.ParsedCommandLine | undefined;
 }
 
 const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts)$/;
 const DECLARATION_FILE = /\.d\.(ts|mts|cts)$|\.d\.[^/.]+\.ts$/;
 
 /**
- * Reads the tsconfig and adds to a ts-morph project only the files that can hold `@tool()` methods, plus the
- * project's declaration files (ambient types). The type checker pulls in what those files import; nothing else of
- * the project is parsed or checked, which keeps gen-tools well ahead of `tsc --noEmit` on large projects.
+ * Parsed source files kept between runs of one process (`--watch`): a file whose text did not change is not parsed
+ * again, and the program built from them reuses its binding.
  */
-export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, skipFiles: readonly string[]): LoadedProject {
+export class SourceFileCache {
+  private readonly files = new Map<string, { text: string; version: number; file: ts.SourceFile }>();
+  private version = 0;
+
+  get(fileName: string, text: string, make: () => ts.SourceFile): ts.SourceFile {
+    const known = this.files.get(fileName);
+    if (known && known.text === text) return known.file;
+    const file = make();
+    (file as { version?: string }).version = String(++this.version);
+    this.files.set(fileName, { text, version: this.version, file });
+    return file;
+  }
+}
+
+export interface LoadOptions {
+  /** Files never read as part of the project (the outputs). */
+  skipFiles: readonly string[];
+  /** For `--watch`: parsed files and the previous program, reused where nothing changed. */
+  sourceFiles?: SourceFileCache;
+  oldProgram?: ts.Program;
+  timing?: (phase: string) => void;
+}
+
+/**
+ * Reads the tsconfig and builds a TypeScript program from only the files that can hold `@tool()` methods, plus the
+ * project's declaration files (ambient types). The checker pulls in what those files import; nothing else of the
+ * project is parsed, nothing is checked beyond the types of tool methods, and the JSDoc of TypeScript's own lib
+ * files (most of what is parsed) is skipped: that keeps gen-tools well ahead of `tsc --noEmit` on large projects.
+ * The program is built with the compiler API directly; ts-morph only wraps the candidate files, lazily.
+ */
+export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
   const configPath = resolve(tsconfigPath);
   if (!existsSync(configPath)) throw new UsageError(`cannot find the tsconfig ${tsconfigPath}`);
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => addTsDiagnostic(diagnostic, configPath, diagnostics),
-  });
+  const parsed = readConfig(configPath, diagnostics);
+  const projectDir = dirname(configPath);
   if (!parsed) {
     if (!diagnostics.hasErrors()) throw new UsageError(`cannot read the tsconfig ${tsconfigPath}`);
-    return { project: new Project(), projectDir: dirname(configPath), compilerOptions: {}, candidates: [] };
+    const program = ts.createProgram({ rootNames: [], options: {} });
+    return { program, checker: program.getTypeChecker(), projectDir, compilerOptions: {}, candidates: [], rootNames: [], config: undefined };
   }
-  for (const error of parsed.errors) addTsDiagnostic(error, configPath, diagnostics);
 
-  const project = new Project({ compilerOptions: parsed.options, skipFileDependencyResolution: true });
-  const skip = new Set(skipFiles.map((file) => normalize(resolve(file))));
-  const candidates: SourceFile[] = [];
+  const skip = new Set(options.skipFiles.map((file) => normalize(resolve(file))));
+  const texts = new Map<string, string>();
+  const rootNames: string[] = [];
+  const candidateNames: string[] = [];
   for (const fileName of [...parsed.fileNames].sort()) {
     if (skip.has(normalize(fileName))) continue;
     if (DECLARATION_FILE.test(fileName)) {
-      project.addSourceFileAtPath(fileName);
+      rootNames.push(fileName);
       continue;
     }
     if (!SOURCE_EXTENSIONS.test(fileName)) continue;
     const text = readFileSync(fileName, 'utf8');
-    if (mayDeclareTools(text)) candidates.push(project.createSourceFile(fileName, text, { overwrite: true }));
+    if (!mayDeclareTools(text)) continue;
+    texts.set(fileName, text);
+    rootNames.push(fileName);
+    candidateNames.push(fileName);
   }
-  return { project, projectDir: dirname(configPath), compilerOptions: parsed.options, candidates };
+
+  const timing = options.timing;
+  timing?.('config');
+  const host = leanHost(parsed.options, texts, options.sourceFiles);
+  const program = ts.createProgram({
+    rootNames,
+    options: parsed.options,
+    host,
+    ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
+    projectReferences: parsed.projectReferences,
+  });
+  timing?.('program');
+  const checker = program.getTypeChecker();
+  timing?.('checker');
+  const candidates = wrapFiles(
+    candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined),
+    checker,
+    parsed.options,
+  );
+  timing?.('wrap');
+  return { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed };
+}
+
+export function readConfig(configPath: string, diagnostics: Diagnostics): ts.ParsedCommandLine | undefined {
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => addTsDiagnostic(diagnostic, configPath, diagnostics),
+  });
+  if (parsed) for (const error of parsed.errors) addTsDiagnostic(error, configPath, diagnostics);
+  return parsed;
+}
+
+/**
+ * A compiler host that parses TypeScript's default lib files without JSDoc (nothing of it is read there) and every
+ * other file with it (descriptions and schema tags), with parent pointers for ts-morph.
+ */
+function leanHost(options: ts.CompilerOptions, texts: ReadonlyMap<string, string>, cache: SourceFileCache | undefined): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  // The TypeScript that ts-morph bundles keeps its lib files in memory (as ts-morph's own projects do).
+  const libs = libTexts();
+  const { fileExists, readFile, directoryExists } = host;
+  host.getDefaultLibLocation = () => libFolderInMemoryPath;
+  host.getDefaultLibFileName = (compilerOptions) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(compilerOptions)}`;
+  host.fileExists = (fileName) => libs.has(fileName) || fileExists.call(host, fileName);
+  host.readFile = (fileName) => libs.get(fileName) ?? readFile.call(host, fileName);
+  host.directoryExists = (name) => name === libFolderInMemoryPath || (directoryExists?.call(host, name) ?? true);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError) => {
+    const lib = libs.get(fileName);
+    let text = lib ?? texts.get(fileName);
+    if (text === undefined) {
+      try {
+        text = ts.sys.readFile(fileName);
+      } catch (error) {
+        onError?.(error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (text === undefined) return undefined;
+    const isLib = lib !== undefined;
+    const settings: ts.CreateSourceFileOptions =
+      typeof languageVersionOrOptions === 'object' ? { ...languageVersionOrOptions } : { languageVersion: languageVersionOrOptions };
+    settings.jsDocParsingMode = isLib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
+    const make = () => ts.createSourceFile(fileName, text, settings, false);
+    return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
+  };
+  return host;
+}
+
+let libMap: Map<string, string> | undefined;
+
+function libTexts(): Map<string, string> {
+  libMap ??= new Map(getLibFiles().map(({ fileName, text }) => [`${libFolderInMemoryPath}/${fileName}`, text]));
+  return libMap;
+}
+
+/** ts-morph wrappers of the given files in one context, so that nodes met from any of them are the same objects. */
+function wrapFiles(files: ts.SourceFile[], checker: ts.TypeChecker, compilerOptions: ts.CompilerOptions): SourceFile[] {
+  const [first] = files;
+  if (!first) return [];
+  const wrapped = createWrappedNode(first, { typeChecker: checker, compilerOptions }) as SourceFile;
+  // ts-morph has no public way to add files to the context of a wrapped node; its factory does it.
+  const factory = (wrapped as unknown as { _context: { compilerFactory: WrapperFactory } })._context.compilerFactory;
+  return files.map((file) => (file === first ? wrapped : factory.getSourceFile(file, { markInProject: true })));
+}
+
+interface WrapperFactory {
+  getSourceFile(file: ts.SourceFile, options: { markInProject: boolean }): SourceFile;
 }
 
 /**

@@ -51,9 +51,9 @@ class Builder implements SchemaBuilder {
   }
 
   typeSchema(type: Type, node: Node): TypeSchema {
-    this.checker ??= node.getProject().getTypeChecker().compilerObject;
+    this.checker ??= this.options.checker ?? node.getProject().getTypeChecker().compilerObject;
     const mapped = this.map(type.compilerType, declaredTypeNode(node.compilerNode));
-    reportProblems(mapped.problems, node, this.options.report);
+    reportProblems(mapped.problems, node, this.options.report, this.options.isProjectFile);
     const result: TypeSchema = { schema: { ...mapped.schema } };
     if (mapped.revive) result.revive = mapped.revive;
     return result;

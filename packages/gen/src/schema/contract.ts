@@ -1,5 +1,5 @@
 import type { JsonSchema, Revival } from '@toolwright/core';
-import type { Node, Type } from 'ts-morph';
+import type { Node, Type, ts } from 'ts-morph';
 
 /**
  * The seam between tool discovery (which finds methods and parameters) and type mapping (which turns a
@@ -11,12 +11,23 @@ export interface TypeSchema {
   revive?: Revival;
 }
 
-export type Report = (node: Node, severity: 'error' | 'warning', message: string) => void;
+/** Reports a problem at a node: a ts-morph wrapper, or a compiler node (nested declarations met by the checker). */
+export type Report = (node: Node | ts.Node, severity: 'error' | 'warning', message: string) => void;
 
 export interface SchemaBuilderOptions {
   /** The folder of the tsconfig: `Revival.file` paths are relative to it. */
   projectDir: string;
   report: Report;
+  /**
+   * The checker to map types with; by default the one of the node's ts-morph project (the program gen-tools
+   * builds itself has no ts-morph project).
+   */
+  checker?: ts.TypeChecker;
+  /**
+   * Whether a problem found in a nested declaration (a JSDoc tag on a property) may be reported where it is
+   * written; when not (a file outside the project), it is reported at the parameter. Default: always.
+   */
+  isProjectFile?: (fileName: string) => boolean;
 }
 
 export interface SchemaBuilder {

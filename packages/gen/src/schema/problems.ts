@@ -1,4 +1,4 @@
-import { Node, type Project, type ts } from 'ts-morph';
+import { Node, type ts } from 'ts-morph';
 import type { Report } from './contract.js';
 
 /** A problem met while mapping a type, relative to the type: `path` leads from the type to the offending part. */
@@ -35,16 +35,16 @@ export function problemMessage(subject: string, problem: Problem): string {
 }
 
 /** Reports problems at `node`, or at a nested declaration when the problem names one in a file of the project. */
-export function reportProblems(problems: readonly Problem[], node: Node, report: Report): void {
+export function reportProblems(
+  problems: readonly Problem[],
+  node: Node,
+  report: Report,
+  isProjectFile: (fileName: string) => boolean = () => true,
+): void {
   if (problems.length === 0) return;
   const subject = subjectOf(node);
-  const project = node.getProject();
   for (const problem of problems) {
-    report(problem.at ? (wrap(project, problem.at) ?? node) : node, problem.severity, problemMessage(subject, problem));
+    const at = problem.at && isProjectFile(problem.at.getSourceFile().fileName) ? problem.at : node;
+    report(at, problem.severity, problemMessage(subject, problem));
   }
-}
-
-function wrap(project: Project, compilerNode: ts.Node): Node | undefined {
-  const sourceFile = project.getSourceFile(compilerNode.getSourceFile().fileName);
-  return sourceFile?.getDescendantAtStartWithWidth(compilerNode.getStart(), compilerNode.getWidth());
 }

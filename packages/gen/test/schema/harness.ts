@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Project, ts } from 'ts-morph';
 import type { JsonSchema, Revival } from '@toolwright/core';
+import { positionOf } from '../../src/diagnostics.js';
 import { createSchemaBuilder } from '../../src/schema/index.js';
 
 /** What mapping one parameter type gave. */
@@ -71,8 +72,10 @@ export function probe(typeText: string, prelude = '', files: Record<string, stri
   const problems: Probe['problems'] = [];
   const builder = createSchemaBuilder({
     projectDir: '/src',
-    report: (node, severity, message) =>
-      problems.push({ severity, message, file: node.getSourceFile().getFilePath(), line: node.getStartLineNumber() }),
+    report: (node, severity, message) => {
+      const { file, line } = positionOf(node);
+      problems.push({ severity, message, file, line });
+    },
   });
   const result = builder.typeSchema(parameter.getType(), parameter);
   const defs = builder.definitions();

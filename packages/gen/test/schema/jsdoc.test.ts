@@ -1,5 +1,6 @@
 import { Project } from 'ts-morph';
 import { describe, expect, test } from 'vitest';
+import { positionOf } from '../../src/diagnostics.js';
 import { applyDocTags, docTagsOf } from '../../src/schema/index.js';
 import { messages, probe } from './harness.js';
 
@@ -198,7 +199,7 @@ describe('applyDocTags for parameters', () => {
 
   test('reports a bad value at the parameter without throwing', () => {
     const reports: { line: number; message: string }[] = [];
-    const result = applyDocTags({ type: 'number' }, docTagsOf(size!), (node, _severity, message) => reports.push({ line: node.getStartLineNumber(), message }), size!);
+    const result = applyDocTags({ type: 'number' }, docTagsOf(size!), (node, _severity, message) => reports.push({ line: positionOf(node).line, message }), size!);
     expect(result).toEqual({ type: 'number' });
     expect(reports).toEqual([{ line: 7, message: 'parameter "size" has a bad @minimum tag "nine": not a number; it is ignored' }]);
   });
