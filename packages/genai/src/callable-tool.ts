@@ -12,8 +12,12 @@ export interface CallableToolOptions {
   /** Calls of one batch that run at once. Default 8. */
   concurrency?: number;
   /**
-   * Calls for names this Toolbox does not declare: `skip` (default) leaves them to the other callable tools (the
-   * SDK hands every call to every callable tool); `answer` answers them with an `{ error }` (for a single tool).
+   * Calls for names this Toolbox does not declare (the model made one up). `answer` (default) answers them with an
+   * `{ error }` naming the closest tools, so the SDK sends one response per call and the model can correct itself;
+   * left unanswered, the request would carry fewer responses than calls and the API would refuse it (400).
+   * `skip` leaves them to other callable tools: the SDK hands every call to every callable tool, so when several
+   * share one loop each must `skip` (and a made-up name then goes unanswered). Better: bind every service into one
+   * Toolbox and pass one callable tool.
    */
   unknownCalls?: 'skip' | 'answer';
 }
@@ -33,7 +37,7 @@ export function toCallableTool(toolbox: ToolboxLike, options: CallableToolOption
     },
 
     async callTool(functionCalls: FunctionCall[]): Promise<Part[]> {
-      const mine = functionCalls.filter((call) => options.unknownCalls === 'answer' || toolbox.has(call.name ?? ''));
+      const mine = functionCalls.filter((call) => options.unknownCalls !== 'skip' || toolbox.has(call.name ?? ''));
       const parts: Part[] = new Array(mine.length);
       let next = 0;
       const worker = async () => {
