@@ -10,6 +10,7 @@ import type { Content, FunctionResponse } from '@google/genai';
  * - `malformed_call` / `unexpected_tool_call`: the model produced a broken or unexpected call twice in a row
  *   (the first one is retried with feedback).
  * - `too_many_tool_calls`: the API ended the turn with TOO_MANY_TOOL_CALLS.
+ * - `empty_response`: after tool results the model answered with nothing, twice (the first is asked again).
  * - `other`: any other finish reason (LANGUAGE, OTHER, ...); the raw value is in `finishReason`.
  * An aborted run, a failed API call or a broken stream do not return a result: they reject with an AgentError.
  */
@@ -21,6 +22,7 @@ export type StopReason =
   | 'malformed_call'
   | 'unexpected_tool_call'
   | 'too_many_tool_calls'
+  | 'empty_response'
   | 'other';
 
 /** Token counts summed over every request of a run. */

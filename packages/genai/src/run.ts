@@ -23,7 +23,7 @@ import type { RunOptions } from './options.js';
 import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
-import { isBrokenCall, stopReasonOf } from './stop-reason.js';
+import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
 
@@ -166,6 +166,7 @@ export class Run implements ToolPhaseRun {
     let turn = 0;
     let toolTurns = 0;
     let brokenCallRetried = false;
+    let emptyRetried = false;
     for (;;) {
       if (this.isAborted) throw new AgentAbortedError(this.state(), this.abortSignal!.reason);
       turn += 1;
@@ -186,14 +187,24 @@ export class Run implements ToolPhaseRun {
         this.emitTurnEnd(step, reply);
         continue;
       }
+      // Gemini sometimes answers a turn of tool results with nothing at all (no parts, or only empty text): the
+      // same request is sent once more before the run gives up and says so.
+      const empty = calls.length === 0 && toolTurns > 0 && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
+      if (empty && !emptyRetried) {
+        emptyRetried = true;
+        this.debug(`turn ${turn}: the model sent an empty answer after tool results; asking once more`);
+        this.emitTurnEnd(step, reply);
+        continue;
+      }
       if (calls.length === 0 || final) {
         if (reply.content) this.history.push(reply.content);
         this.emitTurnEnd(step, reply);
-        const stopReason: StopReason = final ? 'max_turns' : stopReasonOf(reply.finishReason, reply.blocked);
+        const stopReason: StopReason = final ? 'max_turns' : empty ? 'empty_response' : stopReasonOf(reply.finishReason, reply.blocked);
         return this.finish(reply, stopReason);
       }
 
       brokenCallRetried = false;
+      emptyRetried = false;
       toolTurns += 1;
       const toolsStarted = Date.now();
       const executed = await runToolPhase(this, calls, turn);

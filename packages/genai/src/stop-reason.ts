@@ -1,3 +1,4 @@
+import type { Content } from '@google/genai';
 import type { StopReason } from './result.js';
 
 const safety = new Set([
@@ -26,4 +27,10 @@ export function stopReasonOf(finishReason: string | undefined, blocked: boolean)
 /** Finish reasons that mean "the model tried to call and failed": retried once with feedback. */
 export function isBrokenCall(finishReason: string | undefined): boolean {
   return finishReason === 'MALFORMED_FUNCTION_CALL' || finishReason === 'UNEXPECTED_TOOL_CALL';
+}
+
+/** A reply that says nothing: no parts, or only empty non-thought text, with a finish reason of plain stop. */
+export function isEmptyAnswer(content: Content | undefined, finishReason: string | undefined): boolean {
+  if (finishReason !== undefined && finishReason !== 'STOP' && finishReason !== 'FINISH_REASON_UNSPECIFIED') return false;
+  return (content?.parts ?? []).every((part) => Object.keys(part).every((key) => key === 'thoughtSignature' || key === 'thought' || (key === 'text' && (part.thought || !part.text?.trim()))));
 }

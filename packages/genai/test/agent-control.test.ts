@@ -192,6 +192,49 @@ describe('broken calls', () => {
   });
 });
 
+describe('empty answers after tool results', () => {
+  it('asks once more with the same request, then goes on', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('echo', { value: 'ok' }), reply.content([]), reply.text(''), 'Answered.'],
+    });
+    const result = await new Agent({ client, model: 'm', tools: echo }).run('go');
+    expect(result.text).toBe('');
+    expect(result.stopReason).toBe('empty_response');
+    expect(bodies(fake)).toHaveLength(3);
+    // The empty reply left no trace: the retry is the same request.
+    expect(bodies(fake)[2]!.contents).toEqual(bodies(fake)[1]!.contents);
+    expect(fake.pending).toBe(1);
+  });
+
+  it('takes the answer of the second request', async () => {
+    for (const streaming of [false, true]) {
+      const { fake, client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'ok' }), reply.content([]), 'Answered.'] });
+      const agent = new Agent({ client, model: 'm', tools: echo });
+      let text = '';
+      if (streaming) {
+        for await (const event of agent.stream('go')) {
+          if (event.type === 'text') text += event.text;
+          if (event.type === 'done') expect(event.result.stopReason).toBe('stop');
+        }
+      } else {
+        const result = await agent.run('go');
+        text = result.text;
+        expect(result.stopReason).toBe('stop');
+        expect(result.history.at(-1)).toEqual({ role: 'model', parts: [{ text: 'Answered.' }] });
+      }
+      expect(text).toBe('Answered.');
+      expect(bodies(fake)).toHaveLength(3);
+    }
+  });
+
+  it('does not retry an empty first answer (no tool ran: nothing to answer about)', async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.content([])] });
+    const result = await new Agent({ client, model: 'm', tools: echo }).run('go');
+    expect(result.stopReason).toBe('stop');
+    expect(bodies(fake)).toHaveLength(1);
+  });
+});
+
 describe('retries', () => {
   it('retries a 429 after the Retry-After delay, then succeeds', async () => {
     const { fake, client } = await fakeGemini({ script: [reply.rateLimited(1), 'Made it.'] });
