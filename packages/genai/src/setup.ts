@@ -48,8 +48,17 @@ export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): R
       declarations.push(declaration as FunctionDeclaration);
     }
   }
+  if (declarations.length > MAX_DECLARATIONS) {
+    throw new RangeError(
+      `Agent option tools: ${declarations.length} function declarations, but Gemini takes at most ${MAX_DECLARATIONS} in one request: ` +
+        'give the Agent fewer tools (a Toolbox binds only the instances it is given)',
+    );
+  }
   return { declarations, routes };
 }
+
+/** Gemini refuses a request with more function declarations than this (reference/gemini.md, "Declarations"). */
+const MAX_DECLARATIONS = 512;
 
 function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;

@@ -72,6 +72,17 @@ describe('Agent.run', () => {
     expect(body!.generationConfig.temperature).toBe(0.2);
   });
 
+  it('refuses more than 512 declarations before anything is sent (Gemini would answer 400)', async () => {
+    const { fake, client } = await fakeGemini({ script: ['never sent'] });
+    const many = {
+      declarations: () => Array.from({ length: 513 }, (_, i) => ({ name: `tool_${i}`, description: 'one of many' })),
+      has: () => true,
+      call: async () => ({ functionResponse: { name: 'x', response: { output: null } } }),
+    };
+    expect(() => new Agent({ client, model: 'm', tools: many })).toThrow(/513 function declarations.*at most 512/);
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('makes up call ids when the model sends none, and echoes none', async () => {
     const { fake, client } = await fakeGemini({
       script: [reply.functionCalls([{ name: 'getWeather', args: { city: 'Oslo' } }]), 'Cold.'],
