@@ -31,6 +31,7 @@ export {
   type AjvLikeError,
   type BoundTool,
   type CallOptions,
+  type ErrorMapping,
   type FunctionCallLike,
   type FunctionResponseBody,
   type FunctionResponsePart,

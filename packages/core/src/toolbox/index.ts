@@ -7,6 +7,7 @@ export type {
   AjvLikeError,
   BoundTool,
   CallOptions,
+  ErrorMapping,
   FunctionCallLike,
   FunctionResponseBody,
   FunctionResponsePart,

@@ -89,6 +89,9 @@ export interface AjvLikeError {
   message?: string;
 }
 
+/** What `onError` returns: the payload for the model, or undefined for the default. */
+export type ErrorMapping = ToolErrorPayload | Record<string, unknown> | undefined;
+
 export interface ToolboxOptions {
   /** The time limit in ms for every tool without its own `timeoutMs` (0, a negative number or Infinity: none). */
   timeoutMs?: number;
@@ -96,13 +99,13 @@ export interface ToolboxOptions {
   maxResultSize?: number;
   /** Put the stack of thrown errors in the error payload (default false: the model rarely needs it). */
   includeStack?: boolean;
-  /** Maps a tool's return value before it is normalized to JSON. */
+  /** Maps a tool's return value before it is normalized to JSON (may return a Promise). */
   onResult?: (value: unknown, info: ToolCallInfo) => unknown;
   /**
    * Maps a thrown error (a tool's, a timeout or a cancellation) to the payload the model sees. Return undefined to
-   * keep the default `{ name, message }`.
+   * keep the default `{ name, message }`. May be async (an error reporter that returns an incident id, ...).
    */
-  onError?: (error: unknown, info: ToolCallInfo) => ToolErrorPayload | Record<string, unknown> | undefined;
+  onError?: (error: unknown, info: ToolCallInfo) => ErrorMapping | Promise<ErrorMapping>;
   /**
    * Validators compiled ahead of time, keyed by manifest tool name (`ManifestTool.name`). Used instead of compiling
    * with ajv at run time (so no code generation is needed) when the tool's parameters are not overridden.

@@ -163,6 +163,16 @@ describe('hooks map results and errors', () => {
     });
   });
 
+  it('onError may be async', async () => {
+    const reported = echoToolbox({
+      onError: async (error, info) => {
+        await Promise.resolve();
+        return { message: `Failed (incident ${info.tool.name}-1): ${(error as Error).message}` };
+      },
+    });
+    expect(await reported(() => { throw new Error('disk full'); })).toEqual({ error: { message: 'Failed (incident give-1): disk full' } });
+  });
+
   it('a throwing onResult becomes an error response', async () => {
     const give = echoToolbox({ onResult: () => { throw new Error('mapper failed'); } });
     expect(await give(() => 1)).toEqual({ error: { name: 'Error', message: 'mapper failed' } });
