@@ -14,7 +14,10 @@ export class ToolTimeoutError extends Error {
 /** The caller's signal aborted the call; the ToolContext signal was aborted with this error. */
 export class ToolAbortError extends Error {
   override name = 'AbortError';
-  constructor(toolName: string, reason?: unknown) {
+  constructor(
+    readonly toolName: string,
+    reason?: unknown,
+  ) {
     super(`The call to tool "${toolName}" was cancelled${describeReason(reason)}`, reason === undefined ? undefined : { cause: reason });
   }
 }

@@ -7,7 +7,13 @@
  * `truncated` is set.
  */
 export interface NormalizeOptions {
-  /** At least 32 (smaller caps are raised to 32: any scalar fits). */
+  /** Default 100,000 (the Toolbox's default); at least 32 (smaller caps are raised to 32: any scalar fits). */
+  maxSize?: number;
+  /** Keep the stack of errors inside the value (default false). */
+  includeStack?: boolean;
+}
+
+interface WalkOptions {
   maxSize: number;
   includeStack: boolean;
 }
@@ -19,12 +25,14 @@ export interface NormalizedValue {
 
 const MAX_DEPTH = 64;
 const MIN_SIZE = 32;
+const DEFAULT_SIZE = 100_000;
 const CIRCULAR = '[Circular]';
 const TOO_DEEP = '[Too deep]';
 
 /** Returns JSON data for `value`; `truncated` when the size cap cut something. */
-export function normalizeResult(value: unknown, requested: NormalizeOptions): NormalizedValue {
-  const options = requested.maxSize >= MIN_SIZE ? requested : { ...requested, maxSize: MIN_SIZE };
+export function normalizeResult(value: unknown, requested: NormalizeOptions = {}): NormalizedValue {
+  const size = requested.maxSize ?? DEFAULT_SIZE;
+  const options: WalkOptions = { maxSize: size >= MIN_SIZE ? size : MIN_SIZE, includeStack: requested.includeStack ?? false };
   // The common small cases, with no walker to allocate.
   switch (typeof value) {
     case 'string':
@@ -47,7 +55,7 @@ export function normalizeResult(value: unknown, requested: NormalizeOptions): No
 }
 
 /** Turns a thrown value into `{ name, message, ... }` without throwing. */
-export function errorToPayload(error: unknown, includeStack: boolean): { name: string; message: string; [key: string]: unknown } {
+export function errorToPayload(error: unknown, includeStack = false): { name: string; message: string; [key: string]: unknown } {
   try {
     if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
       const walked = new Walker({ maxSize: 20_000, includeStack }).walkError(error as Error, 0, true);
@@ -67,7 +75,7 @@ class Walker {
   private count = 0;
   private readonly ancestors = new Set<object>();
 
-  constructor(private readonly options: NormalizeOptions) {
+  constructor(private readonly options: WalkOptions) {
     this.remaining = options.maxSize;
   }
 

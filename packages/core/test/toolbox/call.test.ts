@@ -386,7 +386,7 @@ describe('ToolContext, timeouts and cancellation', () => {
     const controller = new AbortController();
     const pending = toolbox.call({ name: 'wait', args: { ms: 5000 } }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user pressed stop')), 10);
-    expect(response(await pending).error).toMatchObject({ name: 'AbortError', message: 'The call to tool "wait" was cancelled: user pressed stop' });
+    expect(response(await pending).error).toMatchObject({ name: 'AbortError', message: 'The call to tool "wait" was cancelled: user pressed stop', toolName: 'wait' });
   });
 
   it('an already aborted signal does not call the tool', async () => {

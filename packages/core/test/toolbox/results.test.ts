@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineManifest, normalizeResult, tool, Toolbox, type ToolboxOptions } from '@toolwright/core';
+import { defineManifest, errorToPayload, normalizeResult, tool, Toolbox, type ToolboxOptions } from '@toolwright/core';
 
 /** One tool that returns (or throws) whatever the test hands it. */
 function echoToolbox(options: ToolboxOptions = {}) {
@@ -137,6 +137,15 @@ describe('thrown errors become { error: { name, message } }', () => {
     const withStack = echoToolbox({ includeStack: true });
     const reply = await withStack(() => { throw new Error('traced'); });
     expect((reply.error as { stack: string }).stack).toMatch(/Error: traced\n\s+at /);
+  });
+});
+
+describe('normalizeResult and errorToPayload on their own', () => {
+  it('need no options: the Toolbox\'s defaults (100,000 characters, no stacks)', () => {
+    expect(normalizeResult({ at: new Date(0), big: 2n, gone: undefined })).toEqual({ value: { at: '1970-01-01T00:00:00.000Z', big: '2' }, truncated: false });
+    expect(normalizeResult('x'.repeat(100_010)).truncated).toBe(true);
+    expect(normalizeResult('x'.repeat(99_990)).truncated).toBe(false);
+    expect(errorToPayload(new RangeError('out'))).toEqual({ name: 'RangeError', message: 'out' });
   });
 });
 
