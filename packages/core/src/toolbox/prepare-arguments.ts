@@ -143,7 +143,7 @@ function schemaDefaults(runtime: ToolRuntime): ReadonlyArray<readonly [string, u
 }
 
 function newState(): RevivalState {
-  return { issues: [], pending: [], libraries: null };
+  return { issues: [], pending: new Map(), libraries: null };
 }
 
 async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {

@@ -71,7 +71,8 @@ function uniqueClass(classes: ReadonlyMap<string, ToolClass[]>, name: string, fi
 /** Mutable state of one call's revival: issues found, and DTO instances that class-validator must check. */
 export interface RevivalState {
   issues: ToolIssue[];
-  pending: { instance: object; path: string }[];
+  /** In the order found (nested DTOs before their parent), each instance once. */
+  pending: Map<object, string>;
   libraries: DtoLibraries | null;
 }
 
@@ -139,7 +140,7 @@ export function revive(value: unknown, plan: CompiledRevival, path: string, stat
         const revived = revive(current, child, `${path}/${escapePointer(key)}`, state);
         if (revived !== current) instance[key] = revived;
       }
-      if (plan.validate && !state.pending.some((entry) => entry.instance === instance)) state.pending.push({ instance, path });
+      if (plan.validate && !state.pending.has(instance)) state.pending.set(instance, path);
       return instance;
     }
   }
@@ -156,7 +157,7 @@ export async function validateInstances(state: RevivalState): Promise<void> {
   if (!validate) return;
   // A nested DTO is checked on its own and again through its parent's @ValidateNested: report each failure once.
   const seen = new Set<string>();
-  for (const { instance, path } of state.pending) {
+  for (const [instance, path] of state.pending) {
     const errors = await validate(instance, { forbidUnknownValues: false, validationError: { target: false, value: true } });
     collect(errors, path, state.issues, seen);
   }
