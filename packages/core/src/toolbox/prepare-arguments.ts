@@ -8,6 +8,8 @@ import type { ToolRuntime } from './tool-runtime.js';
 import type { ToolErrorPayload, ToolIssue } from './types.js';
 import { compileValidator, escapePointer, issuesFromAjv } from './validation.js';
 import { invalidArgumentsMessage } from './call-errors.js';
+import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
+import { hasBigint, readBigintText, type ExactBigints } from './bigint-text.js';
 
 /** The plan for the arguments object, or null when nothing inside it can need repair (the object itself is read first). */
 export function compileArgumentsLeniency(runtime: ToolRuntime): LenientNode | null {
@@ -47,9 +49,17 @@ function failure(toolName: string, issues: ToolIssue[]): CallFailure {
  * Synchronous for the common case; a Promise only where a Standard Schema, or a DTO, needs it.
  */
 export function prepareArguments(runtime: ToolRuntime, input: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
+  // Every later step walks the arguments recursively: their depth is checked first, without recursion.
+  const deep = tooDeepAt(input);
+  if (deep !== null) return tooDeep(runtime.tool.name, deep);
   let args = input;
   if (runtime.lenient === undefined) runtime.lenient = compileArgumentsLeniency(runtime);
-  if (runtime.lenient !== null) args = applyLeniency(args, runtime.lenient) as Record<string, unknown>;
+  if (runtime.lenient !== null) {
+    args = applyLeniency(args, runtime.lenient) as Record<string, unknown>;
+    // JSON text parsed by the repair is new input: as deep as it likes.
+    const parsedDeep = args === input ? null : tooDeepAt(args);
+    if (parsedDeep !== null) return tooDeep(runtime.tool.name, parsedDeep);
+  }
 
   if (runtime.standard) return prepareStandard(runtime, args);
   let validator = runtime.validator;
@@ -63,8 +73,26 @@ export function prepareArguments(runtime: ToolRuntime, input: Record<string, unk
       });
     }
   }
+  if (runtime.bigintText === undefined) runtime.bigintText = hasBigint(runtime.slots);
+  if (runtime.bigintText) {
+    const read = readBigintText(args, runtime.slots);
+    if (read) {
+      // Issues describe what the model sent (the digit text), not the number validation saw.
+      if (!validator(read.args)) return failure(runtime.tool.name, issuesFromAjv(validator.errors ?? [], args));
+      return finish(runtime, read.args, read.exact);
+    }
+  }
   if (!validator(args)) return failure(runtime.tool.name, issuesFromAjv(validator.errors ?? [], args));
   return finish(runtime, args);
+}
+
+function tooDeep(toolName: string, path: string): CallFailure {
+  const issues: ToolIssue[] = [{ path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nested objects and arrays`, received: 'deeper nesting' }];
+  return new CallFailure({
+    name: 'InvalidArguments',
+    message: `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays, under ${path.split('/', 2).join('/')}). Send a flatter value and call the tool again.`,
+    issues,
+  });
 }
 
 async function prepareStandard(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {
@@ -102,7 +130,7 @@ function valueAt(data: unknown, segments: string[]): unknown {
   return current;
 }
 
-function finish(runtime: ToolRuntime, validated: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
+function finish(runtime: ToolRuntime, validated: Record<string, unknown>, exact: ExactBigints | null = null): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
   let args = validated;
   if (runtime.defaults === undefined) runtime.defaults = schemaDefaults(runtime);
   if (runtime.defaults !== null) {
@@ -116,10 +144,10 @@ function finish(runtime: ToolRuntime, validated: Record<string, unknown>): unkno
       setOwn(args, key, typeof value === 'object' && value !== null ? structuredClone(value) : value);
     }
   }
-  if (runtime.needsTransformer) return finishWithDto(runtime, args);
+  if (runtime.needsTransformer) return finishWithDto(runtime, args, exact);
   const argv = (runtime.reader ??= createArgumentReader(runtime.slots, runtime.generateCode))(args);
   if (!runtime.revives) return argv;
-  const state = newState();
+  const state = newState(exact);
   const slots = runtime.slots;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
@@ -142,13 +170,13 @@ function schemaDefaults(runtime: ToolRuntime): ReadonlyArray<readonly [string, u
   return defaults.length ? defaults : null;
 }
 
-function newState(): RevivalState {
-  return { issues: [], pending: new Map(), libraries: null };
+function newState(exact: ExactBigints | null): RevivalState {
+  return { issues: [], pending: new Map(), libraries: null, exact };
 }
 
-async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {
+async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>, exact: ExactBigints | null): Promise<unknown[] | CallFailure> {
   const purpose = `by tool "${runtime.tool.name}" (${runtime.tool.class.name}.${runtime.tool.method}), which takes a DTO class`;
-  const state = newState();
+  const state = newState(exact);
   state.libraries = {
     plainToInstance: await loadTransformer(purpose),
     ...(runtime.needsValidator ? { validate: await loadValidator(purpose) } : {}),

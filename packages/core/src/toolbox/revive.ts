@@ -4,6 +4,7 @@ import type { DtoLibraries, ValidationErrorLike } from './dto-libraries.js';
 import type { ToolClass, ToolIssue } from './types.js';
 import { setOwn } from './leniency.js';
 import { escapePointer } from './validation.js';
+import { BIGINT_TEXT, type ExactBigints } from './bigint-text.js';
 
 /** A revival plan with DTO classes resolved, made once per tool. */
 export type CompiledRevival =
@@ -74,6 +75,8 @@ export interface RevivalState {
   /** In the order found (nested DTOs before their parent), each instance once. */
   pending: Map<object, string>;
   libraries: DtoLibraries | null;
+  /** Bigints read from digit text before validation, by path (see readBigintText). */
+  exact?: ExactBigints | null;
 }
 
 /** Converts a validated JSON value into the declared type; problems are pushed to `state.issues`. */
@@ -93,8 +96,14 @@ export function revive(value: unknown, plan: CompiledRevival, path: string, stat
     }
     case 'bigint': {
       if (typeof value === 'bigint') return value;
-      if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
-      if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return BigInt(value.trim());
+      // Digit text, read exactly before validation replaced it with the nearest number.
+      const exact = state.exact?.get(path);
+      if (exact !== undefined) return exact;
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+      if (typeof value === 'number' && Number.isInteger(value)) {
+        return issue(state, path, 'integer as a string of digits, e.g. "12345678901234567890" (a JSON number beyond 2^53 has lost digits)', value);
+      }
+      if (typeof value === 'string' && BIGINT_TEXT.test(value)) return BigInt(value);
       return issue(state, path, 'integer (a whole number, or its digits as text)', value);
     }
     case 'set': {

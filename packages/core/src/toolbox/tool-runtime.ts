@@ -30,6 +30,8 @@ export interface ToolRuntime {
   /** Undefined until first use; null when the tool's schema needs no repair. */
   lenient: LenientNode | null | undefined;
   validator: PrecompiledValidator | undefined;
+  /** Some revival says bigint, so digit text is read before validation (worked out on first call). */
+  bigintText?: boolean;
   readonly standard: StandardValidate | undefined;
   /** Validate with `additionalProperties: false` added (see validationSchema). */
   readonly rejectExtra: boolean;
