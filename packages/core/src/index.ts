@@ -3,6 +3,7 @@ export type { ToolOptions, StandardJsonSchemaLike } from './tool-options.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
 export { defineManifest, type ToolManifest, type ManifestTool, type ManifestParam, type Revival } from './manifest.js';
+export { loadManifest, type ManifestJson } from './manifest-check.js';
 export {
   toGeminiDeclaration,
   renderGeminiDeclaration,

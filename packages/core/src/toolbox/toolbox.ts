@@ -1,4 +1,5 @@
 import type { ToolManifest } from '../manifest.js';
+import { loadManifest, type ManifestJson } from '../manifest-check.js';
 import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunctionDeclaration } from '../render/index.js';
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
 import { closestNames } from './closest-names.js';
@@ -34,21 +35,25 @@ export class Toolbox {
   readonly #maxResultSize: number;
   readonly #includeStack: boolean;
 
-  constructor(instances: object[], manifest: ToolManifest, options: ToolboxOptions = {}) {
+  /**
+   * `manifest`: the TS module gen-tools writes, or its JSON imported as it is (`with { type: 'json' }`), which is
+   * checked here (a wrong version or a missing field throws, saying where).
+   */
+  constructor(instances: object[], manifest: ToolManifest | ManifestJson, options: ToolboxOptions = {}) {
     if (!Array.isArray(instances)) throw new TypeError('new Toolbox(instances, manifest): instances must be an array of class instances');
-    this.#manifest = manifest;
+    this.#manifest = loadManifest(manifest);
     this.#options = options;
     this.#context = createBindContext(options);
     this.#maxResultSize = options.maxResultSize ?? DEFAULT_MAX_RESULT_SIZE;
     this.#includeStack = options.includeStack ?? false;
-    const runtimes = instances.flatMap((instance) => bindInstance(instance, manifest, this.#context));
+    const runtimes = instances.flatMap((instance) => bindInstance(instance, this.#manifest, this.#context));
     this.#insert(runtimes);
   }
 
   /** Binds one more instance (with its own manifest, or the Toolbox's). Returns the tools it added. */
-  add(instance: object, manifest: ToolManifest = this.#manifest): BoundTool[] {
+  add(instance: object, manifest: ToolManifest | ManifestJson = this.#manifest): BoundTool[] {
     try {
-      const runtimes = bindInstance(instance, manifest, this.#context);
+      const runtimes = bindInstance(instance, loadManifest(manifest), this.#context);
       this.#insert(runtimes);
       return runtimes.map((runtime) => runtime.tool);
     } catch (error) {
