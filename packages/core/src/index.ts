@@ -8,7 +8,9 @@ export {
   toGeminiDeclaration,
   renderGeminiDeclaration,
   toGeminiSchema,
+  renderGeminiSchema,
   toGeminiJsonSchema,
+  renderGeminiJsonSchema,
   type DeclaredTool,
   type GeminiFunctionDeclaration,
   type GeminiDeclarationOptions,
@@ -18,6 +20,7 @@ export {
   type RenderResult,
   type RenderWarning,
   type RenderWarningCode,
+  type RenderOptions,
 } from './render/index.js';
 export {
   Toolbox,
@@ -47,9 +50,13 @@ export {
 } from './toolbox/index.js';
 export {
   toOpenAITool,
+  renderOpenAITool,
   toOpenAIStrictSchema,
+  renderOpenAIStrictSchema,
   toAnthropicTool,
+  renderAnthropicTool,
   toMcpTool,
+  renderMcpTool,
   type OpenAITool,
   type OpenAIToolOptions,
   type AnthropicTool,

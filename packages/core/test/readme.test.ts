@@ -52,7 +52,7 @@ describe('README', () => {
 
   it('bound tools go to the other renderers as they are', () => {
     const toolbox = new Toolbox([new WeatherService()], manifest);
-    const openai = toolbox.tools().map((tool) => toOpenAITool(tool, { strict: true }).tool);
+    const openai = toolbox.tools().map((tool) => toOpenAITool(tool, { strict: true }));
     expect(openai.map((tool) => tool.function.name)).toEqual(toolbox.tools().map((tool) => tool.name));
   });
 });

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../json-schema.js';
 import { copySchema } from './schema-walk.js';
-import type { DeclaredTool, RenderWarning } from './types.js';
+import { report, type DeclaredTool, type RenderOptions, type RenderWarning } from './types.js';
 
 /** A client tool for Anthropic's Messages API. */
 export interface AnthropicTool {
@@ -16,7 +16,14 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
  * A tool for Anthropic's Messages API. `input_schema` takes JSON Schema as it is (`$defs`, `anyOf`, `const`,
  * `additionalProperties` included), so the parameters are copied without the manifest's private `x-` keys.
  */
-export function toAnthropicTool(tool: DeclaredTool): { tool: AnthropicTool; warnings: RenderWarning[] } {
+export function toAnthropicTool(tool: DeclaredTool, options: RenderOptions = {}): AnthropicTool {
+  const rendered = renderAnthropicTool(tool);
+  report(rendered.warnings, options);
+  return rendered.tool;
+}
+
+/** {@link toAnthropicTool} with the list of warnings. */
+export function renderAnthropicTool(tool: DeclaredTool): { tool: AnthropicTool; warnings: RenderWarning[] } {
   const warnings: RenderWarning[] = [];
   if (!TOOL_NAME.test(tool.name)) {
     warnings.push({

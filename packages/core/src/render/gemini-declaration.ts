@@ -1,9 +1,9 @@
 import type { JsonSchema } from '../json-schema.js';
-import { toGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
+import { renderGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { flattenRootUnion } from './root-object.js';
 import { copySchema } from './schema-walk.js';
-import type { DeclaredTool, GeminiFunctionDeclaration, RenderResult, RenderWarning } from './types.js';
+import { report, type DeclaredTool, type GeminiFunctionDeclaration, type RenderResult, type RenderWarning } from './types.js';
 
 export interface GeminiDeclarationOptions extends GeminiSchemaOptions {
   /**
@@ -16,8 +16,6 @@ export interface GeminiDeclarationOptions extends GeminiSchemaOptions {
    * Gemini's support of references in `parametersJsonSchema` is reported by third parties only: this switches it off.
    */
   inlineRefs?: boolean;
-  /** Called with each thing the declaration could not say exactly. */
-  onWarning?: (warning: RenderWarning) => void;
 }
 
 /** Gemini's rule for function names. */
@@ -29,7 +27,7 @@ const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
  */
 export function toGeminiDeclaration(tool: DeclaredTool, options: GeminiDeclarationOptions = {}): GeminiFunctionDeclaration {
   const { declaration, warnings } = renderGeminiDeclaration(tool, options);
-  if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
+  report(warnings, options);
   return declaration;
 }
 
@@ -50,11 +48,11 @@ export function renderGeminiDeclaration(
   if (tool.description !== undefined) declaration.description = tool.description;
   if (hasArguments(tool.parameters)) {
     if (options.dialect === 'json-schema') {
-      const rendered = toGeminiJsonSchema(tool.parameters, options);
+      const rendered = renderGeminiJsonSchema(tool.parameters, options);
       declaration.parametersJsonSchema = rendered.schema;
       warnings.push(...rendered.warnings);
     } else {
-      const rendered = toGeminiSchema(flattenRootUnion(tool.parameters, warnings), options);
+      const rendered = renderGeminiSchema(flattenRootUnion(tool.parameters, warnings), options);
       const { nullable: _nullable, ...parameters } = rendered.schema;
       if (parameters.type !== 'OBJECT') {
         throw new TypeError(`The parameters of tool "${tool.name}" are not an object schema`);
@@ -76,7 +74,14 @@ export interface GeminiJsonSchemaOptions extends GeminiSchemaOptions {
  * Gemini takes `$schema`, `additionalProperties`, `$defs` and `$ref` on this path, so nothing else changes unless
  * `inlineRefs` asks for references to be inlined.
  */
-export function toGeminiJsonSchema(schema: JsonSchema, options: GeminiJsonSchemaOptions = {}): RenderResult<JsonSchema> {
+export function toGeminiJsonSchema(schema: JsonSchema, options: GeminiJsonSchemaOptions = {}): JsonSchema {
+  const rendered = renderGeminiJsonSchema(schema, options);
+  report(rendered.warnings, options);
+  return rendered.schema;
+}
+
+/** {@link toGeminiJsonSchema} with the list of warnings. */
+export function renderGeminiJsonSchema(schema: JsonSchema, options: GeminiJsonSchemaOptions = {}): RenderResult<JsonSchema> {
   if (options.inlineRefs) return inlineRefs(schema, options.maxRecursionDepth ?? 3);
   return { schema: copySchema(schema), warnings: [] };
 }

@@ -17,9 +17,9 @@ import {
   valueType,
   withNotes,
 } from './schema-walk.js';
-import type { GeminiSchema, GeminiType, RenderResult, RenderWarning, RenderWarningCode } from './types.js';
+import { report, type GeminiSchema, type GeminiType, type RenderOptions, type RenderResult, type RenderWarning, type RenderWarningCode } from './types.js';
 
-export interface GeminiSchemaOptions {
+export interface GeminiSchemaOptions extends RenderOptions {
   /**
    * How often one `$ref` may be expanded along one path before the rest becomes an open schema (Gemini's
    * `parameters` have no references, so recursive types are unrolled). Default 3.
@@ -64,7 +64,14 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * unrolled. What the subset cannot say becomes a description note and a warning; the Toolbox validates the model's
  * arguments against the original schema, so a looser rendering is safe.
  */
-export function toGeminiSchema(schema: JsonSchema, options: GeminiSchemaOptions = {}): RenderResult<GeminiSchema> {
+export function toGeminiSchema(schema: JsonSchema, options: GeminiSchemaOptions = {}): GeminiSchema {
+  const rendered = renderGeminiSchema(schema, options);
+  report(rendered.warnings, options);
+  return rendered.schema;
+}
+
+/** {@link toGeminiSchema} with the list of warnings. */
+export function renderGeminiSchema(schema: JsonSchema, options: GeminiSchemaOptions = {}): RenderResult<GeminiSchema> {
   const renderer = new GeminiSchemaRenderer(schema, options.maxRecursionDepth ?? 3);
   return { schema: renderer.render(schema, '', []), warnings: renderer.warnings };
 }

@@ -6,16 +6,18 @@ export type {
   RenderResult,
   RenderWarning,
   RenderWarningCode,
+  RenderOptions,
 } from './types.js';
-export { toGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
+export { toGeminiSchema, renderGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
 export {
   toGeminiDeclaration,
   renderGeminiDeclaration,
   toGeminiJsonSchema,
+  renderGeminiJsonSchema,
   type GeminiDeclarationOptions,
   type GeminiJsonSchemaOptions,
 } from './gemini-declaration.js';
 export { inlineRefs } from './inline-refs.js';
-export { toOpenAITool, toOpenAIStrictSchema, type OpenAITool, type OpenAIToolOptions } from './openai.js';
-export { toAnthropicTool, type AnthropicTool } from './anthropic.js';
-export { toMcpTool, type McpTool, type McpToolAnnotations, type McpToolOptions } from './mcp.js';
+export { toOpenAITool, renderOpenAITool, toOpenAIStrictSchema, renderOpenAIStrictSchema, type OpenAITool, type OpenAIToolOptions } from './openai.js';
+export { toAnthropicTool, renderAnthropicTool, type AnthropicTool } from './anthropic.js';
+export { toMcpTool, renderMcpTool, type McpTool, type McpToolAnnotations, type McpToolOptions } from './mcp.js';

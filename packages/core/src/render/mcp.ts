@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../json-schema.js';
 import { cloneJson, copySchema } from './schema-walk.js';
-import type { DeclaredTool, RenderWarning } from './types.js';
+import { report, type DeclaredTool, type RenderOptions, type RenderWarning } from './types.js';
 
 /** Hints about a tool's behaviour (MCP `ToolAnnotations`); clients must not trust them from untrusted servers. */
 export interface McpToolAnnotations {
@@ -20,7 +20,7 @@ export interface McpTool {
   annotations?: McpToolAnnotations;
 }
 
-export interface McpToolOptions {
+export interface McpToolOptions extends RenderOptions {
   /** A human-readable name for the tool, for display. */
   title?: string;
   annotations?: McpToolAnnotations;
@@ -30,7 +30,14 @@ export interface McpToolOptions {
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** A tool for an MCP server's `tools/list`. `inputSchema` is JSON Schema as it is, without the manifest's `x-` keys. */
-export function toMcpTool(tool: DeclaredTool, options: McpToolOptions = {}): { tool: McpTool; warnings: RenderWarning[] } {
+export function toMcpTool(tool: DeclaredTool, options: McpToolOptions = {}): McpTool {
+  const rendered = renderMcpTool(tool, options);
+  report(rendered.warnings, options);
+  return rendered.tool;
+}
+
+/** {@link toMcpTool} with the list of warnings. */
+export function renderMcpTool(tool: DeclaredTool, options: McpToolOptions = {}): { tool: McpTool; warnings: RenderWarning[] } {
   const warnings: RenderWarning[] = [];
   if (!TOOL_NAME.test(tool.name)) {
     warnings.push({

@@ -18,7 +18,7 @@ import {
   valueType,
   withNotes,
 } from './schema-walk.js';
-import type { DeclaredTool, RenderResult, RenderWarning, RenderWarningCode } from './types.js';
+import { report, type DeclaredTool, type RenderOptions, type RenderResult, type RenderWarning, type RenderWarningCode } from './types.js';
 
 /** A tool for OpenAI's Chat Completions API. */
 export interface OpenAITool {
@@ -31,7 +31,7 @@ export interface OpenAITool {
   };
 }
 
-export interface OpenAIToolOptions {
+export interface OpenAIToolOptions extends RenderOptions {
   /**
    * Strict mode (structured outputs): the model's arguments always match the schema, which must then keep to
    * OpenAI's subset. Default false.
@@ -56,17 +56,21 @@ const STRICT_KEYWORDS = new Set([
 const SILENT_KEYWORDS = new Set(['$schema', '$id', '$comment', '$anchor', 'definitions', 'readOnly', 'writeOnly']);
 
 /** A tool for OpenAI's Chat Completions API; with `strict`, the parameters follow strict mode's rules. */
-export function toOpenAITool(
-  tool: DeclaredTool,
-  options: OpenAIToolOptions = {},
-): { tool: OpenAITool; warnings: RenderWarning[] } {
+export function toOpenAITool(tool: DeclaredTool, options: OpenAIToolOptions = {}): OpenAITool {
+  const rendered = renderOpenAITool(tool, options);
+  report(rendered.warnings, options);
+  return rendered.tool;
+}
+
+/** {@link toOpenAITool} with the list of warnings. */
+export function renderOpenAITool(tool: DeclaredTool, options: OpenAIToolOptions = {}): { tool: OpenAITool; warnings: RenderWarning[] } {
   const warnings: RenderWarning[] = [];
   if (!FUNCTION_NAME.test(tool.name)) {
     warnings.push({ code: 'name-invalid', path: '', message: `OpenAI function names are [A-Za-z0-9_-]{1,64}: "${tool.name}"` });
   }
   let parameters: JsonSchema;
   if (options.strict) {
-    const rendered = toOpenAIStrictSchema(tool.parameters);
+    const rendered = renderOpenAIStrictSchema(tool.parameters);
     parameters = rendered.schema;
     warnings.push(...rendered.warnings);
   } else {
@@ -84,7 +88,14 @@ export function toOpenAITool(
  * property required (optional ones made nullable: `null` stands for absent), a plain object at the top, and only
  * the keywords strict mode supports. What cannot be said becomes a description note and a warning.
  */
-export function toOpenAIStrictSchema(schema: JsonSchema): RenderResult<JsonSchema> {
+export function toOpenAIStrictSchema(schema: JsonSchema, options: RenderOptions = {}): JsonSchema {
+  const rendered = renderOpenAIStrictSchema(schema);
+  report(rendered.warnings, options);
+  return rendered.schema;
+}
+
+/** {@link toOpenAIStrictSchema} with the list of warnings. */
+export function renderOpenAIStrictSchema(schema: JsonSchema): RenderResult<JsonSchema> {
   const warnings: RenderWarning[] = [];
   const root = flattenRootUnion(schema, warnings);
   const renderer = new StrictRenderer(schema, warnings);

@@ -87,6 +87,16 @@ export interface RenderWarning {
   tool?: string;
 }
 
+/** What every `toX` renderer takes: `onWarning` hears what the output could not say exactly. */
+export interface RenderOptions {
+  onWarning?: (warning: RenderWarning) => void;
+}
+
+/** Hands the warnings of a `renderX` to the `onWarning` of its `toX`. */
+export function report(warnings: readonly RenderWarning[], options: RenderOptions): void {
+  if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
+}
+
 /** A rendered schema with the list of what it could not say. */
 export interface RenderResult<T> {
   schema: T;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { toGeminiDeclaration, toOpenAITool, type GeminiSchema, type JsonSchema, type JsonSchemaType } from '../../src/index.js';
+import { toGeminiDeclaration, renderOpenAITool, type GeminiSchema, type JsonSchema, type JsonSchemaType } from '../../src/index.js';
 import { fixtureDir, fixtures } from './targets.js';
 
 function validator(schema: JsonSchema) {
@@ -99,7 +99,7 @@ describe('OpenAI strict mode', () => {
   // carry an `additional-properties` warning instead, which this test checks.
   it.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))('%s accepts every sample, or warns', (name, tool) => {
     const samples = JSON.parse(readFileSync(join(fixtureDir, 'arguments', `${name}.json`), 'utf8')) as unknown[];
-    const { tool: rendered, warnings } = toOpenAITool(tool, { strict: true });
+    const { tool: rendered, warnings } = renderOpenAITool(tool, { strict: true });
     if (warnings.some((warning) => warning.code === 'additional-properties')) return;
     const schema = rendered.function.parameters;
     const strict = validator(schema);

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   renderGeminiDeclaration,
+  renderGeminiSchema,
+  renderMcpTool,
+  renderOpenAITool,
   toGeminiDeclaration,
-  toGeminiSchema,
-  toMcpTool,
   toOpenAITool,
   type DeclaredTool,
   type GeminiSchema,
@@ -48,8 +49,8 @@ describe('warnings', () => {
     const tool: DeclaredTool = { name: '1bad name', parameters: { type: 'object', properties: { 'bad-name': { type: 'string' } } } };
     const codes = (warnings: RenderWarning[]) => warnings.map((warning) => `${warning.code}@${warning.path}`);
     expect(codes(renderGeminiDeclaration(tool).warnings)).toEqual(['name-invalid@', 'name-invalid@/properties/bad-name']);
-    expect(codes(toOpenAITool(tool).warnings)).toEqual(['name-invalid@']);
-    expect(codes(toMcpTool(tool).warnings)).toEqual(['name-invalid@']);
+    expect(codes(renderOpenAITool(tool).warnings)).toEqual(['name-invalid@']);
+    expect(codes(renderMcpTool(tool).warnings)).toEqual(['name-invalid@']);
   });
 });
 
@@ -65,7 +66,7 @@ describe('references', () => {
   });
 
   it('a reference to the root (#) unrolls like any other', () => {
-    const { schema, warnings } = toGeminiSchema({
+    const { schema, warnings } = renderGeminiSchema({
       type: 'object',
       properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
     });
@@ -120,8 +121,8 @@ describe('OpenAI strict mode limits', () => {
   it('warns when objects nest deeper than strict mode allows', () => {
     let schema: DeclaredTool['parameters'] = { type: 'object', properties: { leaf: { type: 'string' } } };
     for (let level = 0; level < 11; level++) schema = { type: 'object', properties: { next: schema }, required: ['next'] };
-    const shallow = toOpenAITool({ name: 'shallow', parameters: { type: 'object', properties: { a: { type: 'string' } } } }, { strict: true });
-    const deep = toOpenAITool({ name: 'deep', parameters: schema }, { strict: true });
+    const shallow = renderOpenAITool({ name: 'shallow', parameters: { type: 'object', properties: { a: { type: 'string' } } } }, { strict: true });
+    const deep = renderOpenAITool({ name: 'deep', parameters: schema }, { strict: true });
     expect(shallow.warnings.filter((warning) => warning.code === 'limit-exceeded')).toEqual([]);
     expect(deep.warnings.filter((warning) => warning.code === 'limit-exceeded').map((warning) => warning.message)).toEqual([
       'objects nest 12 levels deep; strict mode allows 10',

@@ -172,7 +172,7 @@ describe('renderers over arbitrary schemas', () => {
   it('OpenAI strict output always keeps to strict mode', () => {
     fc.assert(
       fc.property(tools, (tool) => {
-        const { tool: rendered } = toOpenAITool(deepFreeze(tool), { strict: true });
+        const rendered = toOpenAITool(deepFreeze(tool), { strict: true });
         expect(strictSchemaProblems(rendered.function.parameters)).toEqual([]);
       }),
       runs,

@@ -42,7 +42,7 @@ describe('Gemini parametersJsonSchema against FakeGemini rules', () => {
 
 describe('OpenAI strict mode rules', () => {
   it.each(cases)('%s keeps to the strict subset', (_name, tool) => {
-    const { tool: rendered } = toOpenAITool(tool, { strict: true });
+    const rendered = toOpenAITool(tool, { strict: true });
     expect(rendered.function.strict).toBe(true);
     expect(strictSchemaProblems(rendered.function.parameters)).toEqual([]);
   });

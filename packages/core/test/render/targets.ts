@@ -3,9 +3,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   renderGeminiDeclaration,
-  toAnthropicTool,
-  toMcpTool,
-  toOpenAITool,
+  renderAnthropicTool,
+  renderMcpTool,
+  renderOpenAITool,
   type DeclaredTool,
   type RenderWarning,
 } from '../../src/index.js';
@@ -29,19 +29,19 @@ export const targets: Record<string, (tool: DeclaredTool) => Rendered> = {
     return { output: declaration, warnings };
   },
   openai: (tool) => {
-    const { tool: output, warnings } = toOpenAITool(tool);
+    const { tool: output, warnings } = renderOpenAITool(tool);
     return { output, warnings };
   },
   'openai-strict': (tool) => {
-    const { tool: output, warnings } = toOpenAITool(tool, { strict: true });
+    const { tool: output, warnings } = renderOpenAITool(tool, { strict: true });
     return { output, warnings };
   },
   anthropic: (tool) => {
-    const { tool: output, warnings } = toAnthropicTool(tool);
+    const { tool: output, warnings } = renderAnthropicTool(tool);
     return { output, warnings };
   },
   mcp: (tool) => {
-    const { tool: output, warnings } = toMcpTool(tool);
+    const { tool: output, warnings } = renderMcpTool(tool);
     return { output, warnings };
   },
 };
