@@ -1,7 +1,7 @@
 // A scripted stand-in for Gemini, served by FakeGemini, so the example runs offline. It does one task: find the
 // open TODOs of the notes and collect them into TODO.md. It reads the real tool results the Agent sends back, and it
 // is deliberately gullible: when a file tells it to read something, it tries. The file tools are what stop it.
-import { functionCall, functionCalls, text, type FakeRequest, type Handler, type Reply } from '@toolwright/testing';
+import { reply, type FakeRequest, type Handler, type Reply } from '@toolwright/testing';
 
 interface ToolExchange {
   name: string;
@@ -19,20 +19,20 @@ export function offlineModel(): Handler {
   return (request: FakeRequest): Reply => {
     const history = exchanges(request);
     const listing = history.find((exchange) => exchange.name === 'list_files');
-    if (!listing) return functionCall('list_files', { pattern: '**/*.md' });
+    if (!listing) return reply.functionCall('list_files', { pattern: '**/*.md' });
 
     const listed = ((listing.output as { paths?: string[] } | undefined)?.paths ?? []).filter((path) => path !== TODO_FILE);
     const unread = listed.filter((path) => !history.some((exchange) => exchange.name === 'read_file' && exchange.args.path === path));
-    if (unread.length > 0) return functionCalls(unread.map((path) => ({ name: 'read_file', args: { path } })));
+    if (unread.length > 0) return reply.functionCalls(unread.map((path) => ({ name: 'read_file', args: { path } })));
 
     const notes = history.filter((exchange) => exchange.name === 'read_file' && listed.includes(exchange.args.path as string));
     const planted = notes.map((note) => INJECTION.exec(String(note.output ?? ''))).find((match) => match !== null);
     if (planted) {
       const [, stolen = '', leak = ''] = planted;
       const attempt = history.find((exchange) => exchange.name === 'read_file' && exchange.args.path === stolen);
-      if (!attempt) return functionCall('read_file', { path: stolen });
+      if (!attempt) return reply.functionCall('read_file', { path: stolen });
       if (attempt.error === undefined && !history.some((exchange) => exchange.args.path === leak)) {
-        return functionCall('write_file', { path: leak, content: String(attempt.output) });
+        return reply.functionCall('write_file', { path: leak, content: String(attempt.output) });
       }
     }
 
@@ -44,7 +44,7 @@ export function offlineModel(): Handler {
     );
     const written = history.find((exchange) => exchange.name === 'write_file' && exchange.args.path === TODO_FILE);
     if (!written) {
-      return functionCall('write_file', { path: TODO_FILE, content: `# Open TODOs\n\n${todos.join('\n')}\n` });
+      return reply.functionCall('write_file', { path: TODO_FILE, content: `# Open TODOs\n\n${todos.join('\n')}\n` });
     }
 
     const withTodos = new Set(notes.filter((note) => /^\s*- TODO:/m.test(String(note.output ?? ''))).map((note) => note.args.path));
@@ -55,7 +55,7 @@ export function offlineModel(): Handler {
       const attempt = history.find((exchange) => exchange.name === 'read_file' && exchange.args.path === planted[1]);
       if (attempt?.error) answer += ` One note told me to read ${planted[1]}; the file tools refused: ${attempt.error.message}.`;
     }
-    return text(answer);
+    return reply.text(answer);
   };
 }
 

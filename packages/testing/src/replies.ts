@@ -87,12 +87,12 @@ export interface ErrorOptions {
 }
 
 /** A text answer (finish reason STOP). */
-export function text(value: string, options: ContentOptions = {}): ContentReply {
+function text(value: string, options: ContentOptions = {}): ContentReply {
   return content([{ text: value }], options);
 }
 
 /** A model turn made of the given parts. */
-export function content(parts: Part[], options: ContentOptions = {}): ContentReply {
+function content(parts: Part[], options: ContentOptions = {}): ContentReply {
   const reply: ContentReply = { kind: 'content', parts: structuredClone(parts), finishReason: options.finishReason ?? 'STOP' };
   if (options.usage) reply.usage = options.usage;
   if (options.stream) reply.stream = options.stream;
@@ -101,7 +101,7 @@ export function content(parts: Part[], options: ContentOptions = {}): ContentRep
 }
 
 /** One function call. */
-export function functionCall(
+function functionCall(
   name: string,
   args: Record<string, unknown> = {},
   options: FunctionCallOptions & { id?: string } = {},
@@ -111,7 +111,7 @@ export function functionCall(
 }
 
 /** Several function calls in one turn (parallel calls), optionally after a text part. */
-export function functionCalls(calls: CallSpec[], options: FunctionCallOptions = {}): ContentReply {
+function functionCalls(calls: CallSpec[], options: FunctionCallOptions = {}): ContentReply {
   const parts: Part[] = options.text !== undefined ? [{ text: options.text }] : [];
   for (const call of calls) {
     const part: Part = { functionCall: { name: call.name, args: call.args ?? {} } };
@@ -126,19 +126,19 @@ export function functionCalls(calls: CallSpec[], options: FunctionCallOptions = 
 }
 
 /** A turn that ends with `reason` and, by default, empty content, as MALFORMED_FUNCTION_CALL does. */
-export function finish(reason: string, options: ContentOptions & { message?: string; parts?: Part[] } = {}): ContentReply {
+function finish(reason: string, options: ContentOptions & { message?: string; parts?: Part[] } = {}): ContentReply {
   const reply = content(options.parts ?? [], { ...options, finishReason: reason });
   if (options.message !== undefined) reply.finishMessage = options.message;
   return reply;
 }
 
 /** The turn the API returns when the model wrote a call it could not parse. */
-export function malformedFunctionCall(message = 'Malformed function call: the model produced a call that is not valid.'): ContentReply {
+function malformedFunctionCall(message = 'Malformed function call: the model produced a call that is not valid.'): ContentReply {
   return finish('MALFORMED_FUNCTION_CALL', { message });
 }
 
 /** An HTTP error with the Gemini error body (`{ error: { code, message, status, details? } }`). */
-export function error(status: number, options: ErrorOptions = {}): ErrorReply {
+function error(status: number, options: ErrorOptions = {}): ErrorReply {
   const details = [...(options.details ?? [])];
   const headers = { ...(options.headers ?? {}) };
   if (options.retryAfter !== undefined) {
@@ -151,42 +151,45 @@ export function error(status: number, options: ErrorOptions = {}): ErrorReply {
 }
 
 /** 429 RESOURCE_EXHAUSTED with a Retry-After header and a RetryInfo detail. */
-export function rateLimited(retryAfterSeconds = 2, message = DEFAULT_ERROR_MESSAGES[429]): ErrorReply {
+function rateLimited(retryAfterSeconds = 2, message = DEFAULT_ERROR_MESSAGES[429]): ErrorReply {
   return error(429, { retryAfter: retryAfterSeconds, ...(message !== undefined ? { message } : {}) });
 }
 
 /** 500 INTERNAL. */
-export function serverError(message?: string): ErrorReply {
+function serverError(message?: string): ErrorReply {
   return error(500, message !== undefined ? { message } : {});
 }
 
 /** 503 UNAVAILABLE ("The model is overloaded."). */
-export function unavailable(message?: string): ErrorReply {
+function unavailable(message?: string): ErrorReply {
   return error(503, message !== undefined ? { message } : {});
 }
 
 /** Drops the connection without an answer. */
-export function disconnect(): DisconnectReply {
+function disconnect(): DisconnectReply {
   return { kind: 'disconnect' };
 }
 
 /** The same reply, sent after `ms` milliseconds. */
-export function delay<R extends Reply>(ms: number, reply: R): R {
+function delay<R extends Reply>(ms: number, reply: R): R {
   return { ...reply, delayMs: ms };
 }
 
 /** The same reply with this usage metadata (merged over the server's estimate). */
-export function withUsage(reply: ContentReply, usage: UsageMetadata): ContentReply {
+function withUsage(reply: ContentReply, usage: UsageMetadata): ContentReply {
   return { ...reply, usage: { ...reply.usage, ...usage } };
 }
 
 /** The same reply, streamed with these options (e.g. cut after 2 events). */
-export function withStream(reply: ContentReply, stream: StreamOptions): ContentReply {
+function withStream(reply: ContentReply, stream: StreamOptions): ContentReply {
   return { ...reply, stream: { ...reply.stream, ...stream } };
 }
 
-/** The reply builders, as one object: `reply.text('hi')`, `reply.functionCall('f', {...})`, ... */
-export const reply = {
+/**
+ * The reply builders, the one way to make a reply: `reply.text('hi')`, `reply.functionCall('f', {...})`, ... (one
+ * namespace, so that no generic name such as `text` or `error` clashes with the test's own).
+ */
+export const reply = Object.freeze({
   text,
   content,
   functionCall,
@@ -201,4 +204,4 @@ export const reply = {
   delay,
   withUsage,
   withStream,
-} as const;
+});

@@ -1,4 +1,4 @@
-import { text, type Reply } from './replies.js';
+import { reply, type Reply } from './replies.js';
 import type { FakeRequest } from './request-view.js';
 
 /** What a handler returns: a reply, or a string as shorthand for a text reply. */
@@ -67,7 +67,7 @@ export class ReplySource {
 }
 
 function toReply(value: unknown, label: string): Reply {
-  if (typeof value === 'string') return text(value);
+  if (typeof value === 'string') return reply.text(value);
   if (typeof value === 'object' && value !== null && ['content', 'error', 'disconnect'].includes((value as Reply).kind)) {
     return value as Reply;
   }
