@@ -5,6 +5,7 @@ import { functionTurnProblems } from './function-turns.js';
 import { unknownField } from './messages.js';
 import { type ThoughtSignatureLedger, thoughtSignatureProblems } from './thought-signatures.js';
 import { toolConfigProblems } from './tool-config.js';
+import { fieldProblems, GENERATION_CONFIG, SAFETY_SETTING } from './config-shapes.js';
 
 export interface RequestRuleOptions {
   /** Check thought signatures as a thinking model (Gemini 3) does. */
@@ -43,6 +44,11 @@ export function requestProblems(body: unknown, options: RequestRuleOptions = {})
   const tools = body.tools;
   if (tools !== undefined) problems.push(...toolsProblems(tools));
   problems.push(...toolConfigProblems(field(body, 'toolConfig'), declaredFunctionNames(tools)));
+  const generationConfig = field(body, 'generationConfig');
+  // null is how JSON leaves a message unset.
+  if (generationConfig !== undefined && generationConfig !== null) problems.push(...fieldProblems(generationConfig, GENERATION_CONFIG, 'generation_config'));
+  const safetySettings = field(body, 'safetySettings');
+  if (safetySettings !== undefined && safetySettings !== null) problems.push(...fieldProblems(safetySettings, { repeated: SAFETY_SETTING }, 'safety_settings'));
   if (options.thinking) problems.push(...thoughtSignatureProblems(contents, options.signatures));
   return problems;
 }

@@ -1,5 +1,6 @@
 import { field, isJsonObject, unknownKeys } from './fields.js';
 import { at, invalidValue, unknownField, violation } from './messages.js';
+import { RETRIEVAL_CONFIG, shapeProblems } from './config-shapes.js';
 
 export const FUNCTION_CALLING_MODES: readonly string[] = ['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED'];
 /** The modes that take `allowedFunctionNames`. */
@@ -12,9 +13,12 @@ export const MODES_WITH_ALLOWED_NAMES: readonly string[] = ['ANY', 'VALIDATED'];
 export function toolConfigProblems(toolConfig: unknown, declaredNames: readonly string[], path = 'tool_config'): string[] {
   if (toolConfig === undefined) return [];
   if (!isJsonObject(toolConfig)) return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.ToolConfig', toolConfig)];
-  const problems = unknownKeys(toolConfig, new Set(['functionCallingConfig', 'retrievalConfig'])).map((key) =>
+  // The fields @google/genai 2.32 sends (toolConfigToMldev).
+  const problems = unknownKeys(toolConfig, new Set(['functionCallingConfig', 'retrievalConfig', 'includeServerSideToolInvocations'])).map((key) =>
     unknownField(key, path),
   );
+  const retrieval = field(toolConfig, 'retrievalConfig');
+  if (retrieval !== undefined && retrieval !== null) problems.push(...shapeProblems(retrieval, RETRIEVAL_CONFIG, at(path, 'retrieval_config')));
   const config = field(toolConfig, 'functionCallingConfig');
   if (config === undefined) return problems;
   const configPath = at(path, 'function_calling_config');
