@@ -176,4 +176,22 @@ describe('very deep arguments', () => {
     expect(response(reply).error).toBeUndefined();
     expect(JSON.stringify(response(reply).output)).toContain('[Too deep]');
   });
+
+  it('a thrown error with a 3000-long cause chain is described, cut, and not a RangeError', async () => {
+    class Throws {
+      @tool()
+      fail(): never {
+        let error = new Error('root cause');
+        for (let i = 0; i < 3000; i++) error = new Error(`level ${i}`, { cause: error });
+        throw error;
+      }
+    }
+    const m = defineManifest({
+      version: 1,
+      tools: [{ name: 'fail', class: 'Throws', method: 'fail', file: 'throws.ts', target: () => Throws, parameters: { type: 'object', properties: {} }, params: [] }],
+    });
+    const error = response(await new Toolbox([new Throws()], m).call({ name: 'fail', args: {} })).error!;
+    expect(error).toMatchObject({ name: 'Error', message: 'level 2999' });
+    expect(JSON.stringify(error)).toContain('[Too deep]');
+  });
 });
