@@ -57,10 +57,11 @@ function isOverride(a: DescribedTool, b: DescribedTool): boolean {
 }
 
 function extendsClass(sub: ClassDeclaration, base: ClassDeclaration): boolean {
-  const seen = new Set<ClassDeclaration>();
-  for (let current = sub.getBaseClass(); current && !seen.has(current); current = current.getBaseClass()) {
-    if (current === base) return true;
-    seen.add(current);
+  // Compared by compiler node: in watch mode, the tools of an unchanged file keep wrappers from an earlier run.
+  const seen = new Set<unknown>();
+  for (let current = sub.getBaseClass(); current && !seen.has(current.compilerNode); current = current.getBaseClass()) {
+    if (current.compilerNode === base.compilerNode) return true;
+    seen.add(current.compilerNode);
   }
   return false;
 }

@@ -22,6 +22,9 @@ export interface DescribeContext {
   isProjectFile: (fileName: string) => boolean;
 }
 
+/** The JSON Schema dialect of `parameters` and `returns`, declared at their top (tuples use `prefixItems`). */
+export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
 /** Schema tags that a method's JSDoc may aim at one parameter, tsoa style: `@minimum days 1`. */
 const PARAMETER_TAGS = new Set([
   'minimum',
@@ -69,7 +72,14 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   const named = namedParameters(method);
   const methodTags = tagsByParameter(named.map(([name]) => name), doc, report);
 
+  const seen = new Set<string>();
   for (const [name, parameter] of named) {
+    if (seen.has(name)) {
+      // Never a silent overwrite: two parameters under one name would lose one schema and bind the wrong value.
+      report(parameter, 'error', `two parameters of "${found.methodName}" are named "${name}" in the arguments object: rename one (or its @param tag)`);
+      continue;
+    }
+    seen.add(name);
     if (parameter.isRestParameter()) {
       report(parameter, 'error', `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`);
       continue;
@@ -96,8 +106,10 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     params.push({ name, kind: 'value', ...(optional ? { optional: true } : {}), ...(mapped.revive ? { revive: mapped.revive } : {}) });
   }
 
-  const parameters: ManifestTool['parameters'] = { type: 'object', properties };
+  // The dialect is declared (tuples use draft 2020-12 `prefixItems`); extra arguments are errors, as in TypeScript.
+  const parameters: ManifestTool['parameters'] = { $schema: SCHEMA_DIALECT, type: 'object', properties };
   if (required.length > 0) parameters.required = required;
+  parameters.additionalProperties = false;
   const definitions = builder.definitions();
   if (definitions && Object.keys(definitions).length > 0) parameters.$defs = definitions;
 
@@ -125,17 +137,23 @@ function declaredType(parameter: ParameterDeclaration): Type {
   return typeNode ? typeNode.getType() : parameter.getType();
 }
 
-/** The method's parameters (`this` aside) with their property names. */
+/**
+ * The method's parameters (`this` aside) with their property names. A destructured parameter's chosen name avoids
+ * the names of all other parameters, later plain ones included (`({ x }: X, args: Y)` names the first `args2`).
+ */
 function namedParameters(method: MethodDeclaration): [string, ParameterDeclaration][] {
+  const parameters = method.getParameters().filter((parameter) => !isThisParameter(parameter));
   const taken = new Set<string>();
-  const named: [string, ParameterDeclaration][] = [];
-  for (const parameter of method.getParameters()) {
-    if (isThisParameter(parameter)) continue;
+  for (const parameter of parameters) {
+    const nameNode = parameter.getNameNode();
+    if (Node.isIdentifier(nameNode)) taken.add(nameNode.getText());
+  }
+  return parameters.map((parameter) => {
+    if (Node.isIdentifier(parameter.getNameNode())) return [parameter.getName(), parameter];
     const name = parameterName(parameter, taken);
     taken.add(name);
-    named.push([name, parameter]);
-  }
-  return named;
+    return [name, parameter];
+  });
 }
 
 function isThisParameter(parameter: ParameterDeclaration): boolean {
@@ -211,7 +229,8 @@ function describeReturns(method: MethodDeclaration, context: DescribeContext): J
   const { schema } = builder.typeSchema(type, node as TypeNode | MethodDeclaration);
   if (failed || Object.keys(schema).length === 0) return undefined;
   const definitions = builder.definitions();
-  return definitions && Object.keys(definitions).length > 0 ? { ...schema, $defs: definitions } : schema;
+  const returns: JsonSchema = { $schema: SCHEMA_DIALECT, ...schema };
+  return definitions && Object.keys(definitions).length > 0 ? { ...returns, $defs: definitions } : returns;
 }
 
 function isPromise(type: Type): boolean {

@@ -1,21 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
-import { checkTools, type DescribedTool } from './check-tools.js';
-import { CoreSymbols } from './core-symbols.js';
-import { describeTool } from './describe-tool.js';
+import type { Analysis, ResolvedOptions } from './analyze.js';
+import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './cache.js';
 import type { Diagnostic } from './diagnostic.js';
-import { Diagnostics } from './diagnostics.js';
 import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
-import { findTools } from './find-tools.js';
-import { extensionStyle } from './import-specifier.js';
-import { loadProject, type LoadedProject } from './load-project.js';
-import { ts } from 'ts-morph';
+import { InputRecorder } from './inputs.js';
 import { NAME_STYLES, type NameStyle } from './name-style.js';
-import { renderJson, toolNamesInJson } from './render-json.js';
-import { renderModule, toolNamesInModule } from './render-module.js';
-import type { RenderedOutput } from './rendered-output.js';
 import { compareOutput, type StaleOutput } from './stale.js';
+import { toolNamesInJson, toolNamesInModule } from './tool-names.js';
 import { UsageError } from './usage-error.js';
 import { writeFilesAtomically } from './write-files.js';
 
@@ -32,6 +25,13 @@ export interface GenerateOptions {
   check?: boolean;
   /** Default `process.cwd()`. */
   cwd?: string;
+  /**
+   * Keep the result on disk and reuse it while none of its inputs changed (see the README). Default `false` here;
+   * the CLI turns it on unless given `--no-cache`.
+   */
+  cache?: boolean;
+  /** Where the cache lives. Default `node_modules/.cache/toolwright` beside the tsconfig. */
+  cacheDir?: string;
 }
 
 export interface GenerateResult {
@@ -45,14 +45,31 @@ export interface GenerateResult {
   stale: StaleOutput[];
   /** What each output holds (written or not): empty when there are errors. */
   outputs: { file: string; text: string }[];
+  /** Whether the result came from the cache (the project was not read). */
+  cached: boolean;
 }
-
 
 /**
  * Reads the project's `@tool()` methods and writes the manifest as a TS module and, optionally, as JSON.
  * Nothing is written when there is an error diagnostic. Throws `UsageError` for bad options or a missing tsconfig.
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const resolved = resolveOptions(options);
+  const file = options.cache ? cacheFile(resolved, resolve(options.cwd ?? process.cwd(), options.cacheDir ?? defaultCacheDir(resolved))) : undefined;
+  let analysis = file ? readCache(file, resolved) : undefined;
+  const cached = analysis !== undefined;
+  if (!analysis) {
+    // Loaded here so that a cache hit does not pay for loading TypeScript.
+    const { analyze } = await import('./analyze.js');
+    const recorder = file ? new InputRecorder(outputsOf(resolved)) : undefined;
+    analysis = analyze(resolved, recorder);
+    if (file && recorder) writeCache(file, resolved, recorder, analysis);
+  }
+  return { ...applyAnalysis(analysis, options.check ?? false), cached };
+}
+
+/** Validates the options and makes their paths absolute. */
+export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const cwd = options.cwd ?? process.cwd();
   const nameStyle = options.nameStyle ?? 'preserve';
   if (!NAME_STYLES.includes(nameStyle)) throw new UsageError(`unknown name style "${String(nameStyle)}" (use ${NAME_STYLES.join(' or ')})`);
@@ -64,47 +81,22 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   if (outFile !== undefined && !/\.[mc]?ts$/.test(outFile)) {
     throw new UsageError(`--out writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.out})`);
   }
+  return { projectFile, outFile, jsonFile, nameStyle };
+}
 
-  const diagnostics = new Diagnostics();
-  const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
-  const loaded = loadProject(projectFile, diagnostics, { skipFiles: [outFile, jsonFile].filter((file) => file !== undefined), timing });
-  const { projectDir, checker } = loaded;
-  timing?.('load');
-  const core = new CoreSymbols(checker);
-  reportSyntaxErrors(loaded, diagnostics);
-  const rootNames = new Set(loaded.rootNames);
-  const isProjectFile = (fileName: string) => rootNames.has(fileName);
-  const described: DescribedTool[] = findTools(loaded.candidates, core, diagnostics.report).map((found) => ({
-    found,
-    tool: describeTool(found, { projectDir, nameStyle, core, report: diagnostics.report, checker, isProjectFile }),
-  }));
-  timing?.('describe');
-  checkTools(described, projectDir, diagnostics.report);
-  if (described.length === 0 && !diagnostics.hasErrors()) {
-    diagnostics.add({ file: projectFile, line: 1, column: 1, severity: 'warning', message: 'no @tool() methods found in the files of this tsconfig' });
-  }
-  const manifest: ToolManifest = { version: 1, tools: described.map(({ tool }) => tool) };
-  const result: GenerateResult = { manifest, diagnostics: diagnostics.sorted(), written: [], stale: [], outputs: [] };
-  if (diagnostics.hasErrors()) return result;
-
-  const outputs: { path: string; rendered: RenderedOutput; namesIn: (text: string) => string[] | undefined }[] = [];
-  if (outFile !== undefined) {
-    const rendered = renderModule({
-      tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName! })),
-      outFile,
-      projectDir,
-      extensionStyle: extensionStyle(loaded.compilerOptions),
-      command: regenerateCommand(projectDir, projectFile, outFile, nameStyle),
-    });
-    outputs.push({ path: outFile, rendered, namesIn: toolNamesInModule });
-  }
-  if (jsonFile !== undefined) outputs.push({ path: jsonFile, rendered: renderJson(manifest.tools), namesIn: toolNamesInJson });
-
-  timing?.('render');
+/**
+ * Writes the outputs whose content changed (or, with `check`, lists them as stale). An output whose text is
+ * already on disk is never rewritten, so watchers of it see no change.
+ */
+export function applyAnalysis(analysis: Analysis, check: boolean): Omit<GenerateResult, 'cached'> {
+  const result = { manifest: analysis.manifest, diagnostics: analysis.diagnostics, written: [] as string[], stale: [] as StaleOutput[], outputs: [] as { file: string; text: string }[] };
+  if (analysis.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return result;
+  const { outputs } = analysis;
   result.outputs = outputs.map(({ path, rendered }) => ({ file: path, text: rendered.text }));
-  const changed = outputs.filter(({ path, rendered }) => readIfExists(path) !== rendered.text);
-  if (options.check) {
-    result.stale = changed.map(({ path, rendered, namesIn }) => compareOutput(path, readIfExists(path), rendered, namesIn)!);
+  const current = new Map(outputs.map(({ path }) => [path, readIfExists(path)]));
+  const changed = outputs.filter(({ path, rendered }) => current.get(path) !== rendered.text);
+  if (check) {
+    result.stale = changed.map(({ path, kind, rendered }) => compareOutput(path, current.get(path), rendered, kind === 'module' ? toolNamesInModule : toolNamesInJson)!);
     return result;
   }
   writeFilesAtomically(changed.map(({ path, rendered }) => ({ path, text: rendered.text })));
@@ -112,48 +104,6 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   return result;
 }
 
-/** Syntax errors in the files that declare tools (already parsed, so this costs nothing). */
-function reportSyntaxErrors(loaded: LoadedProject, diagnostics: Diagnostics): void {
-  const { program } = loaded;
-  for (const file of loaded.candidates) {
-    for (const error of program.getSyntacticDiagnostics(file.compilerNode)) {
-      const { line, character } = file.compilerNode.getLineAndCharacterOfPosition(error.start ?? 0);
-      diagnostics.add({
-        file: file.getFilePath(),
-        line: line + 1,
-        column: character + 1,
-        severity: 'error',
-        message: ts.flattenDiagnosticMessageText(error.messageText, '\n'),
-      });
-    }
-  }
-}
-
-/** `TOOLWRIGHT_GEN_TIMING=1`: the time of each phase on stderr (for profiling). */
-function phaseTimer(): (phase: string) => void {
-  let last = performance.now();
-  return (phase) => {
-    const now = performance.now();
-    process.stderr.write(`gen-tools: ${phase} ${(now - last).toFixed(0)} ms\n`);
-    last = now;
-  };
-}
-
 function readIfExists(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-}
-
-/**
- * The command line for the generated header: relative to the tsconfig folder, and without the flags that do not
- * change the module (`--json`, `--check`), so that the module does not depend on where or how it was made.
- */
-function regenerateCommand(projectDir: string, projectFile: string, outFile: string, nameStyle: NameStyle): string {
-  const path = (file: string) => shellWord(relative(projectDir, file).split(sep).join('/'));
-  const parts = ['gen-tools', '--project', path(projectFile), '--out', path(outFile)];
-  if (nameStyle !== 'preserve') parts.push('--name-style', nameStyle);
-  return parts.join(' ');
-}
-
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
 import { createWrappedNode, ts, type SourceFile } from 'ts-morph';
 import type { Diagnostics } from './diagnostics.js';
+import type { InputRecorder } from './inputs.js';
 import { UsageError } from './usage-error.js';
 
 export interface LoadedProject {
@@ -47,6 +48,8 @@ export interface LoadOptions {
   sourceFiles?: SourceFileCache;
   oldProgram?: ts.Program;
   timing?: (phase: string) => void;
+  /** For the cache: told every file read and every question asked of the file system. */
+  recorder?: InputRecorder;
 }
 
 /**
@@ -59,7 +62,8 @@ export interface LoadOptions {
 export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
   const configPath = resolve(tsconfigPath);
   if (!existsSync(configPath)) throw new UsageError(`cannot find the tsconfig ${tsconfigPath}`);
-  const parsed = readConfig(configPath, diagnostics);
+  const { recorder } = options;
+  const parsed = readConfig(configPath, diagnostics, recorder);
   const projectDir = dirname(configPath);
   if (!parsed) {
     if (!diagnostics.hasErrors()) throw new UsageError(`cannot read the tsconfig ${tsconfigPath}`);
@@ -68,6 +72,13 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   }
 
   const skip = new Set(options.skipFiles.map((file) => normalize(resolve(file))));
+  if (recorder) {
+    // The TypeScript that reads the project, and the folders whose files the tsconfig includes by wildcard.
+    recorder.probe('s', ts.sys.getExecutingFilePath());
+    for (const [dir, flags] of Object.entries(parsed.wildcardDirectories ?? {})) {
+      recorder.listing(dir, (flags & ts.WatchDirectoryFlags.Recursive) !== 0);
+    }
+  }
   const texts = new Map<string, string>();
   const rootNames: string[] = [];
   const candidateNames: string[] = [];
@@ -78,7 +89,15 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       continue;
     }
     if (!SOURCE_EXTENSIONS.test(fileName)) continue;
-    const text = readFileSync(fileName, 'utf8');
+    recorder?.probe('f', fileName);
+    let text: string;
+    try {
+      text = readFileSync(fileName, 'utf8');
+    } catch {
+      recorder?.read(fileName, undefined);
+      continue;
+    }
+    recorder?.read(fileName, text);
     if (!mayDeclareTools(text)) continue;
     texts.set(fileName, text);
     rootNames.push(fileName);
@@ -87,7 +106,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
 
   const timing = options.timing;
   timing?.('config');
-  const host = leanHost(parsed.options, texts, options.sourceFiles);
+  const host = leanHost(parsed.options, texts, options.sourceFiles, recorder);
   const program = ts.createProgram({
     rootNames,
     options: parsed.options,
@@ -107,9 +126,23 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   return { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed };
 }
 
-export function readConfig(configPath: string, diagnostics: Diagnostics): ts.ParsedCommandLine | undefined {
+export function readConfig(configPath: string, diagnostics: Diagnostics, recorder?: InputRecorder): ts.ParsedCommandLine | undefined {
+  const sys = ts.sys;
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
-    ...ts.sys,
+    ...sys,
+    ...(recorder
+      ? {
+          readFile: (path: string) => {
+            const text = sys.readFile(path);
+            recorder.read(path, text);
+            return text;
+          },
+          fileExists: (path: string) => {
+            recorder.probe('f', path);
+            return sys.fileExists(path);
+          },
+        }
+      : {}),
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => addTsDiagnostic(diagnostic, configPath, diagnostics),
   });
   if (parsed) for (const error of parsed.errors) addTsDiagnostic(error, configPath, diagnostics);
@@ -120,16 +153,50 @@ export function readConfig(configPath: string, diagnostics: Diagnostics): ts.Par
  * A compiler host that parses TypeScript's default lib files without JSDoc (nothing of it is read there) and every
  * other file with it (descriptions and schema tags), with parent pointers for ts-morph.
  */
-function leanHost(options: ts.CompilerOptions, texts: ReadonlyMap<string, string>, cache: SourceFileCache | undefined): ts.CompilerHost {
+function leanHost(
+  options: ts.CompilerOptions,
+  texts: ReadonlyMap<string, string>,
+  cache: SourceFileCache | undefined,
+  recorder: InputRecorder | undefined,
+): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   // The TypeScript that ts-morph bundles keeps its lib files in memory (as ts-morph's own projects do).
   const libs = libTexts();
   const { fileExists, readFile, directoryExists } = host;
   host.getDefaultLibLocation = () => libFolderInMemoryPath;
   host.getDefaultLibFileName = (compilerOptions) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(compilerOptions)}`;
-  host.fileExists = (fileName) => libs.has(fileName) || fileExists.call(host, fileName);
-  host.readFile = (fileName) => libs.get(fileName) ?? readFile.call(host, fileName);
-  host.directoryExists = (name) => name === libFolderInMemoryPath || (directoryExists?.call(host, name) ?? true);
+  host.fileExists = (fileName) => {
+    if (libs.has(fileName)) return true;
+    recorder?.probe('f', fileName);
+    return fileExists.call(host, fileName);
+  };
+  host.readFile = (fileName) => {
+    const lib = libs.get(fileName);
+    if (lib !== undefined) return lib;
+    const text = readFile.call(host, fileName);
+    recorder?.read(fileName, text);
+    return text;
+  };
+  host.directoryExists = (name) => {
+    if (name === libFolderInMemoryPath) return true;
+    recorder?.probe('d', name);
+    return directoryExists?.call(host, name) ?? true;
+  };
+  if (recorder) {
+    const { realpath, getDirectories } = host;
+    if (realpath) {
+      host.realpath = (path) => {
+        recorder.probe('r', path);
+        return realpath.call(host, path);
+      };
+    }
+    if (getDirectories) {
+      host.getDirectories = (path) => {
+        recorder.probe('l', path);
+        return getDirectories.call(host, path);
+      };
+    }
+  }
   host.getSourceFile = (fileName, languageVersionOrOptions, onError) => {
     const lib = libs.get(fileName);
     let text = lib ?? texts.get(fileName);
@@ -140,6 +207,7 @@ function leanHost(options: ts.CompilerOptions, texts: ReadonlyMap<string, string
         onError?.(error instanceof Error ? error.message : String(error));
       }
     }
+    if (lib === undefined) recorder?.read(fileName, text);
     if (text === undefined) return undefined;
     const isLib = lib !== undefined;
     const settings: ts.CreateSourceFileOptions =

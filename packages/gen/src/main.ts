@@ -1,12 +1,15 @@
 import { displayPath, formatDiagnostic } from './format-diagnostic.js';
 import { packageVersion } from './package-version.js';
 import { parseArgs, USAGE } from './parse-args.js';
+import type { GenerateOptions } from './generate.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   cwd: string;
+  /** Stops `--watch` (besides SIGINT and SIGTERM). */
+  signal?: AbortSignal;
 }
 
 const processIo: CliIo = {
@@ -30,6 +33,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       return 2;
   }
   const options = { ...parsed.options, cwd: io.cwd };
+  if (parsed.watch) return watchMode(options, io);
   let result;
   try {
     // Loaded here so that --help, --version and usage errors do not pay for loading TypeScript.
@@ -71,4 +75,31 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** `--watch`: runs until SIGINT (or `io.signal`), then exits 0. */
+async function watchMode(options: GenerateOptions, io: CliIo): Promise<number> {
+  let resolved;
+  try {
+    const { resolveOptions } = await import('./generate.js');
+    resolved = resolveOptions(options);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`gen-tools: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  const { watchProject } = await import('./watch.js');
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  io.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    return await watchProject(resolved, io, controller.signal);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
 }

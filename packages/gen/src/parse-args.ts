@@ -12,6 +12,9 @@ Options:
   --json <file.json>        also write the manifest as JSON
   --check                   write nothing; exit 1 when the outputs are missing or out of date
   --name-style <style>      tool names: preserve (getWeather, default) or snake (get_weather)
+  --watch                   keep running: regenerate on every change of the project (Ctrl-C to stop)
+  --cache-dir <dir>         where the cache lives (default: node_modules/.cache/toolwright beside the tsconfig)
+  --no-cache                read the whole project every time (no cache read or written)
   -h, --help                show this help
   -v, --version             show the version
 
@@ -20,21 +23,30 @@ Exit codes: 0 written or up to date, 1 diagnostics or stale output (--check), 2 
 export type ParsedArgs =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'run'; options: GenerateOptions }
+  | { kind: 'run'; options: GenerateOptions; watch: boolean }
   | { kind: 'error'; message: string };
 
-const VALUE_FLAGS = ['--project', '--out', '--json', '--name-style'] as const;
+const VALUE_FLAGS = ['--project', '--out', '--json', '--name-style', '--cache-dir'] as const;
 
 /** The command line after `node cli.js`. `--flag value` and `--flag=value` both work. */
 export function parseArgs(args: readonly string[]): ParsedArgs {
-  const options: GenerateOptions = {};
+  const options: GenerateOptions = { cache: true };
   const seen = new Set<string>();
+  let watch = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
     if (arg === '-v' || arg === '--version') return { kind: 'version' };
     if (arg === '--check') {
       options.check = true;
+      continue;
+    }
+    if (arg === '--watch') {
+      watch = true;
+      continue;
+    }
+    if (arg === '--no-cache') {
+      options.cache = false;
       continue;
     }
     const equals = arg.indexOf('=');
@@ -62,6 +74,9 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
       case '--json':
         options.json = value;
         break;
+      case '--cache-dir':
+        options.cacheDir = value;
+        break;
       case '--name-style':
         if (!(NAME_STYLES as readonly string[]).includes(value)) {
           return { kind: 'error', message: `--name-style takes ${NAME_STYLES.join(' or ')}, not ${value}` };
@@ -70,5 +85,7 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
         break;
     }
   }
-  return { kind: 'run', options };
+  if (watch && options.check) return { kind: 'error', message: '--watch and --check cannot be used together' };
+  if (options.cache === false && options.cacheDir !== undefined) return { kind: 'error', message: '--cache-dir and --no-cache cannot be used together' };
+  return { kind: 'run', options, watch };
 }

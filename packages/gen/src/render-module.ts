@@ -20,6 +20,8 @@ export interface RenderModuleOptions {
   extensionStyle: ExtensionStyle;
   /** The command that regenerates the module, for its header. */
   command: string;
+  /** The manifest's content hash (`manifestHash`). */
+  hash: string;
 }
 
 /** Names the module itself declares or imports from core. */
@@ -46,6 +48,7 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     '',
     'export const manifest = defineManifest({',
     '  version: 1,',
+    `  hash: ${JSON.stringify(options.hash)},`,
   ];
   if (blocks.length === 0) lines.push('  tools: [],');
   else lines.push('  tools: [', ...blocks.map((block) => `    ${block.text},`), '  ],');
@@ -136,9 +139,4 @@ class ImportTable {
   }
 }
 
-/** The tool names of a module written earlier by `renderModule` (each at the indent of a tool's properties). */
-export function toolNamesInModule(text: string): string[] {
-  const names: string[] = [];
-  for (const match of text.matchAll(/^ {6}name: ("(?:[^"\\]|\\.)*"),$/gm)) names.push(JSON.parse(match[1]!) as string);
-  return names;
-}
+export { toolNamesInModule } from './tool-names.js';

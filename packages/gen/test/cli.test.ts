@@ -38,7 +38,7 @@ describe('gen-tools CLI', () => {
   });
 
   it('exits 2 with the usage on an unknown flag, a bad value, a missing value or a missing tsconfig', () => {
-    for (const args of [['--watch'], ['--name-style', 'kebab'], ['--out'], ['stray']]) {
+    for (const args of [['--wait'], ['--name-style', 'kebab'], ['--out'], ['stray']]) {
       const run = genTools(project.dir, ...args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^gen-tools: /);

@@ -15,6 +15,7 @@ import { writeFilesAtomically } from '../src/write-files.js';
 import { mayDeclareTools } from '../src/load-project.js';
 import { renderModule, toolNamesInModule } from '../src/render-module.js';
 import { renderJson, toolNamesInJson } from '../src/render-json.js';
+import { manifestHash } from '../src/manifest-hash.js';
 import { displayPath } from '../src/format-diagnostic.js';
 import type { ManifestTool } from '@toolwright/core';
 
@@ -85,15 +86,20 @@ describe('parseArgs', () => {
   it('takes --flag value and --flag=value', () => {
     expect(parseArgs(['--project', 'a.json', '--out=b.ts', '--json', 'c.json', '--check', '--name-style=snake'])).toEqual({
       kind: 'run',
-      options: { project: 'a.json', out: 'b.ts', json: 'c.json', check: true, nameStyle: 'snake' },
+      options: { project: 'a.json', out: 'b.ts', json: 'c.json', check: true, nameStyle: 'snake', cache: true },
+      watch: false,
     });
-    expect(parseArgs([])).toEqual({ kind: 'run', options: {} });
+    expect(parseArgs([])).toEqual({ kind: 'run', options: { cache: true }, watch: false });
+    expect(parseArgs(['--watch', '--no-cache'])).toEqual({ kind: 'run', options: { cache: false }, watch: true });
+    expect(parseArgs(['--cache-dir', '.c'])).toEqual({ kind: 'run', options: { cache: true, cacheDir: '.c' }, watch: false });
     expect(parseArgs(['--check', '-h'])).toEqual({ kind: 'help' });
     expect(parseArgs(['--version'])).toEqual({ kind: 'version' });
   });
 
   it.each([
-    [['--watch'], 'unknown option --watch'],
+    [['--wait'], 'unknown option --wait'],
+    [['--watch', '--check'], '--watch and --check cannot be used together'],
+    [['--no-cache', '--cache-dir', 'x'], '--cache-dir and --no-cache cannot be used together'],
     [['file.ts'], 'unexpected argument file.ts'],
     [['--out'], '--out needs a value'],
     [['--out', '--check'], '--out needs a value'],
@@ -123,6 +129,7 @@ describe('stale outputs', () => {
       projectDir: '/p',
       extensionStyle: 'js',
       command: 'gen-tools',
+      hash: manifestHash(tools),
     });
 
   it('names added, changed and removed tools of a module and of JSON', () => {
@@ -131,11 +138,11 @@ describe('stale outputs', () => {
     const expected = { tools: [{ name: 'b', change: 'changed' }, { name: 'd', change: 'added' }, { name: 'c', change: 'removed' }] };
     expect(toolNamesInModule(render(before).text)).toEqual(['a', 'b', 'c']);
     expect(compareOutput('m.ts', render(before).text, render(after), toolNamesInModule)).toMatchObject(expected);
-    expect(toolNamesInJson(renderJson(before).text)).toEqual(['a', 'b', 'c']);
-    expect(compareOutput('t.json', renderJson(before).text, renderJson(after), toolNamesInJson)).toMatchObject(expected);
-    expect(compareOutput('t.json', renderJson(after).text, renderJson(after), toolNamesInJson)).toBeUndefined();
-    expect(compareOutput('t.json', undefined, renderJson(after), toolNamesInJson)).toMatchObject({ missing: true });
-    expect(compareOutput('t.json', 'not json', renderJson(after), toolNamesInJson)?.tools.map((t) => t.change)).toEqual([
+    expect(toolNamesInJson(renderJson(before, manifestHash(before)).text)).toEqual(['a', 'b', 'c']);
+    expect(compareOutput('t.json', renderJson(before, manifestHash(before)).text, renderJson(after, manifestHash(after)), toolNamesInJson)).toMatchObject(expected);
+    expect(compareOutput('t.json', renderJson(after, manifestHash(after)).text, renderJson(after, manifestHash(after)), toolNamesInJson)).toBeUndefined();
+    expect(compareOutput('t.json', undefined, renderJson(after, manifestHash(after)), toolNamesInJson)).toMatchObject({ missing: true });
+    expect(compareOutput('t.json', 'not json', renderJson(after, manifestHash(after)), toolNamesInJson)?.tools.map((t) => t.change)).toEqual([
       'added',
       'added',
       'added',

@@ -423,6 +423,11 @@ class Builder implements SchemaBuilder {
         if (Object.keys(revivals).length === 0) recordRevival = { kind: 'record', values: values.revive };
         else problems.push({ severity: 'warning', path: ['[key]'], message: 'needs reviving in an index signature next to properties that need it too: the values stay as JSON' });
       }
+    } else if (Object.keys(properties).length > 0) {
+      // A closed object type: TypeScript rejects properties it does not declare (excess property checks), so the
+      // schema does too. An intersection is one merged object here, closed over all its members' properties.
+      // An empty type (`{}`) takes any object, so it stays open.
+      schema.additionalProperties = false;
     }
 
     const propertyRevival: Revival | undefined = Object.keys(revivals).length > 0 ? { kind: 'object', properties: revivals } : recordRevival;

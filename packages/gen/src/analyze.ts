@@ -1,0 +1,210 @@
+import { relative, sep } from 'node:path';
+import type { ToolManifest } from '@toolwright/core';
+import { ts } from 'ts-morph';
+import { checkTools, type DescribedTool } from './check-tools.js';
+import { CoreSymbols } from './core-symbols.js';
+import { describeTool } from './describe-tool.js';
+import type { Diagnostic } from './diagnostic.js';
+import { Diagnostics } from './diagnostics.js';
+import { findTools } from './find-tools.js';
+import { extensionStyle } from './import-specifier.js';
+import type { InputRecorder } from './inputs.js';
+import { loadProject, type LoadedProject, type SourceFileCache } from './load-project.js';
+import { manifestHash } from './manifest-hash.js';
+import type { NameStyle } from './name-style.js';
+import { renderJson } from './render-json.js';
+import { renderModule } from './render-module.js';
+import type { RenderedOutput } from './rendered-output.js';
+
+/** Options after validation: absolute paths. */
+export interface ResolvedOptions {
+  projectFile: string;
+  outFile: string | undefined;
+  jsonFile: string | undefined;
+  nameStyle: NameStyle;
+}
+
+/** What one reading of the project gives: everything `generate` needs to write or check the outputs. */
+export interface Analysis {
+  manifest: ToolManifest;
+  /** Sorted by file and position. */
+  diagnostics: Diagnostic[];
+  /** Empty when there are errors. */
+  outputs: { path: string; kind: 'module' | 'json'; rendered: RenderedOutput }[];
+}
+
+/**
+ * State kept between runs by `--watch`: parsed files and the last program, reused where nothing changed, and the
+ * tools of each file with the files they were described from (the file itself, what it imports, directly or not,
+ * and the project's global declarations): a file none of whose files changed keeps its tools and diagnostics.
+ */
+export interface AnalyzeState {
+  sourceFiles: SourceFileCache;
+  program?: ts.Program;
+  files?: Map<string, FileTools>;
+}
+
+interface FileTools {
+  /** The parsed files the result depends on; the same objects when their text did not change. */
+  inputs: readonly ts.SourceFile[];
+  described: DescribedTool[];
+  diagnostics: Diagnostic[];
+}
+
+/** Reads the project with TypeScript and renders the outputs (or the diagnostics that prevent them). */
+export function analyze(options: ResolvedOptions, recorder?: InputRecorder, state?: AnalyzeState): Analysis {
+  const { projectFile, outFile, jsonFile, nameStyle } = options;
+  const diagnostics = new Diagnostics();
+  const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
+  const loaded = loadProject(projectFile, diagnostics, {
+    skipFiles: [outFile, jsonFile].filter((file) => file !== undefined),
+    ...(timing ? { timing } : {}),
+    ...(recorder ? { recorder } : {}),
+    ...(state ? { sourceFiles: state.sourceFiles, ...(state.program ? { oldProgram: state.program } : {}) } : {}),
+  });
+  if (state) state.program = loaded.program;
+  const { projectDir, checker } = loaded;
+  const core = new CoreSymbols(checker);
+  reportSyntaxErrors(loaded, diagnostics);
+  const rootNames = new Set(loaded.rootNames);
+  const isProjectFile = (fileName: string) => rootNames.has(fileName);
+  const known = state?.files;
+  const files = new Map<string, FileTools>();
+  const globals = state ? globalFiles(loaded.program) : [];
+  const described: DescribedTool[] = [];
+  for (const file of loaded.candidates) {
+    const inputs = state ? [...dependencies(file.compilerNode, checker), ...globals] : [];
+    const previous = known?.get(file.getFilePath());
+    let entry: FileTools;
+    if (previous && sameFiles(previous.inputs, inputs)) {
+      entry = previous;
+    } else {
+      const local = new Diagnostics();
+      entry = {
+        inputs,
+        described: findTools([file], core, local.report).map((found) => ({
+          found,
+          tool: describeTool(found, { projectDir, nameStyle, core, report: local.report, checker, isProjectFile }),
+        })),
+        diagnostics: local.list,
+      };
+    }
+    files.set(file.getFilePath(), entry);
+    described.push(...entry.described);
+    for (const diagnostic of entry.diagnostics) diagnostics.add(diagnostic);
+  }
+  if (state) state.files = files;
+  timing?.('describe');
+  checkTools(described, projectDir, diagnostics.report);
+  if (described.length === 0 && !diagnostics.hasErrors()) {
+    diagnostics.add({ file: projectFile, line: 1, column: 1, severity: 'warning', message: 'no @tool() methods found in the files of this tsconfig' });
+  }
+  const tools = described.map(({ tool }) => tool);
+  const hash = manifestHash(tools);
+  const manifest: ToolManifest = { version: 1, hash, tools };
+  const analysis: Analysis = { manifest, diagnostics: diagnostics.sorted(), outputs: [] };
+  if (diagnostics.hasErrors()) return analysis;
+
+  if (outFile !== undefined) {
+    const rendered = renderModule({
+      tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName! })),
+      outFile,
+      projectDir,
+      extensionStyle: extensionStyle(loaded.compilerOptions),
+      command: regenerateCommand(projectDir, projectFile, outFile, nameStyle),
+      hash,
+    });
+    analysis.outputs.push({ path: outFile, kind: 'module', rendered });
+  }
+  if (jsonFile !== undefined) analysis.outputs.push({ path: jsonFile, kind: 'json', rendered: renderJson(tools, hash) });
+  timing?.('render');
+  return analysis;
+}
+
+/**
+ * The files whose declarations the types of `file` can come from: the file and every file it imports, directly or
+ * not (import declarations, re-exports, `import('...')` types), in a stable order.
+ */
+function dependencies(file: ts.SourceFile, checker: ts.TypeChecker): ts.SourceFile[] {
+  const seen = new Set<ts.SourceFile>([file]);
+  const queue = [file];
+  for (let i = 0; i < queue.length; i++) {
+    const current = queue[i]!;
+    if (current.isDeclarationFile && current.hasNoDefaultLib) continue; // TypeScript's libs never change
+    for (const specifier of moduleSpecifiers(current)) {
+      const declaration = checker.getSymbolAtLocation(specifier)?.declarations?.[0];
+      const target = declaration?.getSourceFile();
+      if (target && !seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return queue;
+}
+
+/** The module names a file refers to; TypeScript's own list (`imports`) when it has one. */
+function moduleSpecifiers(file: ts.SourceFile): readonly ts.StringLiteralLike[] {
+  const imports = (file as { imports?: readonly ts.StringLiteralLike[] }).imports;
+  if (imports) return imports;
+  const found: ts.StringLiteralLike[] = [];
+  for (const statement of file.statements) {
+    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier)) {
+      found.push(statement.moduleSpecifier);
+    }
+  }
+  return found;
+}
+
+/** Files that can change any type without being imported: global scripts and module augmentations (libs aside). */
+function globalFiles(program: ts.Program): ts.SourceFile[] {
+  return program
+    .getSourceFiles()
+    .filter((file) => !program.isSourceFileDefaultLibrary(file) && (!ts.isExternalModule(file) || (file as { moduleAugmentations?: readonly unknown[] }).moduleAugmentations?.length));
+}
+
+function sameFiles(a: readonly ts.SourceFile[], b: readonly ts.SourceFile[]): boolean {
+  return a.length === b.length && a.every((file, index) => file === b[index]);
+}
+
+/** Syntax errors in the files that declare tools (already parsed, so this costs nothing). */
+function reportSyntaxErrors(loaded: LoadedProject, diagnostics: Diagnostics): void {
+  const { program } = loaded;
+  for (const file of loaded.candidates) {
+    for (const error of program.getSyntacticDiagnostics(file.compilerNode)) {
+      const { line, character } = file.compilerNode.getLineAndCharacterOfPosition(error.start ?? 0);
+      diagnostics.add({
+        file: file.getFilePath(),
+        line: line + 1,
+        column: character + 1,
+        severity: 'error',
+        message: ts.flattenDiagnosticMessageText(error.messageText, '\n'),
+      });
+    }
+  }
+}
+
+/** `TOOLWRIGHT_GEN_TIMING=1`: the time of each phase on stderr (for profiling). */
+function phaseTimer(): (phase: string) => void {
+  let last = performance.now();
+  return (phase) => {
+    const now = performance.now();
+    process.stderr.write(`gen-tools: ${phase} ${(now - last).toFixed(0)} ms\n`);
+    last = now;
+  };
+}
+
+/**
+ * The command line for the generated header: relative to the tsconfig folder, and without the flags that do not
+ * change the module (`--json`, `--check`), so that the module does not depend on where or how it was made.
+ */
+function regenerateCommand(projectDir: string, projectFile: string, outFile: string, nameStyle: NameStyle): string {
+  const path = (file: string) => shellWord(relative(projectDir, file).split(sep).join('/'));
+  const parts = ['gen-tools', '--project', path(projectFile), '--out', path(outFile)];
+  if (nameStyle !== 'preserve') parts.push('--name-style', nameStyle);
+  return parts.join(' ');
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

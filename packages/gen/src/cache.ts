@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Analysis, ResolvedOptions } from './analyze.js';
+import { inputsUnchanged, type InputRecord, type InputRecorder } from './inputs.js';
+import { CACHE_FORMAT, GEN_VERSION } from './version.js';
+import { writeFilesAtomically } from './write-files.js';
+
+/**
+ * The on-disk cache of gen-tools: one file per tsconfig and set of options, holding the last result and the inputs
+ * it was made from (`InputRecord`). A run whose inputs are all unchanged takes the result from here without
+ * loading TypeScript; any change (a file edited, added, removed or renamed, an imported type, the tsconfig or a
+ * config it extends, a package's declarations, gen-tools' or TypeScript's version) makes it read the project again.
+ * Results with errors are not cached.
+ */
+interface CacheEntry {
+  key: string;
+  inputs: InputRecord;
+  manifest: Analysis['manifest'];
+  diagnostics: Analysis['diagnostics'];
+  /** Each tool's block as a `[name, start, end]` range of the text (blocks are parts of it: no second copy). */
+  outputs: { path: string; kind: 'module' | 'json'; text: string; blocks: [string, number, number][] }[];
+}
+
+/** `node_modules/.cache/toolwright` beside the tsconfig, as other build tools do. */
+export function defaultCacheDir(options: ResolvedOptions): string {
+  return join(dirname(options.projectFile), 'node_modules', '.cache', 'toolwright');
+}
+
+export function cacheFile(options: ResolvedOptions, cacheDir: string): string {
+  const id = createHash('sha256').update(JSON.stringify([options.projectFile, options.outFile ?? null, options.jsonFile ?? null])).digest('hex');
+  return join(cacheDir, `gen-tools-${id.slice(0, 16)}.json`);
+}
+
+function cacheKey(options: ResolvedOptions): string {
+  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.nameStyle]);
+}
+
+/** The cached result, when there is one for these options and nothing it was made from has changed. */
+export function readCache(file: string, options: ResolvedOptions): Analysis | undefined {
+  let entry: CacheEntry;
+  try {
+    entry = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+  } catch {
+    return undefined;
+  }
+  if (entry.key !== cacheKey(options) || !entry.inputs || !entry.manifest) return undefined;
+  if (!inputsUnchanged(entry.inputs, outputsOf(options))) return undefined;
+  return {
+    manifest: entry.manifest,
+    diagnostics: entry.diagnostics,
+    outputs: entry.outputs.map(({ path, kind, text, blocks }) => ({
+      path,
+      kind,
+      rendered: { text, blocks: blocks.map(([name, start, end]) => ({ name, text: text.slice(start, end) })) },
+    })),
+  };
+}
+
+/** Stores a result without errors; a cache that cannot be written is not a failure of the run. */
+export function writeCache(file: string, options: ResolvedOptions, recorder: InputRecorder, analysis: Analysis): void {
+  if (analysis.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
+  const outputs: CacheEntry['outputs'] = [];
+  for (const { path, kind, rendered } of analysis.outputs) {
+    const blocks: [string, number, number][] = [];
+    let from = 0;
+    for (const block of rendered.blocks) {
+      const start = rendered.text.indexOf(block.text, from);
+      if (start < 0) return; // not a part of the text as written: do not cache what could not be restored
+      blocks.push([block.name, start, start + block.text.length]);
+      from = start + block.text.length;
+    }
+    outputs.push({ path, kind, text: rendered.text, blocks });
+  }
+  const entry: CacheEntry = { key: cacheKey(options), inputs: recorder.toJSON(), manifest: analysis.manifest, diagnostics: analysis.diagnostics, outputs };
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFilesAtomically([{ path: file, text: JSON.stringify(entry) }]);
+  } catch {
+    // A read-only or missing folder: the next run reads the project again.
+  }
+}
+
+export function outputsOf(options: ResolvedOptions): Set<string> {
+  return new Set([options.outFile, options.jsonFile].filter((file) => file !== undefined));
+}
