@@ -42,7 +42,7 @@ export function checkTools(tools: readonly DescribedTool[], projectDir: string, 
     report(
       extra.found.method.getNameNode(),
       'warning',
-      `${tools.length} tools: Gemini takes at most ${GEMINI_MAX_TOOLS} function declarations in one Tool (this is number ${GEMINI_MAX_TOOLS + 1}); bind fewer at a time`,
+      `${tools.length} tools: a single Toolbox or Agent cannot send more than ${GEMINI_MAX_TOOLS} to Gemini (its limit of function declarations per request; this is number ${GEMINI_MAX_TOOLS + 1}): bind the tools in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}`,
     );
   }
 }

@@ -84,8 +84,9 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
       report(parameter, 'error', `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`);
       continue;
     }
-    const optional = parameter.hasQuestionToken() || parameter.hasInitializer();
     const type = declaredType(parameter);
+    // `x?: T`, `x = v`, and `x: T | undefined` (as on properties: the caller may leave it out).
+    const optional = parameter.hasQuestionToken() || parameter.hasInitializer() || acceptsUndefined(type);
     if (context.core.isToolContext(type)) {
       params.push({ name, kind: 'context', ...(optional ? { optional: true } : {}) });
       continue;
@@ -231,6 +232,10 @@ function describeReturns(method: MethodDeclaration, context: DescribeContext): J
   const definitions = builder.definitions();
   const returns: JsonSchema = { $schema: SCHEMA_DIALECT, ...schema };
   return definitions && Object.keys(definitions).length > 0 ? { ...returns, $defs: definitions } : returns;
+}
+
+function acceptsUndefined(type: Type): boolean {
+  return type.isUndefined() || (type.isUnion() && type.getUnionTypes().some((part) => part.isUndefined()));
 }
 
 function isPromise(type: Type): boolean {

@@ -1,0 +1,64 @@
+// `gen-tools --watch` as a user runs it: a child process on a copy of a fixture project, edited while it runs.
+import { spawn } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot, tempProject } from './helpers/temp-project.js';
+
+const cli = join(repoRoot, 'packages/gen/src/cli.ts');
+const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+
+describe('gen-tools --watch', () => {
+  const project = tempProject('weather');
+  afterAll(() => project.remove());
+
+  it('regenerates on an edit, leaves the output alone on a no-op save, survives an error, exits on SIGINT', async () => {
+    const child = spawn(process.execPath, ['--conditions=@toolwright/source', '--import', tsx, cli, '--watch', '--no-cache'], {
+      cwd: project.dir,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const lines = () => stdout.split('\n').filter(Boolean);
+    const waitForLine = async (count: number) => {
+      for (let waited = 0; lines().length < count; waited += 25) {
+        if (waited > 30_000) throw new Error(`no line ${count}:\n${stdout}\n${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return lines()[count - 1]!;
+    };
+    const out = join(project.dir, 'src/tools.generated.ts');
+    const source = join(project.dir, 'src/weather-service.ts');
+    try {
+      expect(await waitForLine(1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
+      const original = readFileSync(source, 'utf8');
+
+      writeFileSync(source, original.replace('Gets the current weather', 'Reads the current weather'));
+      expect(await waitForLine(2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
+      expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
+      const mtime = statSync(out).mtimeMs;
+
+      // The same bytes saved again: no run, no line, the output untouched.
+      writeFileSync(source, readFileSync(source, 'utf8'));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(lines()).toHaveLength(2);
+      expect(statSync(out).mtimeMs).toBe(mtime);
+
+      writeFileSync(source, `${original}\nexport const broken = (;\n`);
+      expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written \(\d+ ms\); watching$/);
+      expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error: Expression expected\./);
+      expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
+
+      writeFileSync(source, original);
+      expect(await waitForLine(4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
+      expect(readFileSync(out, 'utf8')).toContain('Gets the current weather');
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
