@@ -16,6 +16,7 @@ import { mayDeclareTools } from '../src/load-project.js';
 import { renderModule, toolNamesInModule } from '../src/render-module.js';
 import { renderJson, toolNamesInJson } from '../src/render-json.js';
 import { manifestHash } from '../src/manifest-hash.js';
+import { GEN_VERSION } from '../src/version.js';
 import { displayPath } from '../src/format-diagnostic.js';
 import type { ManifestTool } from '@toolwright/core';
 
@@ -186,5 +187,12 @@ describe('small helpers', () => {
     expect(displayPath('/work/p/src/a.ts', '/work/p')).toBe('src/a.ts');
     expect(displayPath('/work/p/src/a.ts', '/work/p/test')).toBe('../src/a.ts');
     expect(displayPath('/tmp/a.ts', '/work/p/deep/er/still')).toBe('/tmp/a.ts');
+  });
+});
+
+describe('version', () => {
+  it('GEN_VERSION (part of the cache key) is the version in package.json', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(GEN_VERSION).toBe(pkg.version);
   });
 });
