@@ -6,9 +6,13 @@
  *   literal union, so that every flavor (Gemini `parameters` has no `const`) can carry it.
  * - Unions of different JSON types are `anyOf`, never a type list (Gemini rejects type lists);
  *   `T | null` is `anyOf: [T, { type: 'null' }]` with the null branch last, members of a union flattened into it.
- * - Object types (interfaces, type literals, classes) set no `additionalProperties`: TypeScript's object types
- *   are open, Gemini's `parameters` rejects the keyword, and a renderer for a strict flavor can close them.
- *   Index signatures and `Record<string, T>` set `additionalProperties` to the value schema (`true` for any).
+ * - Object types with properties (interfaces, type literals, classes, mapped and utility results) are closed,
+ *   `additionalProperties: false`, as TypeScript's excess property checks reject what they do not declare
+ *   (Gemini's `parameters` renderer in core drops the keyword). An intersection is mapped as one merged object,
+ *   closed over the properties of all its members; each member of a union of objects is closed on its own. An
+ *   empty type (`{}`) takes any object and stays open. Index signatures and `Record<string, T>` set
+ *   `additionalProperties` to the value schema (`true` for any). A tool's `parameters` object is closed too and
+ *   declares `$schema` (draft 2020-12), as does `returns` (see describe-tool.ts).
  * - Classes keep data properties only (no methods, accessors, function-valued fields, private, protected or
  *   `#private` members); a field initializer makes the property optional with that value as `default`.
  *   `Record<string, never>` is `additionalProperties: false`; optional `never` properties are left out.

@@ -49,6 +49,7 @@ describe('class-validator decorators', () => {
         zip: { type: 'string', pattern: '^[0-9]{5}$' },
       },
       required: ['street', 'zip'],
+      additionalProperties: false,
     };
     expect(result.schema).toEqual({
       type: 'object',
@@ -75,6 +76,7 @@ describe('class-validator decorators', () => {
         'email', 'backupEmail', 'age', 'password', 'role', 'credit', 'birthday', 'lucky', 'plan', 'size', 'nickname',
         'note', 'address', 'joined',
       ],
+      additionalProperties: false,
     });
     const file = (result.revive as { file: string }).file;
     const addressRevival = { kind: 'class', name: 'AddressDto', file, validate: true };

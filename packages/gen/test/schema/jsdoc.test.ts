@@ -70,12 +70,13 @@ describe('JSDoc on properties', () => {
         tags: { type: 'array', items: { type: 'string', maxLength: 20 }, minItems: 1, maxItems: 5 },
         order: { type: 'string', deprecated: true, default: 'newest first', description: 'Old way to sort.' },
         sort: {
-          anyOf: [{ type: 'string' }, { type: 'object', properties: { by: { type: 'string' } }, required: ['by'] }],
+          anyOf: [{ type: 'string' }, { type: 'object', properties: { by: { type: 'string' } }, required: ['by'], additionalProperties: false }],
           default: 'asc',
           examples: [{ by: 'name' }],
         },
       },
       required: ['text', 'tags'],
+      additionalProperties: false,
     });
   });
 

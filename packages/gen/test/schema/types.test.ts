@@ -36,6 +36,7 @@ describe('Integer', () => {
       type: 'object',
       properties: { n: { type: 'integer' }, list: { type: 'array', items: { type: 'integer' } } },
       required: ['n', 'list'],
+      additionalProperties: false,
     });
   });
 
@@ -49,6 +50,7 @@ describe('Integer', () => {
       type: 'object',
       properties: { n: { type: 'integer' } },
       required: ['n'],
+      additionalProperties: false,
     });
   });
 });
@@ -145,6 +147,7 @@ describe('null, undefined and optional', () => {
         d: { anyOf: [{ type: 'string' }, { type: 'null' }] },
       },
       required: ['a', 'd'],
+      additionalProperties: false,
     });
   });
 });
@@ -216,6 +219,7 @@ type Aged = { age: number };`;
         id: { type: 'string', description: 'Identifier.' },
       },
       required: ['name', 'id'],
+      additionalProperties: false,
     });
   });
 
@@ -224,6 +228,7 @@ type Aged = { age: number };`;
       type: 'object',
       properties: { name: { type: 'string' }, age: { type: 'number' } },
       required: ['name', 'age'],
+      additionalProperties: false,
     });
   });
 
@@ -235,6 +240,7 @@ type Aged = { age: number };`;
       type: 'object',
       properties: { a: { type: 'number' }, b: { type: 'number' } },
       required: ['a', 'b'],
+      additionalProperties: false,
     });
     expect(probe('{ name: string; [key: string]: string }').schema).toEqual({
       type: 'object',
@@ -248,8 +254,8 @@ type Aged = { age: number };`;
     expect(probe('Record<string, never>').schema).toEqual({ type: 'object', additionalProperties: false });
     expect(probe('{ a: string; b?: never } | { b: string; a?: never }').schema).toEqual({
       anyOf: [
-        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
-        { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] },
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false },
+        { type: 'object', properties: { b: { type: 'string' } }, required: ['b'], additionalProperties: false },
       ],
     });
   });
@@ -258,8 +264,8 @@ type Aged = { age: number };`;
     const shapes = `type Shape = { kind: 'circle'; r: number } | { kind: 'square'; side: number };`;
     expect(probe('Shape', shapes).schema).toEqual({
       anyOf: [
-        { type: 'object', properties: { kind: { type: 'string', enum: ['circle'] }, r: { type: 'number' } }, required: ['kind', 'r'] },
-        { type: 'object', properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } }, required: ['kind', 'side'] },
+        { type: 'object', properties: { kind: { type: 'string', enum: ['circle'] }, r: { type: 'number' } }, required: ['kind', 'r'], additionalProperties: false },
+        { type: 'object', properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } }, required: ['kind', 'side'], additionalProperties: false },
       ],
     });
   });
@@ -271,6 +277,7 @@ type Aged = { age: number };`;
       type: 'object',
       properties: { age: { type: 'number' }, id: { type: 'string', description: 'Identifier.' } },
       required: ['id'],
+      additionalProperties: false,
     });
     expect(Object.keys(probe("Omit<Person, 'age'>", prelude).schema.properties!)).toEqual(['name', 'id']);
     expect(probe('Readonly<Named>', prelude).schema).toEqual(probe('Named', prelude).schema);
@@ -281,6 +288,7 @@ type Aged = { age: number };`;
       type: 'object',
       properties: { x: { type: 'string', enum: ['x'] }, y: { type: 'string', enum: ['y'] } },
       required: ['x', 'y'],
+      additionalProperties: false,
     });
   });
 
@@ -289,10 +297,11 @@ type Aged = { age: number };`;
     expect(probe('Page<User>', page).schema).toEqual({
       type: 'object',
       properties: {
-        items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+        items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false } },
         next: { type: 'string' },
       },
       required: ['items'],
+      additionalProperties: false,
     });
   });
 
@@ -305,6 +314,7 @@ type Aged = { age: number };`;
       type: 'object',
       properties: { sku: { type: 'string', description: 'Stock keeping unit.' }, qty: { type: 'integer', enum: [1, 2, 3] } },
       required: ['sku', 'qty'],
+      additionalProperties: false,
     });
   });
 });
@@ -337,6 +347,7 @@ export class Point {
         z: { type: 'number', default: 0 },
       },
       required: ['x'],
+      additionalProperties: false,
     });
     expect(result.revive).toEqual({ kind: 'class', name: 'Point', file: `t${fileIndex(result)}/probe.ts` });
     expect(result.problems).toEqual([]);
@@ -365,6 +376,7 @@ describe('recursive types', () => {
         type: 'object',
         properties: { value: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Tree' } } },
         required: ['value', 'children'],
+        additionalProperties: false,
       },
     });
   });
@@ -394,7 +406,11 @@ interface A { b?: B } interface B { a?: A }`;
       a: { $ref: '#/$defs/A' },
     });
     expect(Object.keys(result.defs!).sort()).toEqual(['A', 'Node_number', 'Node_string']);
-    expect(result.defs!.A).toEqual({ type: 'object', properties: { b: { type: 'object', properties: { a: { $ref: '#/$defs/A' } } } } });
+    expect(result.defs!.A).toEqual({
+      type: 'object',
+      properties: { b: { type: 'object', properties: { a: { $ref: '#/$defs/A' } }, additionalProperties: false } },
+      additionalProperties: false,
+    });
   });
 
   test('a generic type that grows without end is an error, not a hang', () => {
@@ -450,6 +466,7 @@ describe('types JSON cannot carry', () => {
       type: 'object',
       properties: { area: { type: 'number' }, name: { type: 'string' } },
       required: ['area', 'name'],
+      additionalProperties: false,
     });
     expect(messages(result)).toEqual(['error: parameter "value": property "describe" is a method, which JSON cannot carry']);
   });

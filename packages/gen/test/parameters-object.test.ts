@@ -1,0 +1,116 @@
+// The top-level `parameters` object of a tool as users write services: unique names for destructured parameters,
+// closed objects, the declared dialect; argument values are checked against it with ajv as the Toolbox would.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatDiagnostic, generate } from '@toolwright/gen';
+import type { ManifestTool } from '@toolwright/core';
+import { repoRoot } from './helpers/temp-project.js';
+
+const TSCONFIG = {
+  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'nodenext', customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true },
+  include: ['src'],
+};
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** Runs gen-tools on one service file; the tools by name and the diagnostics as printed. */
+async function run(source: string): Promise<{ tools: Record<string, ManifestTool>; diagnostics: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-params-'));
+  dirs.push(dir);
+  mkdirSync(join(dir, 'src'));
+  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
+  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+  writeFileSync(join(dir, 'src/service.ts'), `import { tool } from '@toolwright/core';\n${source}`);
+  const result = await generate({ cwd: dir, out: false, json: 'tools.json', check: true });
+  const manifest = result.manifest ?? { tools: [] };
+  return {
+    tools: Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool as ManifestTool])),
+    diagnostics: result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)),
+  };
+}
+
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+function validator(schema: object): (value: unknown) => boolean {
+  const validate = ajv.compile(schema);
+  return (value) => validate(value) as boolean;
+}
+
+describe('parameter names', () => {
+  it('a destructured parameter does not take the name of a later plain parameter', async () => {
+    const { tools, diagnostics } = await run(`
+export class S {
+  /** B. */
+  @tool()
+  b({ x }: { x: string }, args: { z: number }): string { return x + args.z; }
+  /** A. */
+  @tool()
+  a({ size, sort }: Opts, deep = false, opts = { deep: true }): string { return String(size) + sort + deep + opts.deep; }
+}
+export interface Opts { size: number; sort: string }
+`);
+    expect(diagnostics).toEqual([]);
+    expect(tools.b!.params.map((param) => param.name)).toEqual(['args2', 'args']);
+    expect(tools.b!.parameters.required).toEqual(['args2', 'args']);
+    expect(tools.b!.parameters.properties!.args2).toMatchObject({ properties: { x: { type: 'string' } } });
+    expect(tools.a!.params.map((param) => param.name)).toEqual(['opts2', 'deep', 'opts']);
+    const validB = validator(tools.b!.parameters);
+    expect(validB({ args2: { x: 'a' }, args: { z: 1 } })).toBe(true);
+    expect(validB({ args2: { z: 1 }, args: { z: 1 } })).toBe(false);
+  });
+
+  it('names from @param tags avoid each other too', async () => {
+    const { tools, diagnostics } = await run(`
+export class S {
+  /**
+   * Two names from JSDoc.
+   * @param when The first.
+   * @param when The second.
+   */
+  @tool()
+  twice({ a }: { a: string }, { b }: { b: string }): string { return a + b; }
+}
+`);
+    expect(diagnostics).toEqual([]);
+    expect(tools.twice!.params.map((param) => param.name)).toEqual(['when', 'when2']);
+  });
+
+  it('two parameters under one name are an error, never an overwrite', async () => {
+    // TypeScript reports the duplicate too, but gen-tools does not compute the checker's full diagnostics.
+    const { tools, diagnostics } = await run(`
+export class S {
+  /** Same name twice. */
+  @tool()
+  twice(when: string, when: number): string { return String(when); }
+}
+`);
+    expect(diagnostics).toEqual([
+      expect.stringMatching(/^src\/service\.ts:\d+:\d+: error: two parameters of "twice" are named "when" in the arguments object: rename one \(or its @param tag\)$/),
+    ]);
+    expect(tools.twice!.params).toHaveLength(1);
+  });
+});
+
+describe('the parameters object', () => {
+  it('declares draft 2020-12 and rejects arguments the method does not take', async () => {
+    const { tools } = await run(`
+export class S {
+  /** Finds. */
+  @tool()
+  find(query: string, pair?: [number, string]): { hits: string[] } { return { hits: [query, String(pair)] }; }
+}
+`);
+    const { parameters, returns } = tools.find!;
+    expect(parameters.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(returns!.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(parameters.additionalProperties).toBe(false);
+    const valid = validator(parameters);
+    expect(valid({ query: 'a', pair: [1, 'b'] })).toBe(true);
+    expect(valid({ query: 'a', pair: [1, 'b', 2] })).toBe(false);
+    expect(valid({ query: 'a', limit: 3 })).toBe(false);
+    expect(validator(returns!)({ hits: [], more: true })).toBe(false);
+  });
+});
