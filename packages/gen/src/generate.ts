@@ -63,7 +63,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const { analyze } = await import('./analyze.js');
     const recorder = file ? new InputRecorder(outputsOf(resolved)) : undefined;
     analysis = analyze(resolved, recorder);
-    if (file && recorder) writeCache(file, resolved, recorder, analysis);
+    if (file && recorder) {
+      const started = performance.now();
+      writeCache(file, resolved, recorder, analysis);
+      if (process.env.TOOLWRIGHT_GEN_TIMING === '1') process.stderr.write(`gen-tools: cache write ${(performance.now() - started).toFixed(0)} ms\n`);
+    }
   }
   return { ...applyAnalysis(analysis, options.check ?? false), cached };
 }

@@ -6,9 +6,9 @@ import type { RenderedOutput } from './rendered-output.js';
  * thunks.
  */
 export function renderJson(tools: readonly ManifestTool[], hash: string): RenderedOutput {
-  const plain = tools.map((tool) => JSON.parse(JSON.stringify(tool)) as ManifestTool);
-  const text = `${JSON.stringify({ version: 1, hash, tools: plain }, null, 2)}\n`;
-  const blocks = plain.map((tool) => ({ name: tool.name, text: JSON.stringify(tool, null, 2).replace(/\n/g, '\n    ') }));
+  // JSON.stringify leaves out undefined values itself: no plain copy of the tools is needed first.
+  const text = `${JSON.stringify({ version: 1, hash, tools }, null, 2)}\n`;
+  const blocks = tools.map((tool) => ({ name: tool.name, text: JSON.stringify(tool, null, 2).replace(/\n/g, '\n    ') }));
   return { text, blocks };
 }
 
