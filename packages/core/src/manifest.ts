@@ -7,7 +7,7 @@ import type { JsonSchema, ObjectJsonSchema } from './json-schema.js';
  */
 export interface ToolManifest {
   version: 1;
-  /** Content hash of the inputs the manifest was generated from; `gen-tools --check` compares it. */
+  /** Content hash of the manifest (`sha256:` and 16 hex digits), written by gen-tools into both outputs. */
   hash?: string;
   tools: ManifestTool[];
 }

@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
 import { ts } from 'ts-morph';
+import { GEMINI_MAX_TOOLS } from './gemini-names.js';
 import { checkTools, type DescribedTool } from './check-tools.js';
 import { CoreSymbols } from './core-symbols.js';
 import { describeTool } from './describe-tool.js';
@@ -22,6 +23,8 @@ export interface ResolvedOptions {
   outFile: string | undefined;
   jsonFile: string | undefined;
   nameStyle: NameStyle;
+  /** More tools than this is an error. */
+  maxTools: number;
 }
 
 /** What one reading of the project gives: everything `generate` needs to write or check the outputs. */
@@ -95,7 +98,7 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   }
   if (state) state.files = files;
   timing?.('describe');
-  checkTools(described, projectDir, diagnostics.report);
+  checkTools(described, projectDir, diagnostics.report, options.maxTools);
   if (described.length === 0 && !diagnostics.hasErrors()) {
     diagnostics.add({ file: projectFile, line: 1, column: 1, severity: 'warning', message: 'no @tool() methods found in the files of this tsconfig' });
   }
@@ -111,7 +114,7 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
       outFile,
       projectDir,
       extensionStyle: extensionStyle(loaded.compilerOptions),
-      command: regenerateCommand(projectDir, projectFile, outFile, nameStyle),
+      command: regenerateCommand(projectDir, projectFile, outFile, nameStyle, options.maxTools),
       hash,
     });
     analysis.outputs.push({ path: outFile, kind: 'module', rendered });
@@ -198,10 +201,11 @@ function phaseTimer(): (phase: string) => void {
  * The command line for the generated header: relative to the tsconfig folder, and without the flags that do not
  * change the module (`--json`, `--check`), so that the module does not depend on where or how it was made.
  */
-function regenerateCommand(projectDir: string, projectFile: string, outFile: string, nameStyle: NameStyle): string {
+function regenerateCommand(projectDir: string, projectFile: string, outFile: string, nameStyle: NameStyle, maxTools: number): string {
   const path = (file: string) => shellWord(relative(projectDir, file).split(sep).join('/'));
   const parts = ['gen-tools', '--project', path(projectFile), '--out', path(outFile)];
   if (nameStyle !== 'preserve') parts.push('--name-style', nameStyle);
+  if (maxTools !== GEMINI_MAX_TOOLS) parts.push('--max-tools', String(maxTools));
   return parts.join(' ');
 }
 

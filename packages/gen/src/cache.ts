@@ -33,7 +33,7 @@ export function cacheFile(options: ResolvedOptions, cacheDir: string): string {
 }
 
 function cacheKey(options: ResolvedOptions): string {
-  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.nameStyle]);
+  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.nameStyle, options.maxTools]);
 }
 
 /** The cached result, when there is one for these options and nothing it was made from has changed. */

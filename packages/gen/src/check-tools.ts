@@ -11,7 +11,7 @@ export interface DescribedTool {
 }
 
 /** Rules over the tool set as a whole: names Gemini takes, no name twice, no more tools than one Tool holds. */
-export function checkTools(tools: readonly DescribedTool[], projectDir: string, report: Report): void {
+export function checkTools(tools: readonly DescribedTool[], projectDir: string, report: Report, maxTools = GEMINI_MAX_TOOLS): void {
   const byName = new Map<string, DescribedTool>();
   for (const entry of tools) {
     const { tool, found } = entry;
@@ -35,14 +35,21 @@ export function checkTools(tools: readonly DescribedTool[], projectDir: string, 
       );
     }
   }
-  // A warning, not an error: a Toolbox binds only the instances it is given, so one agent may use a part of a
-  // large manifest; binding more than the limit at once is refused by Gemini.
-  if (tools.length > GEMINI_MAX_TOOLS) {
+  // Gemini refuses more than 512 declarations in one request. A project that binds its tools in several Toolboxes
+  // (each within the limit) says so with --max-tools; past that number it is an error.
+  if (tools.length > maxTools) {
+    const extra = tools[maxTools]!;
+    const advice =
+      maxTools === GEMINI_MAX_TOOLS
+        ? `Gemini takes at most ${GEMINI_MAX_TOOLS} function declarations in one request. If the project binds its tools in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}, raise the limit with --max-tools ${tools.length}`
+        : `the limit set with --max-tools is ${maxTools}`;
+    report(extra.found.method.getNameNode(), 'error', `${tools.length} tools, and this is number ${maxTools + 1}: ${advice}`);
+  } else if (tools.length > GEMINI_MAX_TOOLS) {
     const extra = tools[GEMINI_MAX_TOOLS]!;
     report(
       extra.found.method.getNameNode(),
       'warning',
-      `${tools.length} tools: a single Toolbox or Agent cannot send more than ${GEMINI_MAX_TOOLS} to Gemini (its limit of function declarations per request; this is number ${GEMINI_MAX_TOOLS + 1}): bind the tools in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}`,
+      `${tools.length} tools: a single Toolbox or Agent cannot send more than ${GEMINI_MAX_TOOLS} to Gemini (this is number ${GEMINI_MAX_TOOLS + 1}): bind them in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}`,
     );
   }
 }

@@ -6,6 +6,7 @@ import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './
 import type { Diagnostic } from './diagnostic.js';
 import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
 import { InputRecorder } from './inputs.js';
+import { GEMINI_MAX_TOOLS } from './gemini-names.js';
 import { NAME_STYLES, type NameStyle } from './name-style.js';
 import { compareOutput, type StaleOutput } from './stale.js';
 import { toolNamesInJson, toolNamesInModule } from './tool-names.js';
@@ -21,6 +22,11 @@ export interface GenerateOptions {
   json?: string;
   /** Tool names as methods are written (`preserve`, the default) or in snake_case. */
   nameStyle?: NameStyle;
+  /**
+   * The most tools the project may hold. Default 512: Gemini takes at most 512 function declarations in one
+   * request. Raise it when the project binds its tools in several Toolboxes, each within the limit.
+   */
+  maxTools?: number;
   /** Write nothing; report in `stale` which outputs differ from what would be written. */
   check?: boolean;
   /** Default `process.cwd()`. */
@@ -77,6 +83,8 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const cwd = options.cwd ?? process.cwd();
   const nameStyle = options.nameStyle ?? 'preserve';
   if (!NAME_STYLES.includes(nameStyle)) throw new UsageError(`unknown name style "${String(nameStyle)}" (use ${NAME_STYLES.join(' or ')})`);
+  const maxTools = options.maxTools ?? GEMINI_MAX_TOOLS;
+  if (!Number.isInteger(maxTools) || maxTools < 1) throw new UsageError(`--max-tools takes a whole number from 1, not ${String(options.maxTools)}`);
   const projectFile = resolve(cwd, options.project ?? DEFAULT_PROJECT);
   if (!existsSync(projectFile)) throw new UsageError(`cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT}`);
   const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
@@ -85,7 +93,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   if (outFile !== undefined && !/\.[mc]?ts$/.test(outFile)) {
     throw new UsageError(`--out writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.out})`);
   }
-  return { projectFile, outFile, jsonFile, nameStyle };
+  return { projectFile, outFile, jsonFile, nameStyle, maxTools };
 }
 
 /**

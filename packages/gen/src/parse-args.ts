@@ -12,6 +12,7 @@ Options:
   --json <file.json>        also write the manifest as JSON
   --check                   write nothing; exit 1 when the outputs are missing or out of date
   --name-style <style>      tool names: preserve (getWeather, default) or snake (get_weather)
+  --max-tools <n>           the most tools the project may hold (default 512, Gemini's limit per request)
   --watch                   keep running: regenerate on every change of the project (Ctrl-C to stop)
   --cache-dir <dir>         where the cache lives (default: node_modules/.cache/toolwright beside the tsconfig)
   --no-cache                read the whole project every time (no cache read or written)
@@ -26,7 +27,7 @@ export type ParsedArgs =
   | { kind: 'run'; options: GenerateOptions; watch: boolean }
   | { kind: 'error'; message: string };
 
-const VALUE_FLAGS = ['--project', '--out', '--json', '--name-style', '--cache-dir'] as const;
+const VALUE_FLAGS = ['--project', '--out', '--json', '--name-style', '--cache-dir', '--max-tools'] as const;
 
 /** The command line after `node cli.js`. `--flag value` and `--flag=value` both work. */
 export function parseArgs(args: readonly string[]): ParsedArgs {
@@ -76,6 +77,10 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
         break;
       case '--cache-dir':
         options.cacheDir = value;
+        break;
+      case '--max-tools':
+        if (!/^[1-9]\d*$/.test(value)) return { kind: 'error', message: `--max-tools takes a whole number from 1, not ${value}` };
+        options.maxTools = Number(value);
         break;
       case '--name-style':
         if (!(NAME_STYLES as readonly string[]).includes(value)) {

@@ -51,6 +51,15 @@ describe('generate()', () => {
     await expect(generate({ cwd: project.dir, out: 'same.json', json: 'same.json' })).rejects.toThrow(/same file/);
   });
 
+  it('holds a project to --max-tools: 3 tools pass a limit of 3 and fail a limit of 2, naming the flag', async () => {
+    const within = await generate({ cwd: project.dir, out: false, json: 'out/max.json', maxTools: 3 });
+    expect(within.diagnostics).toEqual([]);
+    const over = await generate({ cwd: project.dir, out: false, json: 'out/max.json', maxTools: 2 });
+    expect(over.written).toEqual([]);
+    expect(over.diagnostics.map((d) => [d.severity, d.message])).toEqual([['error', '3 tools, and this is number 3: the limit set with --max-tools is 2']]);
+    await expect(generate({ cwd: project.dir, maxTools: 0 })).rejects.toThrow(/--max-tools takes a whole number from 1/);
+  });
+
   it('returns the manifest with diagnostics even when it writes nothing', async () => {
     const bad = join(project.dir, 'src/bad.ts');
     writeFileSync(bad, "import { tool } from '@toolwright/core';\nexport class Bad {\n  /** x */\n  @tool()\n  go<T>(value: T): void {}\n}\n");

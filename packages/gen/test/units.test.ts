@@ -93,6 +93,7 @@ describe('parseArgs', () => {
     expect(parseArgs([])).toEqual({ kind: 'run', options: { cache: true }, watch: false });
     expect(parseArgs(['--watch', '--no-cache'])).toEqual({ kind: 'run', options: { cache: false }, watch: true });
     expect(parseArgs(['--cache-dir', '.c'])).toEqual({ kind: 'run', options: { cache: true, cacheDir: '.c' }, watch: false });
+    expect(parseArgs(['--max-tools', '1000'])).toEqual({ kind: 'run', options: { cache: true, maxTools: 1000 }, watch: false });
     expect(parseArgs(['--check', '-h'])).toEqual({ kind: 'help' });
     expect(parseArgs(['--version'])).toEqual({ kind: 'version' });
   });
@@ -107,6 +108,8 @@ describe('parseArgs', () => {
     [['--out='], '--out needs a value'],
     [['--json', 'a', '--json', 'b'], '--json is given twice'],
     [['--name-style', 'camel'], '--name-style takes preserve or snake, not camel'],
+    [['--max-tools', '0'], '--max-tools takes a whole number from 1, not 0'],
+    [['--max-tools=1e3'], '--max-tools takes a whole number from 1, not 1e3'],
   ])('%j is an error', (args, message) => {
     expect(parseArgs(args)).toEqual({ kind: 'error', message });
   });

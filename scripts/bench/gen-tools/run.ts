@@ -27,6 +27,8 @@ const genArgs = [
   '--project', join(project, 'tsconfig.json'),
   '--out', join(out, 'tools.generated.ts'),
   '--json', join(out, 'tools.json'),
+  // 1,000 tools: more than one Gemini request takes, as a project that binds them in several Toolboxes has.
+  '--max-tools', '1000',
   '--cache-dir', cacheDir,
 ];
 
