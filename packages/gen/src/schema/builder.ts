@@ -8,7 +8,7 @@ import { isBuiltin, TYPED_ARRAY, UNSUPPORTED } from './builtins.js';
 import { applyTags, docTagsOfSymbol, docTextOfSymbol } from './doc-tags.js';
 import { reportProblems, type Problem } from './problems.js';
 import { unionRevival, type RevivalPart } from './revival.js';
-import { bigIntText, templateLiteralPattern } from './template-literal.js';
+import { bigIntText, stringMappingPattern, templateLiteralPattern } from './template-literal.js';
 import { typeName } from './type-names.js';
 import { aliasTags, aliasTypeNode, declaredTypeNode, elementTypeNode, unionNode } from './type-nodes.js';
 
@@ -182,7 +182,11 @@ class Builder implements SchemaBuilder {
     if (flags & ts.TypeFlags.TemplateLiteral) {
       return plain({ type: 'string', pattern: templateLiteralPattern([type as ts.TemplateLiteralType]) });
     }
-    if (flags & ts.TypeFlags.StringMapping) return plain({ type: 'string' });
+    if (flags & ts.TypeFlags.StringMapping) {
+      const pattern = stringMappingPattern(type as ts.StringMappingType);
+      if (pattern) return plain({ type: 'string', pattern });
+      return { ...plain({ type: 'string' }), problems: [{ severity: 'warning', path: [], message: `has the type ${this.text(type)}, whose letter case is not checked: any string passes` }] };
+    }
     if (flags & ts.TypeFlags.TypeParameter) {
       return failure('error', `has the unresolved type parameter ${this.text(type)}: a tool needs concrete types`);
     }

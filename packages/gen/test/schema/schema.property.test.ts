@@ -104,7 +104,10 @@ function valid(shape: Shape): fc.Arbitrary<unknown> {
     case 'url':
       return fc.webUrl();
     case 'template':
-      return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 })).map((value) => `id-${value}`);
+      return fc.oneof(
+        fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 })).map((value) => `id-${value}`),
+        fc.constantFrom('id-0x10', 'id-+1', 'id- 1', 'id-1 ', 'id-.5', 'id-1.'),
+      );
     case 'mixed':
       return fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }));
     case 'partial':
@@ -190,7 +193,8 @@ function wrongInside(shape: Shape): fc.Arbitrary<unknown> | undefined {
     case 'url':
       return fc.constantFrom('not a url', '');
     case 'template':
-      return fc.constantFrom('id-', 'id-x', 'xid-1', 'id-1 ');
+      // Strings TypeScript rejects for `id-${number}` (it takes 'id-1 ', 'id- 1', 'id-0x10', 'id-+1').
+      return fc.constantFrom('id-', 'id-x', 'xid-1', 'id-1x', 'id--0x10', 'id-Infinity', 'id-1_0');
     case 'enum':
       return fc.string().filter((value) => !shape.values.includes(value));
     case 'numbers':
