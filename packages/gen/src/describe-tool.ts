@@ -99,6 +99,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     let schema = applyDocTags(mapped.schema, tags, parameterReport, parameter);
     const text = doc.params.get(name) ?? ownDescription(parameter);
     if (text !== undefined) schema = { ...schema, description: text };
+    schema = applyNestedDocs(schema, name, doc, methodTags, parameterReport, parameter);
     const initializer = parameter.getInitializer();
     const fallback = initializer ? staticDefault(initializer) : undefined;
     if (fallback && fallback.value !== undefined && !('default' in schema)) schema = { ...schema, default: fallback.value };
@@ -189,21 +190,85 @@ function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, repo
   for (const tag of doc.tags) {
     if (Node.isJSDocParameterTag(tag)) {
       lastParam = tag;
+      if (!names.has(rootName(tag.getName()))) {
+        report(tag, 'warning', `@param ${tag.getName()} names no parameter of the method: check its spelling; it is ignored`);
+      }
       continue;
     }
     const tagName = tag.getTagName();
     if (!PARAMETER_TAGS.has(tagName)) continue;
     const text = (tag.getCommentText() ?? '').trim();
     const [first = ''] = text.split(/\s+/);
-    if (names.has(first)) {
+    if (names.has(rootName(first))) {
       add(first, { name: tagName, text: text.slice(first.length).trim() });
-    } else if (lastParam && names.has(lastParam.getName()) && lastParam.getStartLineNumber() === tag.getStartLineNumber()) {
+    } else if (lastParam && names.has(rootName(lastParam.getName())) && lastParam.getStartLineNumber() === tag.getStartLineNumber()) {
       add(lastParam.getName(), { name: tagName, text });
     } else if (CONSTRAINT_TAGS.has(tagName)) {
       report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`);
     }
   }
   return byParameter;
+}
+
+/** The parameter a `@param` (or tag) name is about: `options` for `options.limit` and `items[].name`. */
+function rootName(name: string): string {
+  return name.split(/[.[]/)[0]!;
+}
+
+/**
+ * `@param options.limit Max results. @maximum 50` (JSDoc's form for a property of an object parameter): the text
+ * and the tags on that line go to the nested property of the parameter's schema (`items[].name` reaches into
+ * array elements; each member of a union that has the property gets them). A path that names no property warns.
+ */
+function applyNestedDocs(
+  schema: JsonSchema,
+  name: string,
+  doc: MethodDoc,
+  methodTags: Map<string, DocTag[]>,
+  report: Report,
+  parameter: ParameterDeclaration,
+): JsonSchema {
+  const keys = new Set([...doc.params.keys(), ...methodTags.keys()].filter((key) => key !== name && rootName(key) === name));
+  let result = schema;
+  for (const key of keys) {
+    const path = key.slice(name.length).replace(/^\./, '').split('.');
+    const updated = updateNested(result, path, (property) => {
+      let next = applyDocTags(property, methodTags.get(key) ?? [], report, parameter);
+      const text = doc.params.get(key);
+      if (text !== undefined) next = { ...next, description: text };
+      return next;
+    });
+    if (updated) result = updated;
+    else report(parameter, 'warning', `@param ${key} names no property of parameter "${name}" (a $ref or a type without it): it is ignored`);
+  }
+  return result;
+}
+
+/** A copy of `schema` with `update` applied at the property path (`[]` after a name: its array elements). */
+function updateNested(schema: JsonSchema, path: readonly string[], update: (schema: JsonSchema) => JsonSchema): JsonSchema | undefined {
+  if (path.length === 0 || (path.length === 1 && path[0] === '')) return update(schema);
+  if (schema.anyOf) {
+    let found = false;
+    const anyOf = schema.anyOf.map((member) => {
+      const next = updateNested(member, path, update);
+      if (next) found = true;
+      return next ?? member;
+    });
+    return found ? { ...schema, anyOf } : undefined;
+  }
+  const [segment = '', ...rest] = path;
+  const elements = segment.endsWith('[]');
+  const key = elements ? segment.slice(0, -2) : segment;
+  const property = key === '' ? schema : schema.properties?.[key];
+  if (!property) return undefined;
+  let next: JsonSchema | undefined;
+  if (elements) {
+    if (typeof property.items !== 'object') return undefined;
+    const items = updateNested(property.items, rest, update);
+    next = items ? { ...property, items } : undefined;
+  } else next = updateNested(property, rest, update);
+  if (!next) return undefined;
+  return key === '' ? next : { ...schema, properties: { ...schema.properties, [key]: next } };
 }
 
 /** The return type, Promise unwrapped, when it describes something; problems there are not the user's to fix. */

@@ -114,3 +114,58 @@ export class S {
     expect(validator(returns!)({ hits: [], more: true })).toBe(false);
   });
 });
+
+describe('JSDoc on parameters', () => {
+  it('@param options.limit (the dotted form) describes and constrains the nested property', async () => {
+    const { tools, diagnostics } = await run(`
+export interface Options { limit?: number; sort: 'asc' | 'desc'; tags?: { name: string }[] }
+export class S {
+  /**
+   * Searches.
+   * @param query What to find.
+   * @param options How to search.
+   * @param options.limit Max results. @minimum 1 @maximum 50
+   * @param options.tags[].name A tag name. @minLength 2
+   * @maxLength options.sort 4
+   */
+  @tool()
+  search(query: string, options: Options | null): string { return query + String(options); }
+}
+`);
+    expect(diagnostics).toEqual([]);
+    const options = tools.search!.parameters.properties!.options!;
+    const object = options.anyOf![0]!;
+    expect(options.description).toBe('How to search.');
+    expect(object.properties!.limit).toEqual({ type: 'number', minimum: 1, maximum: 50, description: 'Max results.' });
+    expect(object.properties!.sort).toEqual({ type: 'string', enum: ['asc', 'desc'], maxLength: 4 });
+    expect(object.properties!.tags!.items).toMatchObject({ properties: { name: { type: 'string', minLength: 2, description: 'A tag name.' } } });
+    const valid = validator(tools.search!.parameters);
+    expect(valid({ query: 'q', options: { sort: 'asc', limit: 50 } })).toBe(true);
+    expect(valid({ query: 'q', options: { sort: 'asc', limit: 51 } })).toBe(false);
+  });
+
+  it('warns for a @param that names no parameter or no property, and for bounds no value meets', async () => {
+    const { diagnostics } = await run(`
+export class S {
+  /**
+   * Lists.
+   * @param nothere Not a parameter.
+   * @param a.missing Not a property.
+   * @param name A name. @minLength 5 @maxLength 2
+   * @param tags Tags. @minItems 3 @maxItems 1
+   * @minimum a 0
+   * @maximum a -5
+   */
+  @tool()
+  list(a: number, name: string, tags: string[]): string { return name + a + tags.length; }
+}
+`);
+    expect(diagnostics.map((line) => line.replace(/^src\/service\.ts:\d+:\d+: /, ''))).toEqual([
+      'warning: @param nothere names no parameter of the method: check its spelling; it is ignored',
+      'warning: @param a.missing names no property of parameter "a" (a $ref or a type without it): it is ignored',
+      'warning: parameter "a" has minimum 0 above maximum -5 (from its JSDoc tags): no value can pass',
+      'warning: parameter "name" has minLength 5 above maxLength 2 (from its JSDoc tags): no value can pass',
+      'warning: parameter "tags" has minItems 3 above maxItems 1 (from its JSDoc tags): no value can pass',
+    ]);
+  });
+});

@@ -53,7 +53,35 @@ export function applyTags(schema: JsonSchema, tags: readonly DocTag[], warn: (me
     else result = outcome;
   }
   if (examples.length > 0) result = { ...result, examples: [...(result.examples ?? []), ...examples] };
+  if (result !== schema) for (const message of contradictions(result)) warn(message);
   return result;
+}
+
+const BOUNDS = [
+  ['minimum', 'maximum'],
+  ['minLength', 'maxLength'],
+  ['minItems', 'maxItems'],
+] as const;
+
+/**
+ * Bounds that no value can meet (`@minimum 0` with `@maximum -5`), in the schema, the members of its `anyOf` and
+ * its array elements, where the tags land.
+ */
+function contradictions(schema: JsonSchema): string[] {
+  const found: string[] = [];
+  const visit = (node: JsonSchema): void => {
+    for (const [low, high] of BOUNDS) {
+      const min = node[low];
+      const max = node[high];
+      if (typeof min === 'number' && typeof max === 'number' && min > max) {
+        found.push(`has ${low} ${min} above ${high} ${max} (from its JSDoc tags): no value can pass`);
+      }
+    }
+    node.anyOf?.forEach(visit);
+    if (typeof node.items === 'object') visit(node.items);
+  };
+  visit(schema);
+  return found;
 }
 
 /** A tag's effect: the new schema, or a message saying what is wrong with the tag. */

@@ -129,6 +129,18 @@ describe('JSDoc on properties', () => {
   });
 });
 
+describe('bounds no value meets', () => {
+  test('are warnings on properties and aliases too (through anyOf and array elements)', () => {
+    const result = probe('{\n /** @minimum 5 @maximum 1 */\n n: number | null;\n /** @minLength 3 @maxLength 1 */\n s: string[];\n w: Wide }', '/** @minItems 2 @maxItems 1 */\ntype Wide = string[];');
+    expect(messages(result)).toEqual([
+      'warning: parameter "value": property "n" has minimum 5 above maximum 1 (from its JSDoc tags): no value can pass',
+      'warning: parameter "value": property "s" has minLength 3 above maxLength 1 (from its JSDoc tags): no value can pass',
+      'warning: parameter "value": property "w" has the type Wide, which has minItems 2 above maxItems 1 (from its JSDoc tags): no value can pass',
+    ]);
+    expect(messages(probe('{\n /** @minimum 1 @maximum 1 */\n n: number }'))).toEqual([]);
+  });
+});
+
 describe('JSDoc on type aliases', () => {
   const prelude = `
 /**
