@@ -17,12 +17,15 @@
  *   `#private` members); a field initializer makes the property optional with that value as `default`.
  *   `Record<string, never>` is `additionalProperties: false`; optional `never` properties are left out.
  * - Union members and enum values come in written order (where the union is written, or its alias), literals
- *   grouped by type; template literal types are strings with one anchored `pattern`.
+ *   grouped by type; template literal types are strings with one anchored `pattern` that accepts what the checker
+ *   accepts (`${number}` is what `+s` reads as finite, pieces split at the first occurrence of the text after them;
+ *   see template-literal.ts), `Uppercase<string>` and its friends an ASCII letter-case pattern.
  * - Properties come in the checker's order: own properties as declared, then inherited ones.
  * - Recursive types go to `$defs` under readable names (`Tree`, `Page_User`), `_2` added on a clash; only named
  *   types head a cycle, so `Tree[]` is an array of `{ $ref: Tree }`. Revivals inside them cover the first level.
  * - JSDoc schema tags apply on properties, on type aliases where they are written (`type Percent = number`), and
- *   (through `applyDocTags`) on parameters; bad values are warnings, never exceptions.
+ *   (through `applyDocTags`) on parameters; bad values, and bounds no value meets (`@minimum 5 @maximum 1`), are
+ *   warnings, never exceptions.
  * - A type TypeScript cannot resolve (a missing import) is an error, not a silent `any`.
  */
 export type { Report, SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
