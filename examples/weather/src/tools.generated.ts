@@ -7,6 +7,7 @@ import { WeatherService } from './weather-service.js';
 
 export const manifest = defineManifest({
   version: 1,
+  hash: "sha256:e50a87959557622d",
   tools: [
     {
       name: "getCurrentWeather",
@@ -16,6 +17,7 @@ export const manifest = defineManifest({
       file: "src/weather-service.ts",
       target: () => WeatherService,
       parameters: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           location: {
@@ -35,6 +37,7 @@ export const manifest = defineManifest({
         required: [
           "location",
         ],
+        additionalProperties: false,
       },
       params: [
         {
@@ -48,6 +51,7 @@ export const manifest = defineManifest({
         },
       ],
       returns: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           location: {
@@ -78,6 +82,7 @@ export const manifest = defineManifest({
           "conditions",
           "humidity",
         ],
+        additionalProperties: false,
       },
     },
     {
@@ -88,6 +93,7 @@ export const manifest = defineManifest({
       file: "src/weather-service.ts",
       target: () => WeatherService,
       parameters: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           location: {
@@ -114,6 +120,7 @@ export const manifest = defineManifest({
         required: [
           "location",
         ],
+        additionalProperties: false,
       },
       params: [
         {
@@ -132,6 +139,7 @@ export const manifest = defineManifest({
         },
       ],
       returns: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "array",
         items: {
           type: "object",
@@ -161,6 +169,7 @@ export const manifest = defineManifest({
             "conditions",
             "precipitationChance",
           ],
+          additionalProperties: false,
         },
       },
     },
@@ -172,6 +181,7 @@ export const manifest = defineManifest({
       file: "src/weather-service.ts",
       target: () => WeatherService,
       parameters: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           near: {
@@ -194,6 +204,7 @@ export const manifest = defineManifest({
               "latitude",
               "longitude",
             ],
+            additionalProperties: false,
             description: "Where to look.",
           },
           radiusKm: {
@@ -217,6 +228,7 @@ export const manifest = defineManifest({
         required: [
           "near",
         ],
+        additionalProperties: false,
       },
       params: [
         {
@@ -240,6 +252,7 @@ export const manifest = defineManifest({
         },
       ],
       returns: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "array",
         items: {
           type: "object",
@@ -264,6 +277,7 @@ export const manifest = defineManifest({
             "severity",
             "headline",
           ],
+          additionalProperties: false,
         },
       },
     },

@@ -7,6 +7,7 @@ import { FileTools } from './file-tools.js';
 
 export const manifest = defineManifest({
   version: 1,
+  hash: "sha256:9d89270a35296a07",
   tools: [
     {
       name: "list_files",
@@ -16,6 +17,7 @@ export const manifest = defineManifest({
       file: "src/file-tools.ts",
       target: () => FileTools,
       parameters: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           path: {
@@ -28,6 +30,7 @@ export const manifest = defineManifest({
             description: "A glob matched against file paths relative to `path`: \"*\" matches within one folder level and\n\"**\" as a whole segment spans any number of levels, as in \"*.md\", \"src/*.ts\" or \"docs/**\".",
           },
         },
+        additionalProperties: false,
       },
       params: [
         {
@@ -42,6 +45,7 @@ export const manifest = defineManifest({
         },
       ],
       returns: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           paths: {
@@ -60,6 +64,7 @@ export const manifest = defineManifest({
           "paths",
           "truncated",
         ],
+        additionalProperties: false,
       },
     },
     {
@@ -70,6 +75,7 @@ export const manifest = defineManifest({
       file: "src/file-tools.ts",
       target: () => FileTools,
       parameters: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           path: {
@@ -88,6 +94,7 @@ export const manifest = defineManifest({
         required: [
           "path",
         ],
+        additionalProperties: false,
       },
       params: [
         {
@@ -106,6 +113,7 @@ export const manifest = defineManifest({
         },
       ],
       returns: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "string",
       },
     },
@@ -117,6 +125,7 @@ export const manifest = defineManifest({
       file: "src/file-tools.ts",
       target: () => FileTools,
       parameters: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           path: {
@@ -141,6 +150,7 @@ export const manifest = defineManifest({
           "path",
           "content",
         ],
+        additionalProperties: false,
       },
       params: [
         {
@@ -158,6 +168,7 @@ export const manifest = defineManifest({
         },
       ],
       returns: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
           path: {
@@ -191,6 +202,7 @@ export const manifest = defineManifest({
           "created",
           "backedUp",
         ],
+        additionalProperties: false,
       },
     },
   ],
