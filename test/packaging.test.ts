@@ -33,4 +33,10 @@ describe('published packages', () => {
     expect(existsSync(join(pkgDir, 'dist/esm/index.d.ts'))).toBe(true);
     expect(existsSync(join(pkgDir, 'dist/cjs/index.d.ts'))).toBe(true);
   });
+
+  it('the gen-tools bin runs the build', () => {
+    const version = execFileSync(process.execPath, [join(root, 'packages/gen/bin/gen-tools.mjs'), '--version'], { encoding: 'utf8' });
+    const { version: expected } = JSON.parse(readFileSync(join(root, 'packages/gen/package.json'), 'utf8')) as { version: string };
+    expect(version.trim()).toContain(expected);
+  });
 });
