@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
-import { ts } from 'ts-morph';
+import { ts } from './ts-morph.js';
 import { GEMINI_MAX_TOOLS } from './gemini-names.js';
 import { checkTools, type DescribedTool } from './check-tools.js';
 import { CoreSymbols } from './core-symbols.js';

@@ -1,4 +1,4 @@
-import { ts, type Decorator, type Type } from 'ts-morph';
+import { ts, type Decorator, type Type } from './ts-morph.js';
 import { PackageNames } from './package-names.js';
 
 export const CORE_PACKAGE = '@toolwright/core';

@@ -1,4 +1,4 @@
-import { Node, type Decorator } from 'ts-morph';
+import { Node, type Decorator } from './ts-morph.js';
 import type { Report } from './schema/contract.js';
 
 /** What gen-tools can read from `@tool({ ... })` without running it. */

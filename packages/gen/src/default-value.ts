@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type Expression } from 'ts-morph';
+import { Node, SyntaxKind, type Expression } from './ts-morph.js';
 
 /**
  * The JSON value of a default initializer when it is known at build time: literals, negative numbers, `null`,

@@ -1,5 +1,5 @@
 import type { JsonSchema, ManifestParam, ManifestTool } from '@toolwright/core';
-import { Node, ts, type JSDocParameterTag, type MethodDeclaration, type ParameterDeclaration, type Type, type TypeNode } from 'ts-morph';
+import { Node, ts, type JSDocParameterTag, type MethodDeclaration, type ParameterDeclaration, type Type, type TypeNode } from './ts-morph.js';
 import type { CoreSymbols } from './core-symbols.js';
 import { readToolOptions } from './decorator-options.js';
 import { staticDefault } from './default-value.js';

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, ts, type ClassDeclaration, type Decorator, type MethodDeclaration, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type ClassDeclaration, type Decorator, type MethodDeclaration, type SourceFile } from './ts-morph.js';
 import type { CoreSymbols } from './core-symbols.js';
 import { compareText } from './diagnostics.js';
 import type { Report } from './schema/contract.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
-import { createWrappedNode, ts, type SourceFile } from 'ts-morph';
+import { getLibFiles, libFolderInMemoryPath } from './ts-morph.js';
+import { createWrappedNode, ts, type SourceFile } from './ts-morph.js';
 import type { Diagnostics } from './diagnostics.js';
 import type { InputRecorder } from './inputs.js';
 import { UsageError } from './usage-error.js';

@@ -1,4 +1,4 @@
-import { Node, type JSDoc, type JSDocTag, type MethodDeclaration } from 'ts-morph';
+import { Node, type JSDoc, type JSDocTag, type MethodDeclaration } from './ts-morph.js';
 
 /** What a method's JSDoc says, read once. */
 export interface MethodDoc {

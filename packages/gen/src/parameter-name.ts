@@ -1,4 +1,4 @@
-import { Node, ts, type ParameterDeclaration } from 'ts-morph';
+import { Node, ts, type ParameterDeclaration } from './ts-morph.js';
 
 /**
  * The property name of a parameter in the arguments object. A destructured parameter (`{ q, limit }: Search`)

@@ -10,21 +10,48 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * commas: the same value always gives the same text. `Code` values are written verbatim.
  */
 export function tsLiteral(value: unknown, indent = ''): string {
-  if (value instanceof Code) return value.text;
-  if (value === null) return 'null';
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
+  // The pieces go to one list joined once: nesting template strings copies every inner text again at each level.
+  const out: string[] = [];
+  write(value, indent, out);
+  return out.join('');
+}
+
+function write(value: unknown, indent: string, out: string[]): void {
+  if (value instanceof Code) {
+    out.push(value.text);
+  } else if (value === null) {
+    out.push('null');
+  } else if (Array.isArray(value)) {
+    if (value.length === 0) {
+      out.push('[]');
+      return;
+    }
     const inner = `${indent}  `;
-    return `[\n${value.map((item) => `${inner}${tsLiteral(item, inner)},\n`).join('')}${indent}]`;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    if (entries.length === 0) return '{}';
+    out.push('[\n');
+    for (const item of value) {
+      out.push(inner);
+      write(item, inner, out);
+      out.push(',\n');
+    }
+    out.push(indent, ']');
+  } else if (typeof value === 'object') {
     const inner = `${indent}  `;
-    return `{\n${entries.map(([key, item]) => `${inner}${propertyKey(key)}: ${tsLiteral(item, inner)},\n`).join('')}${indent}}`;
+    let empty = true;
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) continue;
+      out.push(empty ? `{\n${inner}` : inner, propertyKey(key), ': ');
+      empty = false;
+      write(item, inner, out);
+      out.push(',\n');
+    }
+    out.push(empty ? '{}' : `${indent}}`);
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    out.push(JSON.stringify(value));
+  } else {
+    throw new TypeError(`cannot write a ${typeof value} into a generated literal`);
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
-  throw new TypeError(`cannot write a ${typeof value} into a generated literal`);
 }
 
 function propertyKey(key: string): string {

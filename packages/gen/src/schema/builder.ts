@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { JsonSchema, Revival } from '@toolwright/core';
-import { ts, type Node, type Type } from 'ts-morph';
+import { ts, type Node, type Type } from '../ts-morph.js';
 import { readValidation } from './class-validator.js';
 import { constantValue, UNKNOWN } from './constant.js';
 import type { SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';

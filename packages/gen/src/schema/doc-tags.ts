@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '@toolwright/core';
-import { ts, type Node } from 'ts-morph';
+import { ts, type Node } from '../ts-morph.js';
 import type { Report } from './contract.js';
 import { constrain, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 import { subjectOf } from './problems.js';

@@ -1,4 +1,4 @@
-import { Node, type ts } from 'ts-morph';
+import { Node, type ts } from '../ts-morph.js';
 import type { Report } from './contract.js';
 
 /** A problem met while mapping a type, relative to the type: `path` leads from the type to the offending part. */

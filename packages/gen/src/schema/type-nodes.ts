@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import { SCHEMA_TAGS, type DocTag } from './doc-tags.js';
 
 /** The type annotation of a parameter, property or type alias declaration. */
