@@ -77,10 +77,12 @@ export function findTools(files: readonly SourceFile[], core: CoreSymbols, repor
       found.push({ method, decorator, classDeclaration: owner, className, methodName, exportName: exportNames.get(owner) });
     }
   }
+  // By file, then position: methods never overlap, so the full start (`pos`, leading trivia included) orders them as
+  // their token start does, without scanning their JSDoc again at every comparison.
   return found.sort(
     (a, b) =>
-      compareText(a.method.getSourceFile().getFilePath(), b.method.getSourceFile().getFilePath()) ||
-      a.method.getStart() - b.method.getStart(),
+      compareText(a.method.compilerNode.getSourceFile().fileName, b.method.compilerNode.getSourceFile().fileName) ||
+      a.method.compilerNode.pos - b.method.compilerNode.pos,
   );
 }
 
@@ -90,15 +92,32 @@ export function findTools(files: readonly SourceFile[], core: CoreSymbols, repor
  */
 function toolDecorators(file: SourceFile, core: CoreSymbols): Decorator[] {
   const found: ts.Decorator[] = [];
+  const source = file.compilerNode;
+  // Every decorator holds an `@`: a node whose text has none (most method bodies) is not entered.
+  const ats: number[] = [];
+  for (let at = source.text.indexOf('@'); at >= 0; at = source.text.indexOf('@', at + 1)) ats.push(at);
   const visit = (node: ts.Node): void => {
+    if (!holdsAt(ats, node.pos, node.end)) return;
     if (ts.isDecorator(node) && core.isToolDecorator(node)) found.push(node);
     // Decorators sit on declarations; expressions and statements inside bodies may hold class expressions too.
     ts.forEachChild(node, visit);
   };
-  visit(file.compilerNode);
+  visit(source);
   // ts-morph has no public way to wrap a compiler node of a file; every node class has this.
   const wrap = (file as unknown as { _getNodeFromCompilerNode(node: ts.Node): Decorator })._getNodeFromCompilerNode.bind(file);
   return found.map((node) => wrap(node));
+}
+
+/** Whether one of the sorted positions lies in [start, end). */
+function holdsAt(positions: readonly number[], start: number, end: number): boolean {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (positions[middle]! < start) low = middle + 1;
+    else high = middle;
+  }
+  return low < positions.length && positions[low]! < end;
 }
 
 function readMethodName(method: MethodDeclaration): string | undefined {
