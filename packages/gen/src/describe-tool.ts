@@ -122,12 +122,23 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     ...(doc.deprecated !== undefined ? { deprecated: doc.deprecated } : {}),
     class: found.className,
     method: found.methodName,
-    file: projectPath(context.projectDir, method.getSourceFile().getFilePath()),
+    file: fileOf(method.getSourceFile().compilerNode, context.projectDir),
     parameters,
     params,
     ...(returns ? { returns } : {}),
   };
   return tool;
+}
+
+/** `projectPath` of a file, computed once per file (`path.relative` is not cheap, and a file has many tools). */
+const projectPaths = new WeakMap<ts.SourceFile, { projectDir: string; path: string }>();
+
+function fileOf(file: ts.SourceFile, projectDir: string): string {
+  const known = projectPaths.get(file);
+  if (known && known.projectDir === projectDir) return known.path;
+  const path = projectPath(projectDir, file.fileName);
+  projectPaths.set(file, { projectDir, path });
+  return path;
 }
 
 /**
