@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
-import { mergeAllOf } from './merge-schemas.js';
+import { mergeAllOfWarned } from './merge-schemas.js';
 import {
   ANNOTATION_KEYWORDS,
   childPath,
@@ -146,15 +146,9 @@ class GeminiSchemaRenderer {
     return description === undefined ? { type: 'OBJECT' } : { type: 'OBJECT', description };
   }
 
-  /** Merges `allOf` branches into their node (Gemini has no `allOf`). */
+  /** Merges `allOf` branches into their node (the target has no `allOf`). */
   private mergeAllOf(node: JsonSchema, path: string, resolved: string[]): JsonSchema {
-    const conflicts: string[] = [];
-    const merged = mergeAllOf(node, this.root, conflicts, resolved);
-    this.warn('all-of-merged', path, 'allOf became one schema');
-    for (const keyword of new Set(conflicts)) {
-      this.warn('keyword-dropped', path, `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
-    }
-    return merged;
+    return mergeAllOfWarned(node, this.root, resolved, (code, message) => this.warn(code, path, message));
   }
 
   private oneOfAsAnyOf(node: JsonSchema, path: string): JsonSchema {

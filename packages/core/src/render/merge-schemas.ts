@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 import { resolveLocalRef, valueType } from './schema-walk.js';
+import type { RenderWarningCode } from './types.js';
 
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'] as const;
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
@@ -119,4 +120,24 @@ export function resolveRefChain(schema: JsonSchema, root: JsonSchema, resolved: 
     node = { ...body, ...siblings };
   }
   return node;
+}
+
+/**
+ * `mergeAllOf` for a renderer: the merge is reported as `all-of-merged` (with the target's `note`), and each
+ * keyword the branches disagree on as `keyword-dropped`.
+ */
+export function mergeAllOfWarned(
+  node: JsonSchema,
+  root: JsonSchema,
+  resolved: string[],
+  warn: (code: RenderWarningCode, message: string) => void,
+  note = '',
+): JsonSchema {
+  const conflicts: string[] = [];
+  const merged = mergeAllOf(node, root, conflicts, resolved);
+  warn('all-of-merged', `allOf became one schema${note}`);
+  for (const keyword of new Set(conflicts)) {
+    warn('keyword-dropped', `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
+  }
+  return merged;
 }

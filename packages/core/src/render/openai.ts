@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
-import { fitsTypes, mergeAllOf } from './merge-schemas.js';
+import { fitsTypes, mergeAllOfWarned } from './merge-schemas.js';
 import { flattenRootUnion } from './root-object.js';
 import {
   ANNOTATION_KEYWORDS,
@@ -202,14 +202,9 @@ class StrictRenderer {
     return this.annotate({ anyOf: [{ $ref: ref }] }, siblings);
   }
 
+  /** Merges `allOf` branches into their node (the target has no `allOf`). */
   private mergeAllOf(node: JsonSchema, path: string, resolved: string[]): JsonSchema {
-    const conflicts: string[] = [];
-    const merged = mergeAllOf(node, this.root, conflicts, resolved);
-    this.warn('all-of-merged', path, 'allOf became one schema (strict mode has no allOf)');
-    for (const keyword of new Set(conflicts)) {
-      this.warn('keyword-dropped', path, `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
-    }
-    return merged;
+    return mergeAllOfWarned(node, this.root, resolved, (code, message) => this.warn(code, path, message), ' (strict mode has no allOf)');
   }
 
   private renderUnion(node: JsonSchema, path: string): JsonSchema {
