@@ -2,6 +2,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, lstatSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { SandboxError } from '../src/index.js';
 
 export interface Fixture {
   /** The temporary folder that holds everything. */
@@ -84,4 +86,14 @@ export function snapshot(dir: string): Record<string, string> {
   };
   walk(dir, '');
   return result;
+}
+
+/** Awaits a rejection that must be a SandboxError, and returns it for assertions on its code and message. */
+export async function refusal(promise: Promise<unknown>): Promise<SandboxError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SandboxError);
+  return error as SandboxError;
 }

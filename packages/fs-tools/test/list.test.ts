@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileTools, SandboxError } from '../src/index.js';
+import { FileTools } from '../src/index.js';
 import { mkfifoSync } from './mkfifo.js';
-import { makeFixture, type Fixture } from './fixture.js';
+import { makeFixture, refusal, type Fixture } from './fixture.js';
 
 let fixture: Fixture;
 let tools: FileTools;
@@ -12,15 +12,6 @@ beforeEach(() => {
   tools = new FileTools(fixture.root, { audit: false, rateLimit: false });
 });
 afterEach(() => fixture.cleanup());
-
-async function refusal(promise: Promise<unknown>): Promise<SandboxError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SandboxError);
-  return error as SandboxError;
-}
 
 describe('list_files', () => {
   it('lists the direct entries of the root, sorted, folders with a slash; inside links as what they lead to', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { atomicWrite, READ_FLAGS, writeAll } from '../src/atomic-write.js';
 import { Sandbox } from '../src/sandbox.js';
 import { SandboxError } from '../src/index.js';
-import { makeFixture, type Fixture } from './fixture.js';
+import { makeFixture, refusal, type Fixture } from './fixture.js';
 
 let fixture: Fixture;
 let sandbox: Sandbox;
@@ -16,15 +16,6 @@ beforeEach(() => {
   sandbox = new Sandbox(fixture.root);
 });
 afterEach(() => fixture.cleanup());
-
-async function refusal(promise: Promise<unknown>): Promise<SandboxError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SandboxError);
-  return error as SandboxError;
-}
 
 it('refuses a read whose folder was swapped for a link to the outside after the walk', async () => {
   const found = await sandbox.resolve('sub/file.txt', 'read');

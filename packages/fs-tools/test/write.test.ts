@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileTools, SandboxError, type FileToolsOptions, type WriteRequest } from '../src/index.js';
-import { makeFixture, snapshot, type Fixture } from './fixture.js';
+import { FileTools, type FileToolsOptions, type WriteRequest } from '../src/index.js';
+import { makeFixture, snapshot, type Fixture, refusal } from './fixture.js';
 
 let fixture: Fixture;
 let now: number;
@@ -16,15 +16,6 @@ afterEach(() => fixture.cleanup());
 
 const make = (options: FileToolsOptions = {}) => new FileTools(fixture.root, { audit: false, rateLimit: false, clock, ...options });
 const read = (path: string) => readFileSync(join(fixture.root, path), 'utf8');
-
-async function refusal(promise: Promise<unknown>): Promise<SandboxError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SandboxError);
-  return error as SandboxError;
-}
 
 /** Every name in the tree whose name marks it as a temporary file of an atomic write. */
 function temporaries(dir: string): string[] {

@@ -1,17 +1,9 @@
 import { type Tool, Type } from '@google/genai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { reply, startFakeGemini, type FakeGemini, type FakeGeminiOptions, type FakeRequest } from '../src/index.js';
-import { apiError, clientFor, MODEL } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { reply, startFakeGemini, type FakeGemini, type FakeRequest } from '../src/index.js';
+import { apiError, clientFor, MODEL, useFakes } from './helpers.js';
 
-const fakes: FakeGemini[] = [];
-async function fakeWith(options: FakeGeminiOptions): Promise<FakeGemini> {
-  const fake = await startFakeGemini(options);
-  fakes.push(fake);
-  return fake;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
+const fakeWith = useFakes();
 
 const weatherTool: Tool = {
   functionDeclarations: [{ name: 'get_weather', parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] } }],

@@ -1,6 +1,6 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
-import { expect } from 'vitest';
-import type { FakeGemini } from '../src/index.js';
+import { afterEach, expect } from 'vitest';
+import { startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../src/index.js';
 
 export const MODEL = 'gemini-2.5-flash';
 
@@ -28,4 +28,17 @@ export async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
   const chunks: T[] = [];
   for await (const chunk of stream) chunks.push(chunk);
   return chunks;
+}
+
+/** A starter of fakes for one test file: every fake it started is closed after each test. */
+export function useFakes(): (options: FakeGeminiOptions) => Promise<FakeGemini> {
+  const fakes: FakeGemini[] = [];
+  afterEach(async () => {
+    await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  });
+  return async (options) => {
+    const fake = await startFakeGemini(options);
+    fakes.push(fake);
+    return fake;
+  };
 }

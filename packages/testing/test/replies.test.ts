@@ -1,17 +1,9 @@
 import { FinishReason, GoogleGenAI } from '@google/genai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { reply, startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../src/index.js';
-import { apiError, clientFor, collect, MODEL } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { reply } from '../src/index.js';
+import { apiError, clientFor, collect, MODEL, useFakes } from './helpers.js';
 
-const fakes: FakeGemini[] = [];
-async function fakeWith(options: FakeGeminiOptions): Promise<FakeGemini> {
-  const fake = await startFakeGemini(options);
-  fakes.push(fake);
-  return fake;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
+const fakeWith = useFakes();
 
 describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => {
   it('text, unary and streamed', async () => {

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { reply, splitIntoEvents, startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../src/index.js';
-import { apiError, clientFor, collect, MODEL } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { reply, splitIntoEvents, type FakeGemini } from '../src/index.js';
+import { apiError, clientFor, collect, MODEL, useFakes } from './helpers.js';
 
-const fakes: FakeGemini[] = [];
-async function fakeWith(options: FakeGeminiOptions): Promise<FakeGemini> {
-  const fake = await startFakeGemini(options);
-  fakes.push(fake);
-  return fake;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
+const fakeWith = useFakes();
 
 async function rawStream(fake: FakeGemini, query = '?alt=sse'): Promise<Response> {
   return fetch(`${fake.url}/v1beta/models/${MODEL}:streamGenerateContent${query}`, {

@@ -1,17 +1,9 @@
 import type { Content } from '@google/genai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { reply, SKIP_THOUGHT_SIGNATURE, startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../src/index.js';
-import { apiError, clientFor, collect, MODEL } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { reply, SKIP_THOUGHT_SIGNATURE } from '../src/index.js';
+import { apiError, clientFor, collect, MODEL, useFakes } from './helpers.js';
 
-const fakes: FakeGemini[] = [];
-async function fakeWith(options: FakeGeminiOptions): Promise<FakeGemini> {
-  const fake = await startFakeGemini(options);
-  fakes.push(fake);
-  return fake;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
+const fakeWith = useFakes();
 
 const tools = [{ functionDeclarations: [{ name: 'a' }, { name: 'b' }] }];
 const question: Content = { role: 'user', parts: [{ text: 'go' }] };
