@@ -28,11 +28,15 @@ export class CoreSymbols {
   }
 
   /** Whether `type` (once `undefined` is set aside) is core's `ToolContext`. */
-  isToolContext(type: Type): boolean {
-    const parts = type.isUnion() ? type.getUnionTypes().filter((part) => !part.isUndefined()) : [type];
+  isToolContext(type: Type | ts.Type): boolean {
+    const compilerType = 'compilerType' in type ? type.compilerType : type;
+    const parts =
+      compilerType.flags & ts.TypeFlags.Union
+        ? (compilerType as ts.UnionType).types.filter((part) => !(part.flags & ts.TypeFlags.Undefined))
+        : [compilerType];
     if (parts.length !== 1) return false;
-    const [part] = parts as [Type];
-    const symbol = part.compilerType.aliasSymbol ?? part.compilerType.getSymbol();
+    const [part] = parts as [ts.Type];
+    const symbol = part.aliasSymbol ?? part.getSymbol();
     return symbol !== undefined && this.isCoreSymbol(symbol, 'ToolContext');
   }
 

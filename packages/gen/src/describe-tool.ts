@@ -84,9 +84,9 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
       report(parameter, 'error', `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`);
       continue;
     }
-    const type = declaredType(parameter);
+    const type = declaredType(parameter.compilerNode, context.checker);
     // `x?: T`, `x = v`, and `x: T | undefined` (as on properties: the caller may leave it out).
-    const optional = parameter.hasQuestionToken() || parameter.hasInitializer() || acceptsUndefined(type);
+    const optional = parameter.compilerNode.questionToken !== undefined || parameter.compilerNode.initializer !== undefined || acceptsUndefined(type);
     if (context.core.isToolContext(type)) {
       params.push({ name, kind: 'context', ...(optional ? { optional: true } : {}) });
       continue;
@@ -145,9 +145,8 @@ function fileOf(file: ts.SourceFile, projectDir: string): string {
  * The parameter's type as written (for `x?: T`, `T` and not `T | undefined`); its inferred type when it has no
  * annotation (`unit = 'celsius'` is a string).
  */
-function declaredType(parameter: ParameterDeclaration): Type {
-  const typeNode = parameter.getTypeNode();
-  return typeNode ? typeNode.getType() : parameter.getType();
+function declaredType(parameter: ts.ParameterDeclaration, checker: ts.TypeChecker): ts.Type {
+  return checker.getTypeAtLocation(parameter.type ?? parameter);
 }
 
 /**
@@ -284,17 +283,20 @@ function updateNested(schema: JsonSchema, path: readonly string[], update: (sche
 
 /** The return type, Promise unwrapped, when it describes something; problems there are not the user's to fix. */
 function describeReturns(method: MethodDeclaration, context: DescribeContext): JsonSchema | undefined {
-  let type = method.getReturnType();
-  let node: Node = method.getReturnTypeNode() ?? method;
-  if (isPromise(type)) {
-    const [awaited] = type.getTypeArguments();
+  const { checker } = context;
+  const declaration = method.compilerNode;
+  const signature = checker.getSignatureFromDeclaration(declaration);
+  if (!signature) return undefined;
+  let type = checker.getReturnTypeOfSignature(signature);
+  let node: Node | ts.Node = declaration.type ?? method;
+  if (isPromise(type, checker)) {
+    const [awaited] = checker.getTypeArguments(type as ts.TypeReference);
     if (!awaited) return undefined;
     type = awaited;
-    const typeNode = method.getReturnTypeNode();
-    const argumentNode = typeNode && Node.isTypeReference(typeNode) ? typeNode.getTypeArguments()[0] : undefined;
-    node = argumentNode ?? method;
+    const typeNode = declaration.type;
+    node = (typeNode && ts.isTypeReferenceNode(typeNode) ? typeNode.typeArguments?.[0] : undefined) ?? method;
   }
-  if (type.isAny() || type.isUnknown() || type.isUndefined() || isVoidOrNever(type)) return undefined;
+  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)) return undefined;
   let failed = false;
   const builder = createSchemaBuilder({
     projectDir: context.projectDir,
@@ -303,21 +305,18 @@ function describeReturns(method: MethodDeclaration, context: DescribeContext): J
       if (severity === 'error') failed = true;
     },
   });
-  const { schema } = builder.typeSchema(type, node as TypeNode | MethodDeclaration);
+  const { schema } = builder.typeSchema(type, node);
   if (failed || Object.keys(schema).length === 0) return undefined;
   const definitions = builder.definitions();
   const returns: JsonSchema = { $schema: SCHEMA_DIALECT, ...schema };
   return definitions && Object.keys(definitions).length > 0 ? { ...returns, $defs: definitions } : returns;
 }
 
-function acceptsUndefined(type: Type): boolean {
-  return type.isUndefined() || (type.isUnion() && type.getUnionTypes().some((part) => part.isUndefined()));
+function acceptsUndefined(type: ts.Type): boolean {
+  if (type.flags & ts.TypeFlags.Undefined) return true;
+  return (type.flags & ts.TypeFlags.Union) !== 0 && (type as ts.UnionType).types.some((part) => (part.flags & ts.TypeFlags.Undefined) !== 0);
 }
 
-function isPromise(type: Type): boolean {
-  return type.getSymbol()?.getName() === 'Promise' && type.getTypeArguments().length === 1;
-}
-
-function isVoidOrNever(type: Type): boolean {
-  return (type.getFlags() & (ts.TypeFlags.Void | ts.TypeFlags.Never)) !== 0;
+function isPromise(type: ts.Type, checker: ts.TypeChecker): boolean {
+  return type.getSymbol()?.getName() === 'Promise' && checker.getTypeArguments(type as ts.TypeReference).length === 1;
 }

@@ -6,7 +6,7 @@ import { constantValue, UNKNOWN } from './constant.js';
 import type { SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
 import { isBuiltin, TYPED_ARRAY, UNSUPPORTED } from './builtins.js';
 import { applyTags, docTagsOfSymbol, docTextOfSymbol } from './doc-tags.js';
-import { reportProblems, type Problem } from './problems.js';
+import { reportProblems, toCompilerNode, type Problem } from './problems.js';
 import { unionRevival, type RevivalPart } from './revival.js';
 import { bigIntText, stringMappingPattern, templateLiteralPattern } from './template-literal.js';
 import { typeName } from './type-names.js';
@@ -50,9 +50,10 @@ class Builder implements SchemaBuilder {
     this.projectDir = path.resolve(options.projectDir);
   }
 
-  typeSchema(type: Type, node: Node): TypeSchema {
-    this.checker ??= this.options.checker ?? node.getProject().getTypeChecker().compilerObject;
-    const mapped = this.map(type.compilerType, declaredTypeNode(node.compilerNode));
+  typeSchema(type: Type | ts.Type, node: Node | ts.Node): TypeSchema {
+    this.checker ??= this.options.checker ?? (node as Node).getProject().getTypeChecker().compilerObject;
+    const compilerType = 'compilerType' in type ? type.compilerType : type;
+    const mapped = this.map(compilerType, declaredTypeNode(toCompilerNode(node)));
     reportProblems(mapped.problems, node, this.options.report, this.options.isProjectFile);
     const result: TypeSchema = { schema: { ...mapped.schema } };
     if (mapped.revive) result.revive = mapped.revive;

@@ -38,7 +38,7 @@ export interface SchemaBuilder {
    * caller applies them with `applyDocTags`. Schemas may share nested objects between calls (a cache per type):
    * the top-level object is the caller's own, but copy before changing anything below it.
    */
-  typeSchema(type: Type, node: Node): TypeSchema;
+  typeSchema(type: Type | ts.Type, node: Node | ts.Node): TypeSchema;
   /** Definitions of the recursive types met so far (`#/$defs/Name`), for the tool's `parameters.$defs`. */
   definitions(): Record<string, JsonSchema> | undefined;
 }

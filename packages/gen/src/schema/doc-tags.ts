@@ -37,7 +37,7 @@ export function docTextOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): str
  * `@minLength`, `@maxLength`, `@pattern`, `@format`, `@minItems`, `@maxItems`, `@integer`) to a copy of `schema`.
  * Other tags (`@param`, `@returns`, ...) are left alone. A bad value is a warning at `node`, and the tag is skipped.
  */
-export function applyDocTags(schema: JsonSchema, tags: readonly DocTag[], report: Report, node: Node): JsonSchema {
+export function applyDocTags(schema: JsonSchema, tags: readonly DocTag[], report: Report, node: Node | ts.Node): JsonSchema {
   return applyTags(schema, tags, (message) => report(node, 'warning', `${subjectOf(node)} ${message}`));
 }
 
