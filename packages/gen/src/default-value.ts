@@ -1,55 +1,58 @@
-import { Node, SyntaxKind, type Expression } from './ts-morph.js';
+import { ts } from './ts-morph.js';
 
 /**
  * The JSON value of a default initializer when it is known at build time: literals, negative numbers, `null`,
  * arrays and objects of those, and constants or enum members of a literal type. Undefined otherwise (the
  * parameter is still optional; the default just is not shown to the model).
  */
-export function staticDefault(expression: Expression): { value: unknown } | undefined {
-  if (Node.isStringLiteral(expression) || Node.isNoSubstitutionTemplateLiteral(expression)) {
-    return { value: expression.getLiteralText() };
+export function staticDefault(expression: ts.Expression, checker: ts.TypeChecker): { value: unknown } | undefined {
+  if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return { value: expression.text };
+  if (ts.isNumericLiteral(expression)) return { value: numericValue(expression) };
+  if (expression.kind === ts.SyntaxKind.TrueKeyword) return { value: true };
+  if (expression.kind === ts.SyntaxKind.FalseKeyword) return { value: false };
+  if (expression.kind === ts.SyntaxKind.NullKeyword) return { value: null };
+  if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) {
+    return staticDefault(expression.expression, checker);
   }
-  if (Node.isNumericLiteral(expression)) return { value: expression.getLiteralValue() };
-  if (Node.isTrueLiteral(expression)) return { value: true };
-  if (Node.isFalseLiteral(expression)) return { value: false };
-  if (Node.isNullLiteral(expression)) return { value: null };
-  if (Node.isParenthesizedExpression(expression) || Node.isAsExpression(expression) || Node.isSatisfiesExpression(expression)) {
-    return staticDefault(expression.getExpression());
-  }
-  if (Node.isPrefixUnaryExpression(expression)) {
-    const operand = expression.getOperand();
-    const operator = expression.getOperatorToken();
-    if (Node.isNumericLiteral(operand) && operator === SyntaxKind.MinusToken) return { value: -operand.getLiteralValue() };
-    if (Node.isNumericLiteral(operand) && operator === SyntaxKind.PlusToken) return { value: operand.getLiteralValue() };
+  if (ts.isPrefixUnaryExpression(expression)) {
+    const operand = expression.operand;
+    if (ts.isNumericLiteral(operand) && expression.operator === ts.SyntaxKind.MinusToken) return { value: -numericValue(operand) };
+    if (ts.isNumericLiteral(operand) && expression.operator === ts.SyntaxKind.PlusToken) return { value: numericValue(operand) };
     return undefined;
   }
-  if (Node.isArrayLiteralExpression(expression)) {
+  if (ts.isArrayLiteralExpression(expression)) {
     const values: unknown[] = [];
-    for (const element of expression.getElements()) {
-      const item = staticDefault(element);
+    for (const element of expression.elements) {
+      const item = staticDefault(element, checker);
       if (!item) return undefined;
       values.push(item.value);
     }
     return { value: values };
   }
-  if (Node.isObjectLiteralExpression(expression)) {
+  if (ts.isObjectLiteralExpression(expression)) {
     const value: Record<string, unknown> = {};
-    for (const property of expression.getProperties()) {
-      if (!Node.isPropertyAssignment(property)) return undefined;
-      const nameNode = property.getNameNode();
-      if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode) && !Node.isNumericLiteral(nameNode)) return undefined;
-      const item = staticDefault(property.getInitializerOrThrow());
+    for (const property of expression.properties) {
+      if (!ts.isPropertyAssignment(property)) return undefined;
+      const nameNode = property.name;
+      if (!ts.isIdentifier(nameNode) && !ts.isStringLiteral(nameNode) && !ts.isNumericLiteral(nameNode)) return undefined;
+      const item = staticDefault(property.initializer, checker);
       if (!item) return undefined;
-      value[Node.isIdentifier(nameNode) ? nameNode.getText() : nameNode.getLiteralText()] = item.value;
+      value[ts.isIdentifier(nameNode) ? nameNode.getText() : nameNode.text] = item.value;
     }
     return { value };
   }
-  if (Node.isIdentifier(expression) || Node.isPropertyAccessExpression(expression)) {
+  if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
     // A constant or an enum member whose type is a single literal.
-    const type = expression.getType();
-    if (type.isStringLiteral() || type.isNumberLiteral()) return { value: type.getLiteralValue() };
-    if (type.isBooleanLiteral()) return { value: type.getText() === 'true' };
-    if (type.isNull()) return { value: null };
+    const type = checker.getTypeAtLocation(expression);
+    if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return { value: (type as ts.LiteralType).value };
+    if (type.flags & ts.TypeFlags.BooleanLiteral) return { value: (type as { intrinsicName?: string }).intrinsicName === 'true' };
+    if (type.flags & ts.TypeFlags.Null) return { value: null };
   }
   return undefined;
+}
+
+/** A numeric literal's value as written in decimal (`1.5`, `10`); other forms (`0x1F`) read as their digits do. */
+function numericValue(literal: ts.NumericLiteral): number {
+  const text = literal.text;
+  return text.includes('.') ? parseFloat(text) : parseInt(text, 10);
 }

@@ -1,11 +1,11 @@
 import type { JsonSchema, ManifestParam, ManifestTool } from '@toolwright/core';
-import { Node, ts, type JSDocParameterTag, type MethodDeclaration, type ParameterDeclaration, type Type, type TypeNode } from './ts-morph.js';
+import { ts } from './ts-morph.js';
 import type { CoreSymbols } from './core-symbols.js';
 import { readToolOptions } from './decorator-options.js';
 import { staticDefault } from './default-value.js';
 import type { DecoratedMethod } from './find-tools.js';
 import { GEMINI_PARAMETER_NAME } from './gemini-names.js';
-import { cleanText, readMethodDoc, type MethodDoc } from './method-doc.js';
+import { cleanText, commentText, readMethodDoc, type MethodDoc } from './method-doc.js';
 import { styleName, type NameStyle } from './name-style.js';
 import { parameterName } from './parameter-name.js';
 import { projectPath } from './project-path.js';
@@ -44,9 +44,11 @@ const CONSTRAINT_TAGS = new Set([...PARAMETER_TAGS].filter((tag) => tag !== 'exa
 
 /** The manifest entry of one `@tool()` method. Problems go to `context.report`; the entry is built regardless. */
 export function describeTool(found: DecoratedMethod, context: DescribeContext): ManifestTool {
-  const { method, decorator } = found;
-  const { report } = context;
-  const options = readToolOptions(decorator, report);
+  // The compiler's nodes, not ts-morph's: wrapping each node and type the describing meets costs more than reading them.
+  const method = found.method.compilerNode;
+  const sourceFile = method.getSourceFile();
+  const { report, checker } = context;
+  const options = readToolOptions(found.decorator.compilerNode, checker, report);
   const doc = readMethodDoc(method);
   if (doc.misplaced) {
     report(doc.misplaced, 'warning', `the JSDoc of "${found.methodName}" sits after @tool(), where TypeScript ignores it: move it above the decorator`);
@@ -54,23 +56,23 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   const description = options.description ?? doc.description;
   if (description === undefined) {
     report(
-      method.getNameNode(),
+      method.name,
       'warning',
       `tool ${found.className}.${found.methodName} has no description: add a JSDoc comment (the model chooses tools by it)`,
     );
   }
-  for (const typeParameter of method.getTypeParameters()) {
-    report(typeParameter, 'error', `tool method "${found.methodName}" has a type parameter (${typeParameter.getName()}): a tool's argument types must be known at build time`);
+  for (const typeParameter of method.typeParameters ?? []) {
+    report(typeParameter, 'error', `tool method "${found.methodName}" has a type parameter (${typeParameter.name.getText(sourceFile)}): a tool's argument types must be known at build time`);
   }
 
   // A manual `parameters` schema replaces the introspected one at bind time: its problems would only be noise.
   const parameterReport: Report = options.manualParameters ? () => {} : report;
-  const builder = createSchemaBuilder({ projectDir: context.projectDir, report: parameterReport, checker: context.checker, isProjectFile: context.isProjectFile });
+  const builder = createSchemaBuilder({ projectDir: context.projectDir, report: parameterReport, checker, isProjectFile: context.isProjectFile });
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ManifestParam[] = [];
   const named = namedParameters(method);
-  const methodTags = tagsByParameter(named.map(([name]) => name), doc, report);
+  const methodTags = tagsByParameter(named.map(([name]) => name), doc, report, sourceFile);
 
   const seen = new Set<string>();
   for (const [name, parameter] of named) {
@@ -80,13 +82,13 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
       continue;
     }
     seen.add(name);
-    if (parameter.isRestParameter()) {
+    if (parameter.dotDotDotToken) {
       report(parameter, 'error', `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`);
       continue;
     }
-    const type = declaredType(parameter.compilerNode, context.checker);
+    const type = declaredType(parameter, checker);
     // `x?: T`, `x = v`, and `x: T | undefined` (as on properties: the caller may leave it out).
-    const optional = parameter.compilerNode.questionToken !== undefined || parameter.compilerNode.initializer !== undefined || acceptsUndefined(type);
+    const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined || acceptsUndefined(type);
     if (context.core.isToolContext(type)) {
       params.push({ name, kind: 'context', ...(optional ? { optional: true } : {}) });
       continue;
@@ -100,8 +102,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     const text = doc.params.get(name) ?? ownDescription(parameter);
     if (text !== undefined) schema = { ...schema, description: text };
     schema = applyNestedDocs(schema, name, doc, methodTags, parameterReport, parameter);
-    const initializer = parameter.getInitializer();
-    const fallback = initializer ? staticDefault(initializer) : undefined;
+    const fallback = parameter.initializer ? staticDefault(parameter.initializer, checker) : undefined;
     if (fallback && fallback.value !== undefined && !('default' in schema)) schema = { ...schema, default: fallback.value };
     properties[name] = schema;
     if (!optional) required.push(name);
@@ -122,7 +123,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     ...(doc.deprecated !== undefined ? { deprecated: doc.deprecated } : {}),
     class: found.className,
     method: found.methodName,
-    file: fileOf(method.getSourceFile().compilerNode, context.projectDir),
+    file: fileOf(sourceFile, context.projectDir),
     parameters,
     params,
     ...(returns ? { returns } : {}),
@@ -153,37 +154,35 @@ function declaredType(parameter: ts.ParameterDeclaration, checker: ts.TypeChecke
  * The method's parameters (`this` aside) with their property names. A destructured parameter's chosen name avoids
  * the names of all other parameters, later plain ones included (`({ x }: X, args: Y)` names the first `args2`).
  */
-function namedParameters(method: MethodDeclaration): [string, ParameterDeclaration][] {
-  const parameters = method.getParameters().filter((parameter) => !isThisParameter(parameter));
+function namedParameters(method: ts.MethodDeclaration): [string, ts.ParameterDeclaration][] {
+  const parameters = method.parameters.filter((parameter) => !isThisParameter(parameter));
   const taken = new Set<string>();
   for (const parameter of parameters) {
-    const nameNode = parameter.getNameNode();
-    if (Node.isIdentifier(nameNode)) taken.add(nameNode.getText());
+    if (ts.isIdentifier(parameter.name)) taken.add(parameter.name.getText());
   }
   return parameters.map((parameter) => {
-    if (Node.isIdentifier(parameter.getNameNode())) return [parameter.getName(), parameter];
+    if (ts.isIdentifier(parameter.name)) return [parameter.name.getText(), parameter];
     const name = parameterName(parameter, taken);
     taken.add(name);
     return [name, parameter];
   });
 }
 
-function isThisParameter(parameter: ParameterDeclaration): boolean {
-  const name = parameter.getNameNode();
-  return Node.isIdentifier(name) && name.getText() === 'this';
+function isThisParameter(parameter: ts.ParameterDeclaration): boolean {
+  return ts.isIdentifier(parameter.name) && parameter.name.getText() === 'this';
 }
 
 /** JSDoc written on the parameter itself: `(/** @minimum 1 *\/ days: number)`. */
-function ownTags(parameter: ParameterDeclaration): DocTag[] {
-  const jsDoc = (parameter.compilerNode as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
+function ownTags(parameter: ts.ParameterDeclaration): DocTag[] {
+  const jsDoc = (parameter as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
   return jsDoc.flatMap((block) =>
     (block.tags ?? []).map((tag) => ({ name: tag.tagName.text, text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim() })),
   );
 }
 
 /** The text of a JSDoc comment written on the parameter itself: `(/** How far. *\/ radius: number)`. */
-function ownDescription(parameter: ParameterDeclaration): string | undefined {
-  const jsDoc = (parameter.compilerNode as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
+function ownDescription(parameter: ts.ParameterDeclaration): string | undefined {
+  const jsDoc = (parameter as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
   const last = jsDoc[jsDoc.length - 1];
   return last ? cleanText(ts.getTextOfJSDocComment(last.comment)) : undefined;
 }
@@ -192,32 +191,42 @@ function ownDescription(parameter: ParameterDeclaration): string | undefined {
  * Method-level schema tags aimed at one parameter, by parameter name: tags that name it first (`@minimum days 1`),
  * and tags written on the same line as its `@param` (`@param days How many. @minimum 1`).
  */
-function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, report: Report): Map<string, DocTag[]> {
+function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, report: Report, sourceFile: ts.SourceFile): Map<string, DocTag[]> {
   const names = new Set(parameterNames);
   const byParameter = new Map<string, DocTag[]>();
   const add = (parameter: string, tag: DocTag) => byParameter.set(parameter, [...(byParameter.get(parameter) ?? []), tag]);
-  let lastParam: JSDocParameterTag | undefined;
+  let lastParam: { name: string; tag: ts.JSDocParameterTag } | undefined;
   for (const tag of doc.tags) {
-    if (Node.isJSDocParameterTag(tag)) {
-      lastParam = tag;
-      if (!names.has(rootName(tag.getName()))) {
-        report(tag, 'warning', `@param ${tag.getName()} names no parameter of the method: check its spelling; it is ignored`);
+    if (ts.isJSDocParameterTag(tag)) {
+      const name = tag.name.getText(sourceFile);
+      lastParam = { name, tag };
+      if (!names.has(rootName(name))) {
+        report(tag, 'warning', `@param ${name} names no parameter of the method: check its spelling; it is ignored`);
       }
       continue;
     }
-    const tagName = tag.getTagName();
+    const tagName = tag.tagName.getText(sourceFile);
     if (!PARAMETER_TAGS.has(tagName)) continue;
-    const text = (tag.getCommentText() ?? '').trim();
+    const text = (commentText(tag) ?? '').trim();
     const [first = ''] = text.split(/\s+/);
     if (names.has(rootName(first))) {
       add(first, { name: tagName, text: text.slice(first.length).trim() });
-    } else if (lastParam && names.has(rootName(lastParam.getName())) && lastParam.getStartLineNumber() === tag.getStartLineNumber()) {
-      add(lastParam.getName(), { name: tagName, text });
+    } else if (lastParam && names.has(rootName(lastParam.name)) && lineOf(lastParam.tag, sourceFile) === lineOf(tag, sourceFile)) {
+      add(lastParam.name, { name: tagName, text });
     } else if (CONSTRAINT_TAGS.has(tagName)) {
       report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`);
     }
   }
   return byParameter;
+}
+
+/** The line a node starts on, counted in `\n` as ts-morph's `getStartLineNumber()` counts it. */
+function lineOf(node: ts.Node, sourceFile: ts.SourceFile): number {
+  const text = sourceFile.text;
+  const start = node.getStart(sourceFile);
+  let line = 1;
+  for (let at = text.lastIndexOf('\n', start - 1); at >= 0; at = text.lastIndexOf('\n', at - 1)) line++;
+  return line;
 }
 
 /** The parameter a `@param` (or tag) name is about: `options` for `options.limit` and `items[].name`. */
@@ -236,7 +245,7 @@ function applyNestedDocs(
   doc: MethodDoc,
   methodTags: Map<string, DocTag[]>,
   report: Report,
-  parameter: ParameterDeclaration,
+  parameter: ts.ParameterDeclaration,
 ): JsonSchema {
   const keys = new Set([...doc.params.keys(), ...methodTags.keys()].filter((key) => key !== name && rootName(key) === name));
   let result = schema;
@@ -282,13 +291,13 @@ function updateNested(schema: JsonSchema, path: readonly string[], update: (sche
 }
 
 /** The return type, Promise unwrapped, when it describes something; problems there are not the user's to fix. */
-function describeReturns(method: MethodDeclaration, context: DescribeContext): JsonSchema | undefined {
+function describeReturns(method: ts.MethodDeclaration, context: DescribeContext): JsonSchema | undefined {
   const { checker } = context;
-  const declaration = method.compilerNode;
+  const declaration = method;
   const signature = checker.getSignatureFromDeclaration(declaration);
   if (!signature) return undefined;
   let type = checker.getReturnTypeOfSignature(signature);
-  let node: Node | ts.Node = declaration.type ?? method;
+  let node: ts.Node = declaration.type ?? method;
   if (isPromise(type, checker)) {
     const [awaited] = checker.getTypeArguments(type as ts.TypeReference);
     if (!awaited) return undefined;

@@ -1,4 +1,4 @@
-import { Node, ts, type ParameterDeclaration } from './ts-morph.js';
+import { ts } from './ts-morph.js';
 
 /**
  * The property name of a parameter in the arguments object. A destructured parameter (`{ q, limit }: Search`)
@@ -6,26 +6,26 @@ import { Node, ts, type ParameterDeclaration } from './ts-morph.js';
  * sees the same nesting the method declares) named after its `@param` tag, else its declared type
  * (`Search` -> `search`), else `args`; a number is added when that name is taken.
  */
-export function parameterName(parameter: ParameterDeclaration, taken: ReadonlySet<string>): string {
-  const nameNode = parameter.getNameNode();
-  if (Node.isIdentifier(nameNode)) return nameNode.getText();
+export function parameterName(parameter: ts.ParameterDeclaration, taken: ReadonlySet<string>): string {
+  const nameNode = parameter.name;
+  if (ts.isIdentifier(nameNode)) return nameNode.getText();
   const base = docName(parameter) ?? typeName(parameter) ?? 'args';
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
   return name;
 }
 
-function docName(parameter: ParameterDeclaration): string | undefined {
-  for (const tag of ts.getJSDocParameterTags(parameter.compilerNode)) {
+function docName(parameter: ts.ParameterDeclaration): string | undefined {
+  for (const tag of ts.getJSDocParameterTags(parameter)) {
     if (ts.isIdentifier(tag.name)) return tag.name.text;
   }
   return undefined;
 }
 
-function typeName(parameter: ParameterDeclaration): string | undefined {
-  const typeNode = parameter.getTypeNode();
-  if (!typeNode || !Node.isTypeReference(typeNode)) return undefined;
-  const name = typeNode.getTypeName();
-  const last = Node.isQualifiedName(name) ? name.getRight().getText() : name.getText();
+function typeName(parameter: ts.ParameterDeclaration): string | undefined {
+  const typeNode = parameter.type;
+  if (!typeNode || !ts.isTypeReferenceNode(typeNode)) return undefined;
+  const name = typeNode.typeName;
+  const last = ts.isQualifiedName(name) ? name.right.getText() : name.getText();
   return last.charAt(0).toLowerCase() + last.slice(1);
 }
