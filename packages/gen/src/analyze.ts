@@ -85,7 +85,7 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
       const local = new Diagnostics();
       entry = {
         inputs,
-        described: findTools([file], core, local.report).map((found) => ({
+        described: findTools([file.compilerNode], core, local.report, checker).map((found) => ({
           found,
           tool: describeTool(found, { projectDir, nameStyle, core, report: local.report, checker, isProjectFile }),
         })),
@@ -98,7 +98,7 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   }
   if (state) state.files = files;
   timing?.('describe');
-  checkTools(described, projectDir, diagnostics.report, options.maxTools);
+  checkTools(described, projectDir, diagnostics.report, checker, options.maxTools);
   if (described.length === 0 && !diagnostics.hasErrors()) {
     diagnostics.add({ file: projectFile, line: 1, column: 1, severity: 'warning', message: 'no @tool() methods found in the files of this tsconfig' });
   }

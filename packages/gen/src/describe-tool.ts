@@ -45,10 +45,10 @@ const CONSTRAINT_TAGS = new Set([...PARAMETER_TAGS].filter((tag) => tag !== 'exa
 /** The manifest entry of one `@tool()` method. Problems go to `context.report`; the entry is built regardless. */
 export function describeTool(found: DecoratedMethod, context: DescribeContext): ManifestTool {
   // The compiler's nodes, not ts-morph's: wrapping each node and type the describing meets costs more than reading them.
-  const method = found.method.compilerNode;
+  const method = found.method;
   const sourceFile = method.getSourceFile();
   const { report, checker } = context;
-  const options = readToolOptions(found.decorator.compilerNode, checker, report);
+  const options = readToolOptions(found.decorator, checker, report);
   const doc = readMethodDoc(method);
   if (doc.misplaced) {
     report(doc.misplaced, 'warning', `the JSDoc of "${found.methodName}" sits after @tool(), where TypeScript ignores it: move it above the decorator`);

@@ -1,13 +1,13 @@
-import { Node, SyntaxKind, ts, type ClassDeclaration, type Decorator, type MethodDeclaration, type SourceFile } from './ts-morph.js';
+import { getSyntaxKindName, ts } from './ts-morph.js';
 import type { CoreSymbols } from './core-symbols.js';
 import { compareText } from './diagnostics.js';
 import type { Report } from './schema/contract.js';
 
-/** A method marked with core's `@tool()`, in a class the generated module can import. */
+/** A method marked with core's `@tool()`, in a class the generated module can import (compiler nodes). */
 export interface DecoratedMethod {
-  method: MethodDeclaration;
-  decorator: Decorator;
-  classDeclaration: ClassDeclaration;
+  method: ts.MethodDeclaration;
+  decorator: ts.Decorator;
+  classDeclaration: ts.ClassDeclaration;
   className: string;
   methodName: string;
   /** The name the class is exported under (`default` for a default export); undefined when it is not exported. */
@@ -18,57 +18,57 @@ export interface DecoratedMethod {
  * Every `@tool()` of the given files, sorted by file then position. Decorators on anything but an instance method
  * of a named, exported, top-level class are reported, never dropped in silence.
  */
-export function findTools(files: readonly SourceFile[], core: CoreSymbols, report: Report): DecoratedMethod[] {
+export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, report: Report, checker: ts.TypeChecker): DecoratedMethod[] {
   const found: DecoratedMethod[] = [];
-  const exportNames = new Map<ClassDeclaration, string | undefined>();
+  const exportNames = new Map<ts.ClassDeclaration, string | undefined>();
   for (const file of files) {
-    const decorated = new Set<MethodDeclaration>();
+    const decorated = new Set<ts.MethodDeclaration>();
     for (const decorator of toolDecorators(file, core)) {
-      if (!decorator.isDecoratorFactory()) {
+      if (!ts.isCallExpression(innerExpression(decorator))) {
         report(decorator, 'error', '@tool is a decorator factory: write @tool() (with parentheses)');
         continue;
       }
-      const target = decorator.getParentOrThrow();
-      if (!Node.isMethodDeclaration(target)) {
+      const target = decorator.parent;
+      if (!ts.isMethodDeclaration(target)) {
         report(decorator, 'error', `@tool() goes on an instance method, not on ${describeTarget(target)}`);
         continue;
       }
       const method = target;
       if (decorated.has(method)) {
-        report(decorator, 'error', `@tool() appears twice on method "${method.getName()}"`);
+        report(decorator, 'error', `@tool() appears twice on method "${method.name.getText(file)}"`);
         continue;
       }
       decorated.add(method);
-      const owner = method.getParentOrThrow();
-      if (!Node.isClassDeclaration(owner)) {
+      const owner = method.parent;
+      if (!ts.isClassDeclaration(owner)) {
         report(decorator, 'error', '@tool() in a class expression: declare the class with a name and export it');
         continue;
       }
-      const methodName = readMethodName(method);
+      const methodName = readMethodName(method, file);
       if (methodName === undefined) {
-        report(method.getNameNode(), 'error', '@tool() needs a method with a plain name (not #private or computed)');
+        report(method.name, 'error', '@tool() needs a method with a plain name (not #private or computed)');
         continue;
       }
-      if (method.isStatic()) {
+      if (hasModifier(method, ts.SyntaxKind.StaticKeyword)) {
         report(decorator, 'error', `@tool() on static method "${methodName}": tools are bound to instances`);
         continue;
       }
-      if (method.isAbstract() || !method.hasBody()) {
+      if (hasModifier(method, ts.SyntaxKind.AbstractKeyword) || method.body === undefined) {
         report(decorator, 'error', `@tool() on method "${methodName}", which has no body: decorate the implementation`);
         continue;
       }
-      const className = owner.getName();
+      const className = owner.name?.getText(file);
       if (className === undefined) {
         report(decorator, 'error', '@tool() in an anonymous class: give the class a name so the manifest can import it');
         continue;
       }
       if (!exportNames.has(owner)) {
-        const exportName = exportNameOf(owner);
+        const exportName = exportNameOf(owner, checker);
         exportNames.set(owner, exportName);
         if (exportName === undefined) {
-          const where = Node.isSourceFile(owner.getParent()) ? 'is not exported' : 'is not declared at the top level of its module';
+          const where = ts.isSourceFile(owner.parent) ? 'is not exported' : 'is not declared at the top level of its module';
           report(
-            owner.getNameNode() ?? owner,
+            owner.name ?? owner,
             'error',
             `class ${className} has @tool() methods but ${where}: the generated manifest module cannot import it`,
           );
@@ -80,32 +80,35 @@ export function findTools(files: readonly SourceFile[], core: CoreSymbols, repor
   // By file, then position: methods never overlap, so the full start (`pos`, leading trivia included) orders them as
   // their token start does, without scanning their JSDoc again at every comparison.
   return found.sort(
-    (a, b) =>
-      compareText(a.method.compilerNode.getSourceFile().fileName, b.method.compilerNode.getSourceFile().fileName) ||
-      a.method.compilerNode.pos - b.method.compilerNode.pos,
+    (a, b) => compareText(a.method.getSourceFile().fileName, b.method.getSourceFile().fileName) || a.method.pos - b.method.pos,
   );
 }
 
-/**
- * The file's decorators that are core's `tool`, found on the compiler's nodes: only those get ts-morph wrappers
- * (wrapping every node of a large file costs more than the rest of discovery).
- */
-function toolDecorators(file: SourceFile, core: CoreSymbols): Decorator[] {
+/** The file's decorators that are core's `tool`, found on the compiler's nodes. */
+function toolDecorators(file: ts.SourceFile, core: CoreSymbols): ts.Decorator[] {
   const found: ts.Decorator[] = [];
-  const source = file.compilerNode;
   // Every decorator holds an `@`: a node whose text has none (most method bodies) is not entered.
   const ats: number[] = [];
-  for (let at = source.text.indexOf('@'); at >= 0; at = source.text.indexOf('@', at + 1)) ats.push(at);
+  for (let at = file.text.indexOf('@'); at >= 0; at = file.text.indexOf('@', at + 1)) ats.push(at);
   const visit = (node: ts.Node): void => {
     if (!holdsAt(ats, node.pos, node.end)) return;
     if (ts.isDecorator(node) && core.isToolDecorator(node)) found.push(node);
     // Decorators sit on declarations; expressions and statements inside bodies may hold class expressions too.
     ts.forEachChild(node, visit);
   };
-  visit(source);
-  // ts-morph has no public way to wrap a compiler node of a file; every node class has this.
-  const wrap = (file as unknown as { _getNodeFromCompilerNode(node: ts.Node): Decorator })._getNodeFromCompilerNode.bind(file);
-  return found.map((node) => wrap(node));
+  visit(file);
+  return found;
+}
+
+/** The decorator's expression inside any parentheses: `@(tool)()` is a call. */
+function innerExpression(decorator: ts.Decorator): ts.Expression {
+  let expression: ts.Expression = decorator.expression;
+  while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
+  return expression;
+}
+
+function hasModifier(node: ts.HasModifiers, kind: ts.SyntaxKind): boolean {
+  return node.modifiers?.some((modifier) => modifier.kind === kind) ?? false;
 }
 
 /** Whether one of the sorted positions lies in [start, end). */
@@ -120,41 +123,63 @@ function holdsAt(positions: readonly number[], start: number, end: number): bool
   return low < positions.length && positions[low]! < end;
 }
 
-function readMethodName(method: MethodDeclaration): string | undefined {
-  const name = method.getNameNode();
-  if (Node.isIdentifier(name)) return name.getText();
-  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralText();
+function readMethodName(method: ts.MethodDeclaration, file: ts.SourceFile): string | undefined {
+  const name = method.name;
+  if (ts.isIdentifier(name)) return name.getText(file);
+  if (ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
   return undefined;
 }
 
-function exportNameOf(declaration: ClassDeclaration): string | undefined {
-  const file = declaration.getParent();
-  if (!Node.isSourceFile(file)) return undefined;
-  if (declaration.isDefaultExport()) return 'default';
-  if (declaration.hasExportKeyword()) return declaration.getName();
+function exportNameOf(declaration: ts.ClassDeclaration, checker: ts.TypeChecker): string | undefined {
+  const file = declaration.parent;
+  if (!ts.isSourceFile(file)) return undefined;
+  if (isDefaultExport(declaration, file, checker)) return 'default';
+  const own = declaration.name?.getText(file);
+  if (hasModifier(declaration, ts.SyntaxKind.ExportKeyword)) return own;
   // `export { Service }` or `export { Service as Other }` elsewhere in the file.
   const names: string[] = [];
-  for (const symbol of file.getExportSymbols()) {
-    const target = symbol.isAlias() ? symbol.getAliasedSymbol() : symbol;
-    if (target?.getDeclarations().includes(declaration)) names.push(symbol.getName());
+  const fileSymbol = symbolOf(file, checker);
+  for (const symbol of fileSymbol ? checker.getExportsOfModule(fileSymbol) : []) {
+    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    if (target?.declarations?.includes(declaration)) names.push(symbol.getName());
   }
-  const own = declaration.getName();
   return own !== undefined && names.includes(own) ? own : names.sort(compareText)[0];
 }
 
-function describeTarget(node: Node): string {
-  switch (node.getKind()) {
-    case SyntaxKind.PropertyDeclaration:
+/** `export default class`, or a class the file's `default` export names. */
+function isDefaultExport(declaration: ts.ClassDeclaration, file: ts.SourceFile, checker: ts.TypeChecker): boolean {
+  if (hasModifier(declaration, ts.SyntaxKind.DefaultKeyword)) return true;
+  const own = symbolOf(declaration, checker);
+  if (!own) return false;
+  const defaultExport = symbolOf(file, checker)?.exports?.get(ts.escapeLeadingUnderscores('default'));
+  if (!defaultExport) return false;
+  if (own === defaultExport) return true;
+  return defaultExport.flags & ts.SymbolFlags.Alias ? own === checker.getAliasedSymbol(defaultExport) : false;
+}
+
+/** A declaration's symbol: the one the binder gave it, else the checker's (of the node, then of its name). */
+function symbolOf(node: ts.Node, checker: ts.TypeChecker): ts.Symbol | undefined {
+  const bound = (node as { symbol?: ts.Symbol }).symbol;
+  if (bound) return bound;
+  const found = checker.getSymbolAtLocation(node);
+  if (found) return found;
+  const name = (node as { name?: ts.Node }).name;
+  return name ? symbolOf(name, checker) : undefined;
+}
+
+function describeTarget(node: ts.Node): string {
+  switch (node.kind) {
+    case ts.SyntaxKind.PropertyDeclaration:
       return 'a property';
-    case SyntaxKind.GetAccessor:
-    case SyntaxKind.SetAccessor:
+    case ts.SyntaxKind.GetAccessor:
+    case ts.SyntaxKind.SetAccessor:
       return 'an accessor';
-    case SyntaxKind.ClassDeclaration:
-    case SyntaxKind.ClassExpression:
+    case ts.SyntaxKind.ClassDeclaration:
+    case ts.SyntaxKind.ClassExpression:
       return 'a class';
-    case SyntaxKind.Parameter:
+    case ts.SyntaxKind.Parameter:
       return 'a parameter';
     default:
-      return `a ${node.getKindName()}`;
+      return `a ${getSyntaxKindName(node.kind)}`;
   }
 }

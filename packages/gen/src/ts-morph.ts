@@ -10,6 +10,7 @@ export import Node = tsMorph.Node;
 export import SyntaxKind = tsMorph.SyntaxKind;
 export const createWrappedNode = tsMorph.createWrappedNode;
 export const getLibFiles = common.getLibFiles;
+export const getSyntaxKindName = common.getSyntaxKindName;
 export const libFolderInMemoryPath = common.libFolderInMemoryPath;
 export type {
   ClassDeclaration,
