@@ -76,8 +76,8 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   const globals = state ? globalFiles(loaded.program) : [];
   const described: DescribedTool[] = [];
   for (const file of loaded.candidates) {
-    const inputs = state ? [...dependencies(file.compilerNode, checker), ...globals] : [];
-    const previous = known?.get(file.getFilePath());
+    const inputs = state ? [...dependencies(file, checker), ...globals] : [];
+    const previous = known?.get(file.fileName);
     let entry: FileTools;
     if (previous && sameFiles(previous.inputs, inputs)) {
       entry = previous;
@@ -85,14 +85,14 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
       const local = new Diagnostics();
       entry = {
         inputs,
-        described: findTools([file.compilerNode], core, local.report, checker).map((found) => ({
+        described: findTools([file], core, local.report, checker).map((found) => ({
           found,
           tool: describeTool(found, { projectDir, nameStyle, core, report: local.report, checker, isProjectFile }),
         })),
         diagnostics: local.list,
       };
     }
-    files.set(file.getFilePath(), entry);
+    files.set(file.fileName, entry);
     described.push(...entry.described);
     for (const diagnostic of entry.diagnostics) diagnostics.add(diagnostic);
   }
@@ -174,10 +174,10 @@ function sameFiles(a: readonly ts.SourceFile[], b: readonly ts.SourceFile[]): bo
 function reportSyntaxErrors(loaded: LoadedProject, diagnostics: Diagnostics): void {
   const { program } = loaded;
   for (const file of loaded.candidates) {
-    for (const error of program.getSyntacticDiagnostics(file.compilerNode)) {
-      const { line, character } = file.compilerNode.getLineAndCharacterOfPosition(error.start ?? 0);
+    for (const error of program.getSyntacticDiagnostics(file)) {
+      const { line, character } = file.getLineAndCharacterOfPosition(error.start ?? 0);
       diagnostics.add({
-        file: file.getFilePath(),
+        file: file.fileName,
         line: line + 1,
         column: character + 1,
         severity: 'error',

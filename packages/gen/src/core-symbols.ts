@@ -1,4 +1,4 @@
-import { ts, type Decorator, type Type } from './ts-morph.js';
+import { ts, type Type } from './ts-morph.js';
 import { PackageNames } from './package-names.js';
 
 export const CORE_PACKAGE = '@toolwright/core';
@@ -18,8 +18,8 @@ export class CoreSymbols {
   }
 
   /** Whether the decorator is core's `tool`, called (`@tool()`) or not (`@tool`). */
-  isToolDecorator(decorator: Decorator | ts.Decorator): boolean {
-    let callee: ts.Expression = ('compilerNode' in decorator ? decorator.compilerNode : decorator).expression;
+  isToolDecorator(decorator: ts.Decorator): boolean {
+    let callee: ts.Expression = decorator.expression;
     if (ts.isCallExpression(callee)) callee = callee.expression;
     while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
     if (ts.isIdentifier(callee)) return this.refersToCore(callee, 'tool');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { getLibFiles, libFolderInMemoryPath } from './ts-morph.js';
-import { createWrappedNode, ts, type SourceFile } from './ts-morph.js';
+import { ts } from './ts-morph.js';
 import type { Diagnostics } from './diagnostics.js';
 import type { InputRecorder } from './inputs.js';
 import { UsageError } from './usage-error.js';
@@ -12,8 +12,8 @@ export interface LoadedProject {
   /** The folder of the tsconfig: manifest `file` paths are relative to it. */
   projectDir: string;
   compilerOptions: ts.CompilerOptions;
-  /** The project's files that may declare tools (see `mayDeclareTools`), in path order, wrapped by ts-morph. */
-  candidates: SourceFile[];
+  /** The project's files that may declare tools (see `mayDeclareTools`), in path order. */
+  candidates: ts.SourceFile[];
   /** The files of the tsconfig that the program was started from (candidates and declaration files). */
   rootNames: string[];
   /** The tsconfig as TypeScript read it (for the cache: its files, wildcard folders and extended configs). */
@@ -57,7 +57,7 @@ export interface LoadOptions {
  * project's declaration files (ambient types). The checker pulls in what those files import; nothing else of the
  * project is parsed, nothing is checked beyond the types of tool methods, and the JSDoc of TypeScript's own lib
  * files (most of what is parsed) is skipped: that keeps gen-tools well ahead of `tsc --noEmit` on large projects.
- * The program is built with the compiler API directly; ts-morph only wraps the candidate files, lazily.
+ * The program is built with the compiler API directly (gen reads its nodes and types without ts-morph wrappers).
  */
 export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
   const configPath = resolve(tsconfigPath);
@@ -117,12 +117,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   timing?.('program');
   const checker = program.getTypeChecker();
   timing?.('checker');
-  const candidates = wrapFiles(
-    candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined),
-    checker,
-    parsed.options,
-  );
-  timing?.('wrap');
+  const candidates = candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
   return { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed };
 }
 
@@ -224,20 +219,6 @@ let libMap: Map<string, string> | undefined;
 function libTexts(): Map<string, string> {
   libMap ??= new Map(getLibFiles().map(({ fileName, text }) => [`${libFolderInMemoryPath}/${fileName}`, text]));
   return libMap;
-}
-
-/** ts-morph wrappers of the given files in one context, so that nodes met from any of them are the same objects. */
-function wrapFiles(files: ts.SourceFile[], checker: ts.TypeChecker, compilerOptions: ts.CompilerOptions): SourceFile[] {
-  const [first] = files;
-  if (!first) return [];
-  const wrapped = createWrappedNode(first, { typeChecker: checker, compilerOptions }) as SourceFile;
-  // ts-morph has no public way to add files to the context of a wrapped node; its factory does it.
-  const factory = (wrapped as unknown as { _context: { compilerFactory: WrapperFactory } })._context.compilerFactory;
-  return files.map((file) => (file === first ? wrapped : factory.getSourceFile(file, { markInProject: true })));
-}
-
-interface WrapperFactory {
-  getSourceFile(file: ts.SourceFile, options: { markInProject: boolean }): SourceFile;
 }
 
 /**

@@ -1,27 +1,14 @@
-// The parts of ts-morph (and of the TypeScript it bundles) that gen uses, through the '#ts-morph' and
-// '#ts-morph-common' package imports, which load them as plain CommonJS in the built package (see
-// ts-morph-require.cts): only their default export (module.exports) is read, so that Node never scans their text.
-// Import them from here, never from 'ts-morph' directly.
-import tsMorph from '#ts-morph';
+// The TypeScript that gen uses (the one @ts-morph/common bundles) and the lib files it serves, through the
+// '#ts-morph-common' package import, which loads it as plain CommonJS in the built package (see
+// ts-morph-common-require.cts): only its default export (module.exports) is read, so that Node never scans its text.
+// Import them from here, never from 'ts-morph' or '@ts-morph/common' directly.
+//
+// gen works on the compiler's own nodes, types and symbols; ts-morph itself is not loaded at run time. Its wrapper
+// types stay accepted where the schema builder meets them (tests build their programs with ts-morph's Project).
 import common from '#ts-morph-common';
 
-export import ts = tsMorph.ts;
-export import Node = tsMorph.Node;
-export import SyntaxKind = tsMorph.SyntaxKind;
-export const createWrappedNode = tsMorph.createWrappedNode;
+export import ts = common.ts;
 export const getLibFiles = common.getLibFiles;
 export const getSyntaxKindName = common.getSyntaxKindName;
 export const libFolderInMemoryPath = common.libFolderInMemoryPath;
-export type {
-  ClassDeclaration,
-  Decorator,
-  Expression,
-  JSDoc,
-  JSDocParameterTag,
-  JSDocTag,
-  MethodDeclaration,
-  ParameterDeclaration,
-  SourceFile,
-  Type,
-  TypeNode,
-} from '#ts-morph';
+export type { Node, Type } from '#ts-morph';
