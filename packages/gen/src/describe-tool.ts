@@ -211,7 +211,7 @@ function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, repo
     const [first = ''] = text.split(/\s+/);
     if (names.has(rootName(first))) {
       add(first, { name: tagName, text: text.slice(first.length).trim() });
-    } else if (lastParam && names.has(rootName(lastParam.name)) && lineOf(lastParam.tag, sourceFile) === lineOf(tag, sourceFile)) {
+    } else if (lastParam && names.has(rootName(lastParam.name)) && sameLine(lastParam.tag, tag, sourceFile)) {
       add(lastParam.name, { name: tagName, text });
     } else if (CONSTRAINT_TAGS.has(tagName)) {
       report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`);
@@ -220,13 +220,11 @@ function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, repo
   return byParameter;
 }
 
-/** The line a node starts on, counted in `\n` as ts-morph's `getStartLineNumber()` counts it. */
-function lineOf(node: ts.Node, sourceFile: ts.SourceFile): number {
-  const text = sourceFile.text;
-  const start = node.getStart(sourceFile);
-  let line = 1;
-  for (let at = text.lastIndexOf('\n', start - 1); at >= 0; at = text.lastIndexOf('\n', at - 1)) line++;
-  return line;
+/** Whether two nodes start on the same line (no `\n` between their starts, as ts-morph's line numbers count). */
+function sameLine(a: ts.Node, b: ts.Node, sourceFile: ts.SourceFile): boolean {
+  const [first, second] = [a.getStart(sourceFile), b.getStart(sourceFile)].sort((x, y) => x - y) as [number, number];
+  const newline = sourceFile.text.indexOf('\n', first);
+  return newline < 0 || newline >= second;
 }
 
 /** The parameter a `@param` (or tag) name is about: `options` for `options.limit` and `items[].name`. */

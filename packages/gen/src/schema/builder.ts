@@ -47,7 +47,7 @@ class Builder implements SchemaBuilder {
   private readonly inProgress = new Map<ts.Type, { referenced: boolean }>();
 
   constructor(private readonly options: SchemaBuilderOptions) {
-    this.projectDir = path.resolve(options.projectDir);
+    this.projectDir = resolveDir(options.projectDir);
   }
 
   typeSchema(type: Type | ts.Type, node: Node | ts.Node): TypeSchema {
@@ -472,6 +472,15 @@ class Builder implements SchemaBuilder {
     if (mapped.problems.length === 0) return mapped;
     return { ...mapped, problems: mapped.problems.map((problem) => ({ ...problem, path: [segment, ...problem.path] })) };
   }
+}
+
+/** `path.resolve` of the project folder, kept for the next builder (two are made per tool, all with one folder). */
+let lastDir: { given: string; cwd: string; resolved: string } | undefined;
+
+function resolveDir(given: string): string {
+  const cwd = process.cwd();
+  if (lastDir?.given !== given || lastDir.cwd !== cwd) lastDir = { given, cwd, resolved: path.resolve(given) };
+  return lastDir.resolved;
 }
 
 function isLibraryDeclared(symbol: ts.Symbol): boolean {
