@@ -42,6 +42,11 @@ export function commentText(tag: ts.JSDocTag): string | undefined {
 /** Text of a comment as a model should read it: lines trimmed at the end, no blank lines at either end. */
 export function cleanText(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
+  if (!text.includes('\n') && !text.includes('\r')) {
+    // One line: trimming its end and then the whole is trimming it.
+    const trimmed = text.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
   const cleaned = text
     .replace(/\r\n?/g, '\n')
     .split('\n')
