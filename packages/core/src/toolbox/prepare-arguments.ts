@@ -49,15 +49,19 @@ function failure(toolName: string, issues: ToolIssue[]): CallFailure {
  * Synchronous for the common case; a Promise only where a Standard Schema, or a DTO, needs it.
  */
 export function prepareArguments(runtime: ToolRuntime, input: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
-  // Every later step walks the arguments recursively: their depth is checked first, without recursion.
-  const deep = tooDeepAt(input);
-  if (deep !== null) return tooDeep(runtime.tool.name, deep);
+  // Later steps walk the arguments recursively, as deep as the schema leads them: where it can lead them anywhere,
+  // their depth is checked first, without recursion.
+  const depthCheck = (runtime.depthCheck ??= runtime.standard !== undefined || JSON.stringify(runtime.declared).includes('"$ref"'));
+  if (depthCheck) {
+    const deep = tooDeepAt(input);
+    if (deep !== null) return tooDeep(runtime.tool.name, deep);
+  }
   let args = input;
   if (runtime.lenient === undefined) runtime.lenient = compileArgumentsLeniency(runtime);
   if (runtime.lenient !== null) {
     args = applyLeniency(args, runtime.lenient) as Record<string, unknown>;
     // JSON text parsed by the repair is new input: as deep as it likes.
-    const parsedDeep = args === input ? null : tooDeepAt(args);
+    const parsedDeep = args === input || !depthCheck ? null : tooDeepAt(args);
     if (parsedDeep !== null) return tooDeep(runtime.tool.name, parsedDeep);
   }
 

@@ -32,6 +32,13 @@ export interface ToolRuntime {
   validator: PrecompiledValidator | undefined;
   /** Some revival says bigint, so digit text is read before validation (worked out on first call). */
   bigintText?: boolean;
+  /**
+   * The arguments' depth must be checked before validation (worked out on first call): only where the schema can
+   * lead a walk arbitrarily deep, through `$ref` (recursive types) or a Standard Schema of unknown shape. Elsewhere
+   * validation, repair and revival follow the schema, whose depth is finite, and never descend into what it does
+   * not describe.
+   */
+  depthCheck?: boolean;
   readonly standard: StandardValidate | undefined;
   /** Validate with `additionalProperties: false` added (see validationSchema). */
   readonly rejectExtra: boolean;
