@@ -6,15 +6,15 @@
 // (fixture.json may also say "diagnosticsOnly": true, "nameStyle": "snake")
 // UPDATE_GOLDEN=1 rewrites them from the code's output: review the diff before committing.
 // fixtures/types-* belong to the type-mapping tests (test/schema) and are skipped here.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic, generate, type NameStyle } from '@toolwright/gen';
+import { compareGolden, diagnosticsText } from './helpers/golden.js';
+import { generate, type NameStyle } from '@toolwright/gen';
 import { importModule, typeCheckModule } from './helpers/module-checks.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const update = process.env.UPDATE_GOLDEN === '1';
 
 interface FixtureOptions {
   nameStyle?: NameStyle;
@@ -55,19 +55,9 @@ describe('golden fixtures', () => {
       const actual = {
         json: options.diagnosticsOnly ? undefined : result.outputs.find((output) => output.file === files.json)?.text,
         module: options.module ? result.outputs.find((output) => output.file === files.module)?.text : undefined,
-        diagnostics: result.diagnostics.length
-          ? `${result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)).join('\n')}\n`
-          : undefined,
+        diagnostics: diagnosticsText(result, dir),
       };
-      for (const key of ['json', 'module', 'diagnostics'] as const) {
-        const file = files[key];
-        if (update) {
-          if (actual[key] === undefined) rmSync(file, { force: true });
-          else writeFileSync(file, actual[key]);
-        } else {
-          expect(actual[key], `${name}/${file.slice(dir.length + 1)}`).toBe(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
-        }
-      }
+      compareGolden(name, dir, files, actual);
       if (options.module && actual.module !== undefined) {
         expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);
         await importModule(dir, files.module, result.manifest);

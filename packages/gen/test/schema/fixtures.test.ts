@@ -5,18 +5,18 @@
 //   expected.generated.ts     the TS module, for fixtures whose fixture.json says "module": true
 // UPDATE_GOLDEN=1 rewrites them from the code's output: review the diff before committing.
 // Every schema in a manifest must also compile as JSON Schema 2020-12 (ajv, strict mode).
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, ToolManifest } from '@toolwright/core';
-import { formatDiagnostic, generate } from '@toolwright/gen';
+import { generate } from '@toolwright/gen';
 import { describe, expect, it } from 'vitest';
+import { compareGolden, diagnosticsText } from '../helpers/golden.js';
 import { importModule, typeCheckModule } from '../helpers/module-checks.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const update = process.env.UPDATE_GOLDEN === '1';
 
 const names = readdirSync(fixtures, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name.startsWith('types-'))
@@ -58,19 +58,9 @@ describe('type-mapping fixtures', () => {
       const actual = {
         json: result.outputs.find((output) => output.file === files.json)?.text,
         module: options.module ? result.outputs.find((output) => output.file === files.module)?.text : undefined,
-        diagnostics: result.diagnostics.length
-          ? `${result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)).join('\n')}\n`
-          : undefined,
+        diagnostics: diagnosticsText(result, dir),
       };
-      for (const key of ['json', 'module', 'diagnostics'] as const) {
-        const file = files[key];
-        if (update) {
-          if (actual[key] === undefined) rmSync(file, { force: true });
-          else writeFileSync(file, actual[key]);
-        } else {
-          expect(actual[key], `${name}/${file.slice(dir.length + 1)}`).toBe(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
-        }
-      }
+      compareGolden(name, dir, files, actual);
       if (result.manifest) compileAll(result.manifest);
       if (options.module && actual.module !== undefined) {
         expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);

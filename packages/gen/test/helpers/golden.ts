@@ -1,0 +1,27 @@
+// What both golden runners (fixtures/* and fixtures/types-*) share: the diagnostics as the CLI prints them, and
+// the comparison of each output with its golden file (or, with UPDATE_GOLDEN=1, the rewrite of that file).
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { formatDiagnostic, type GenerateResult } from '@toolwright/gen';
+
+export const updateGolden = process.env.UPDATE_GOLDEN === '1';
+
+export type GoldenKind = 'json' | 'module' | 'diagnostics';
+
+/** The diagnostics file's text: one CLI line each, paths relative to the fixture; undefined when there are none. */
+export function diagnosticsText(result: GenerateResult, dir: string): string | undefined {
+  return result.diagnostics.length ? `${result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)).join('\n')}\n` : undefined;
+}
+
+/** Each output against its golden file; an output that is undefined must have no golden file. */
+export function compareGolden(name: string, dir: string, files: Record<GoldenKind, string>, actual: Record<GoldenKind, string | undefined>): void {
+  for (const key of ['json', 'module', 'diagnostics'] as const) {
+    const file = files[key];
+    if (updateGolden) {
+      if (actual[key] === undefined) rmSync(file, { force: true });
+      else writeFileSync(file, actual[key]);
+    } else {
+      expect(actual[key], `${name}/${file.slice(dir.length + 1)}`).toBe(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+    }
+  }
+}
