@@ -1,6 +1,6 @@
 // `gen-tools --watch` as a user runs it: a child process on a copy of a fixture project, edited while it runs.
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,27 +33,34 @@ describe('gen-tools --watch', () => {
     };
     const out = join(project.dir, 'src/tools.generated.ts');
     const source = join(project.dir, 'src/weather-service.ts');
+    // Saved the way editors that write atomically save: a whole new file renamed into place. (A save that truncates
+    // and then writes can be seen half done when the machine is loaded: the watcher then runs once more, correctly,
+    // but prints an extra line, which would make the line counts below depend on the machine's load.)
+    const save = (text: string) => {
+      writeFileSync(`${source}.saving`, text);
+      renameSync(`${source}.saving`, source);
+    };
     try {
       expect(await waitForLine(1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
       const original = readFileSync(source, 'utf8');
 
-      writeFileSync(source, original.replace('Gets the current weather', 'Reads the current weather'));
+      save(original.replace('Gets the current weather', 'Reads the current weather'));
       expect(await waitForLine(2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
       expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
       const mtime = statSync(out).mtimeMs;
 
       // The same bytes saved again: no run, no line, the output untouched.
-      writeFileSync(source, readFileSync(source, 'utf8'));
+      save(readFileSync(source, 'utf8'));
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(lines()).toHaveLength(2);
       expect(statSync(out).mtimeMs).toBe(mtime);
 
-      writeFileSync(source, `${original}\nexport const broken = (;\n`);
+      save(`${original}\nexport const broken = (;\n`);
       expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written \(\d+ ms\); watching$/);
       expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error: Expression expected\./);
       expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
 
-      writeFileSync(source, original);
+      save(original);
       expect(await waitForLine(4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
       expect(readFileSync(out, 'utf8')).toContain('Gets the current weather');
     } finally {
