@@ -6,11 +6,11 @@
 // (fixture.json may also say "diagnosticsOnly": true, "nameStyle": "snake")
 // UPDATE_GOLDEN=1 rewrites them from the code's output: review the diff before committing.
 // fixtures/types-* belong to the type-mapping tests (test/schema) and are skipped here.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareGolden, diagnosticsText } from './helpers/golden.js';
+import { compareGolden, diagnosticsText, fixtureOptions, goldenFiles } from './helpers/golden.js';
 import { generate, type NameStyle } from '@toolwright/gen';
 import { importModule, typeCheckModule } from './helpers/module-checks.js';
 
@@ -37,13 +37,8 @@ describe('golden fixtures', () => {
   for (const name of names) {
     it(name, async () => {
       const dir = join(fixtures, name);
-      const optionsFile = join(dir, 'fixture.json');
-      const options = (existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, 'utf8')) : {}) as FixtureOptions;
-      const files = {
-        json: join(dir, 'expected.json'),
-        module: join(dir, 'expected.generated.ts'),
-        diagnostics: join(dir, 'expected-diagnostics.txt'),
-      };
+      const options = fixtureOptions<FixtureOptions>(dir);
+      const files = goldenFiles(dir);
       const result = await generate({
         project: join(dir, 'tsconfig.json'),
         out: files.module,

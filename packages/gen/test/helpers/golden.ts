@@ -2,11 +2,23 @@
 // the comparison of each output with its golden file (or, with UPDATE_GOLDEN=1, the rewrite of that file).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { join } from 'node:path';
 import { formatDiagnostic, type GenerateResult } from '@toolwright/gen';
 
 export const updateGolden = process.env.UPDATE_GOLDEN === '1';
 
 export type GoldenKind = 'json' | 'module' | 'diagnostics';
+
+/** A fixture's golden files. */
+export function goldenFiles(dir: string): Record<GoldenKind, string> {
+  return { json: join(dir, 'expected.json'), module: join(dir, 'expected.generated.ts'), diagnostics: join(dir, 'expected-diagnostics.txt') };
+}
+
+/** A fixture's `fixture.json` (its options), `{}` when it has none. */
+export function fixtureOptions<T extends object>(dir: string): Partial<T> {
+  const file = join(dir, 'fixture.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<T>) : {};
+}
 
 /** The diagnostics file's text: one CLI line each, paths relative to the fixture; undefined when there are none. */
 export function diagnosticsText(result: GenerateResult, dir: string): string | undefined {

@@ -5,7 +5,7 @@
 //   expected.generated.ts     the TS module, for fixtures whose fixture.json says "module": true
 // UPDATE_GOLDEN=1 rewrites them from the code's output: review the diff before committing.
 // Every schema in a manifest must also compile as JSON Schema 2020-12 (ajv, strict mode).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import type { JsonSchema, ToolManifest } from '@toolwright/core';
 import { generate } from '@toolwright/gen';
 import { describe, expect, it } from 'vitest';
-import { compareGolden, diagnosticsText } from '../helpers/golden.js';
+import { compareGolden, diagnosticsText, fixtureOptions, goldenFiles } from '../helpers/golden.js';
 import { importModule, typeCheckModule } from '../helpers/module-checks.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -40,13 +40,8 @@ describe('type-mapping fixtures', () => {
   for (const name of names) {
     it(name, async () => {
       const dir = join(fixtures, name);
-      const optionsFile = join(dir, 'fixture.json');
-      const options = (existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, 'utf8')) : {}) as { module?: boolean };
-      const files = {
-        json: join(dir, 'expected.json'),
-        module: join(dir, 'expected.generated.ts'),
-        diagnostics: join(dir, 'expected-diagnostics.txt'),
-      };
+      const options = fixtureOptions<{ module?: boolean }>(dir);
+      const files = goldenFiles(dir);
       const result = await generate({
         project: join(dir, 'tsconfig.json'),
         out: files.module,
