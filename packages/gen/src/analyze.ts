@@ -8,6 +8,7 @@ import { describeTool } from './describe-tool.js';
 import type { Diagnostic } from './diagnostic.js';
 import { Diagnostics } from './diagnostics.js';
 import { findTools } from './find-tools.js';
+import { reachesHostLibs, toolRoots } from './host-libs.js';
 import { extensionStyle } from './import-specifier.js';
 import type { InputRecorder } from './inputs.js';
 import { loadProject, type LoadedProject, type SourceFileCache } from './load-project.js';
@@ -34,6 +35,11 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /** Empty when there are errors. */
   outputs: { path: string; kind: 'module' | 'json'; rendered: RenderedOutput }[];
+  /**
+   * Whether the host libs were left out of the program (see host-libs.ts), or why they are needed; absent when it had
+   * none to leave out. (In `--watch` they may be kept for one run after the last need for them is gone.)
+   */
+  hostLibs?: { leftOut: boolean; reason?: string };
 }
 
 /**
@@ -45,6 +51,10 @@ export interface AnalyzeState {
   sourceFiles: SourceFileCache;
   program?: ts.Program;
   files?: Map<string, FileTools>;
+  /** The last run needed the host libs: this one starts with them (and finds out whether it still does). */
+  hostLibsNeeded?: boolean;
+  /** The global declaration files of the last run (see globalFiles). */
+  globals?: ts.SourceFile[];
 }
 
 interface FileTools {
@@ -59,42 +69,72 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   const { projectFile, outFile, jsonFile, nameStyle } = options;
   const diagnostics = new Diagnostics();
   const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
-  const loaded = loadProject(projectFile, diagnostics, {
+  let loaded = loadProject(projectFile, diagnostics, {
     skipFiles: [outFile, jsonFile].filter((file) => file !== undefined),
     ...(timing ? { timing } : {}),
     ...(recorder ? { recorder } : {}),
+    ...(process.env.TOOLWRIGHT_GEN_ALL_LIBS === '1' ? { allLibs: true } : {}),
     ...(state ? { sourceFiles: state.sourceFiles, ...(state.program ? { oldProgram: state.program } : {}) } : {}),
+    ...(state?.hostLibsNeeded ? { startWithHostLibs: true } : {}),
   });
-  if (state) state.program = loaded.program;
-  const { projectDir, checker } = loaded;
-  const core = new CoreSymbols(checker);
+  let { checker } = loaded;
+  let core = new CoreSymbols(checker);
+  const { projectDir } = loaded;
   reportSyntaxErrors(loaded, diagnostics);
   const rootNames = new Set(loaded.rootNames);
   const isProjectFile = (fileName: string) => rootNames.has(fileName);
   const known = state?.files;
-  const files = new Map<string, FileTools>();
   const globals = state ? globalFiles(loaded.program) : [];
-  const described: DescribedTool[] = [];
-  for (const file of loaded.candidates) {
+  // First the tools of every file (a file none of whose inputs changed keeps its result from the last run)...
+  const found = loaded.candidates.map((file) => {
     const inputs = state ? [...dependencies(file, checker), ...globals] : [];
     const previous = known?.get(file.fileName);
-    let entry: FileTools;
-    if (previous && sameFiles(previous.inputs, inputs)) {
-      entry = previous;
-    } else {
-      const local = new Diagnostics();
-      entry = {
-        inputs,
-        described: findTools([file], core, local.report, checker).map((found) => ({
-          found,
-          tool: describeTool(found, { projectDir, nameStyle, core, report: local.report, checker, isProjectFile }),
-        })),
-        diagnostics: local.list,
-      };
+    const kept = previous && sameFiles(previous.inputs, inputs) ? previous : undefined;
+    const local = new Diagnostics();
+    const methods = kept ? kept.described.map((tool) => tool.found) : findTools([file], core, local.report, checker);
+    return { file, inputs, kept, local, methods };
+  });
+  // ...then the program they need: when the files do not need the host libs, the tools may not either.
+  let hostLibs: Analysis['hostLibs'];
+  if (loaded.hostLibs) {
+    let reason = loaded.hostLibs.reason;
+    if (reason === undefined) {
+      // In --watch, after a run that needed no host lib, the tools of a file whose inputs did not change still need
+      // none (the walk from them only reads those inputs), and the global declarations only when they changed.
+      const verified = state?.hostLibsNeeded === false;
+      // ToolContext takes no type arguments: other types are not resolved here (some would be instantiated).
+      const isToolContext = (type: ts.TypeNode) => core.isToolContext(checker.getTypeFromTypeNode(type));
+      const methods = found.filter((entry) => !(verified && entry.kept)).flatMap((entry) => entry.methods);
+      const globalsChanged = !(verified && state?.globals && sameFiles(state.globals, globals));
+      reason = reachesHostLibs(loaded.program, toolRoots(methods, isToolContext), globalsChanged);
+      timing?.(reason ? `host libs needed (${reason})` : 'host libs not needed');
     }
-    files.set(file.fileName, entry);
-    described.push(...entry.described);
-    for (const diagnostic of entry.diagnostics) diagnostics.add(diagnostic);
+    if (reason && loaded.withHostLibs) {
+      loaded = loaded.withHostLibs();
+      checker = loaded.checker;
+      core = new CoreSymbols(checker);
+    }
+    hostLibs = reason ? { leftOut: false, reason } : { leftOut: loaded.hostLibs!.leftOut };
+    if (state) {
+      state.hostLibsNeeded = reason !== undefined;
+      state.globals = globals;
+    }
+  }
+  if (state) state.program = loaded.program;
+  const files = new Map<string, FileTools>();
+  const described: DescribedTool[] = [];
+  for (const entry of found) {
+    const fileTools: FileTools = entry.kept ?? {
+      inputs: entry.inputs,
+      described: entry.methods.map((method) => ({
+        found: method,
+        tool: describeTool(method, { projectDir, nameStyle, core, report: entry.local.report, checker, isProjectFile }),
+      })),
+      diagnostics: entry.local.list,
+    };
+    files.set(entry.file.fileName, fileTools);
+    described.push(...fileTools.described);
+    for (const diagnostic of fileTools.diagnostics) diagnostics.add(diagnostic);
   }
   if (state) state.files = files;
   timing?.('describe');
@@ -105,7 +145,7 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   const tools = described.map(({ tool }) => tool);
   const hash = manifestHash(tools);
   const manifest: ToolManifest = { version: 1, hash, tools };
-  const analysis: Analysis = { manifest, diagnostics: diagnostics.sorted(), outputs: [] };
+  const analysis: Analysis = { manifest, diagnostics: diagnostics.sorted(), outputs: [], ...(hostLibs ? { hostLibs } : {}) };
   if (diagnostics.hasErrors()) return analysis;
 
   if (outFile !== undefined) {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { getLibFiles, libFolderInMemoryPath } from './ts-morph.js';
 import { ts } from './ts-morph.js';
 import type { Diagnostics } from './diagnostics.js';
+import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
 import type { InputRecorder } from './inputs.js';
 import { UsageError } from './usage-error.js';
 
@@ -18,6 +19,13 @@ export interface LoadedProject {
   rootNames: string[];
   /** The tsconfig as TypeScript read it (for the cache: its files, wildcard folders and extended configs). */
   config: ts.ParsedCommandLine | undefined;
+  /**
+   * Present when the host libs could be left out (see host-libs.ts): whether they were, and the reason when the
+   * project's files need them whatever the tools are.
+   */
+  hostLibs: { leftOut: boolean; reason?: string } | undefined;
+  /** With the host libs left out: the same project with them, for when the tools reach them (parses are shared). */
+  withHostLibs?: (() => LoadedProject) | undefined;
 }
 
 const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts)$/;
@@ -50,6 +58,10 @@ export interface LoadOptions {
   timing?: (phase: string) => void;
   /** For the cache: told every file read and every question asked of the file system. */
   recorder?: InputRecorder;
+  /** Build the program with every lib file the tsconfig asks for, host libs included (see host-libs.ts). */
+  allLibs?: boolean;
+  /** Build it with the host libs first (`--watch`, when the last run needed them); analyze still judges. */
+  startWithHostLibs?: boolean;
 }
 
 /**
@@ -68,7 +80,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   if (!parsed) {
     if (!diagnostics.hasErrors()) throw new UsageError(`cannot read the tsconfig ${tsconfigPath}`);
     const program = ts.createProgram({ rootNames: [], options: {} });
-    return { program, checker: program.getTypeChecker(), projectDir, compilerOptions: {}, candidates: [], rootNames: [], config: undefined };
+    return { program, checker: program.getTypeChecker(), projectDir, compilerOptions: {}, candidates: [], rootNames: [], config: undefined, hostLibs: undefined };
   }
 
   const skip = new Set(options.skipFiles.map((file) => normalize(resolve(file))));
@@ -106,19 +118,47 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
 
   const timing = options.timing;
   timing?.('config');
-  const host = leanHost(parsed.options, texts, options.sourceFiles, recorder);
-  const program = ts.createProgram({
-    rootNames,
-    options: parsed.options,
-    host,
-    ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
-    projectReferences: parsed.projectReferences,
-  });
-  timing?.('program');
+  // One parse of each file, even when the program is built twice (see host-libs.ts).
+  const host = leanHost(parsed.options, texts, options.sourceFiles ?? new SourceFileCache(), recorder);
+  const build = (compilerOptions: ts.CompilerOptions) =>
+    ts.createProgram({
+      rootNames,
+      options: compilerOptions,
+      host,
+      ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
+      projectReferences: parsed.projectReferences,
+    });
+  const libs = options.allLibs ? undefined : libsWithoutHost(parsed.options, (fileName) => libTexts().get(`${libFolderInMemoryPath}/${fileName}`));
+  let program: ts.Program;
+  let hostLibs: LoadedProject['hostLibs'];
+  if (libs && !options.startWithHostLibs) {
+    program = build({ ...parsed.options, lib: libs });
+    timing?.('program');
+    const candidateFiles = candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
+    const reason = hostLibsNeededByFiles(program) ?? signatureNamesHostGlobal(candidateFiles);
+    if (reason) {
+      program = build(parsed.options);
+      timing?.(`program with the host libs (${reason})`);
+    }
+    hostLibs = reason ? { leftOut: false, reason } : { leftOut: true };
+  } else {
+    program = build(parsed.options);
+    timing?.('program');
+    if (libs) hostLibs = { leftOut: false };
+  }
   const checker = program.getTypeChecker();
   timing?.('checker');
   const candidates = candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
-  return { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed };
+  const loaded: LoadedProject = { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed, hostLibs };
+  if (hostLibs?.leftOut) {
+    loaded.withHostLibs = () => {
+      const full = build(parsed.options);
+      const fullChecker = full.getTypeChecker();
+      timing?.('program and checker with the host libs');
+      return { ...loaded, program: full, checker: fullChecker, hostLibs: { leftOut: false }, withHostLibs: undefined };
+    };
+  }
+  return loaded;
 }
 
 export function readConfig(configPath: string, diagnostics: Diagnostics, recorder?: InputRecorder): ts.ParsedCommandLine | undefined {

@@ -1,0 +1,228 @@
+// Leaving the DOM and web worker libs out of the program (src/host-libs.ts): left out only when the tools cannot
+// reach them, kept for every way a tool can, and the same outputs either way, on every golden fixture too.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyze, type Analysis, type AnalyzeState, type ResolvedOptions } from '../src/analyze.js';
+import { resolveOptions } from '../src/generate.js';
+import { isHostLib } from '../src/host-libs.js';
+import { SourceFileCache } from '../src/load-project.js';
+import { getLibFiles, libFolderInMemoryPath, ts } from '../src/ts-morph.js';
+import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
+import { fixturesDir, repoRoot } from './helpers/temp-project.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+const COMPILER_OPTIONS = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'nodenext', customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true };
+
+/** A project folder with `@toolwright/core` linked in and the given files. */
+function project(files: Record<string, string>, compilerOptions: object = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-host-libs-'));
+  made.push(dir);
+  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
+  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...compilerOptions }, include: ['src'] }));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** The analysis of a project, with the host libs left out where they can be and with all libs. */
+function bothWays(tsconfig: string): { auto: Analysis; all: Analysis } {
+  const options = resolveOptions({ project: tsconfig, out: join(dirname(tsconfig), 'generated/tools.generated.ts'), json: join(dirname(tsconfig), 'generated/tools.json') });
+  return { auto: analyze(options), all: withAllLibs(options) };
+}
+
+function withAllLibs(options: ResolvedOptions): Analysis {
+  process.env.TOOLWRIGHT_GEN_ALL_LIBS = '1';
+  try {
+    return analyze(options);
+  } finally {
+    delete process.env.TOOLWRIGHT_GEN_ALL_LIBS;
+  }
+}
+
+function same(auto: Analysis, all: Analysis): void {
+  expect(all.hostLibs).toBeUndefined();
+  expect(auto.diagnostics).toEqual(all.diagnostics);
+  expect(auto.manifest).toEqual(all.manifest);
+  expect(auto.outputs.map((output) => output.rendered.text)).toEqual(all.outputs.map((output) => output.rendered.text));
+}
+
+/** One service file around the given tool methods (and declarations before the class). */
+const service = (methods: string, before = '') => `import { tool } from '@toolwright/core';
+${before}
+export class Service {
+${methods}
+}
+`;
+
+describe('host libs', () => {
+  it('the table of their globals is the one of the TypeScript gen runs', () => {
+    const committed = readFileSync(new URL('../src/host-lib-globals.generated.ts', import.meta.url), 'utf8');
+    expect(committed, 'run: node --import tsx packages/gen/scripts/host-lib-globals.ts').toBe(hostLibGlobalsSource(getLibFiles()));
+  });
+
+  it('the other lib files never name a host lib global (they are not walked)', () => {
+    // Every lib file but the host libs, checked together: a name only a host lib declares would be "Cannot find name".
+    const libs = getLibFiles().filter(({ fileName }) => !isHostLib(fileName));
+    const texts = new Map(libs.map(({ fileName, text }) => [`${libFolderInMemoryPath}/${fileName}`, text]));
+    const host = ts.createCompilerHost({});
+    host.getSourceFile = (fileName, target) => {
+      const text = texts.get(fileName);
+      return text === undefined ? undefined : ts.createSourceFile(fileName, text, target);
+    };
+    host.fileExists = (fileName) => texts.has(fileName);
+    host.readFile = (fileName) => texts.get(fileName);
+    host.getDefaultLibLocation = () => libFolderInMemoryPath;
+    const program = ts.createProgram({ rootNames: [...texts.keys()], options: { noLib: true, types: [], target: ts.ScriptTarget.ESNext }, host });
+    const missing = program
+      .getSourceFiles()
+      .flatMap((file) => program.getSemanticDiagnostics(file))
+      .filter((diagnostic) => diagnostic.code === 2304 || diagnostic.code === 2552)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    expect(missing).toEqual([]);
+  });
+
+  const leftOut: Record<string, Record<string, string>> = {
+    'types of the project only': {
+      'src/shared.ts': 'export interface Place { name: string; length: number }\nexport enum Level { Low, High }\n',
+      'src/service.ts': service(`  @tool()\n  visit(place: import('./shared.js').Place, level: import('./shared.js').Level = 0): string {\n    return place.name + document.title;\n  }`),
+    },
+    'a body that names a DOM global, when the return type is written': {
+      'src/service.ts': service(`  @tool()\n  title(id: string): string {\n    return document.title + new URL(id).href;\n  }`),
+    },
+    'names that resolve in the file (a parameter called name, an import called Event)': {
+      'src/event.ts': 'export interface Event { kind: string }\n',
+      'src/service.ts': service(`  @tool()\n  greet(name: string, event: Event) {\n    return { name, length: name.length, event };\n  }`, "import type { Event } from './event.js';"),
+    },
+    'a ToolContext parameter (recognised, its members never read)': {
+      'src/service.ts': service(`  @tool()\n  wait(ms: number, context?: ToolContext): number {\n    return context?.signal.aborted ? 0 : ms;\n  }`, "import type { ToolContext } from '@toolwright/core';"),
+    },
+    'a package declaration file that names the DOM where no tool goes': {
+      'node_modules/dom-user/package.json': JSON.stringify({ name: 'dom-user', types: 'index.d.ts' }),
+      'node_modules/dom-user/index.d.ts': 'export interface Options { retries: number }\nexport declare function listen(target: EventTarget): void;\n',
+      'src/service.ts': service(`  @tool()\n  retry(options: Options): number {\n    return options.retries;\n  }`, "import type { Options } from 'dom-user';"),
+    },
+  };
+  for (const [name, files] of Object.entries(leftOut)) {
+    it(`are left out: ${name}`, () => {
+      const { auto, all } = bothWays(join(project(files), 'tsconfig.json'));
+      expect(auto.hostLibs).toEqual({ leftOut: true });
+      same(auto, all);
+    });
+  }
+
+  const needed: Record<string, [Record<string, string>, RegExp, object?]> = {
+    'a parameter typed with a DOM interface': [{ 'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`) }, /names URL/],
+    'a ToolContext type read as more than the context (its signal is an AbortSignal)': [
+      { 'src/service.ts': service(`  @tool()\n  wait(ms: number, signal: ToolContext['signal']): number {\n    return signal.aborted ? 0 : ms;\n  }`, "import type { ToolContext } from '@toolwright/core';") },
+      /names AbortSignal/,
+    ],
+    'an inferred return type that comes from a DOM global': [{ 'src/service.ts': service(`  @tool()\n  title() {\n    return document.title;\n  }`) }, /names document/],
+    'a DOM name inside a conditional type (the checker would take an unknown name as any)': [
+      { 'src/service.ts': service(`  @tool()\n  pick(kind: Pick): string {\n    return String(kind);\n  }`, "type Pick = Event extends { type: string } ? 'event' : 'other';") },
+      /names Event/,
+    ],
+    'a DOM name reached through an imported package type': [
+      {
+        'node_modules/dom-user/package.json': JSON.stringify({ name: 'dom-user', types: 'index.d.ts' }),
+        'node_modules/dom-user/index.d.ts': 'export interface Options { target: HTMLElement }\n',
+        'src/service.ts': service(`  @tool()\n  mount(options: Options): string {\n    return String(options);\n  }`, "import type { Options } from 'dom-user';"),
+      },
+      /names HTMLElement/,
+    ],
+    'a DOM name in one type, and the same name as a type parameter of another': [
+      {
+        'src/service.ts': service(
+          `  @tool()\n  box(box: Box<string>): string {\n    return box.item;\n  }\n\n  @tool()\n  page(page: Page): string {\n    return String(page);\n  }`,
+          'interface Box<Event> { item: Event }\ninterface Page { target: Event }',
+        ),
+      },
+      /names Event/,
+    ],
+    'import.meta in an inferred body': [{ 'src/service.ts': service(`  @tool()\n  where() {\n    return import.meta.url;\n  }`) }, /import\.meta/],
+    'globalThis in a parameter type': [{ 'src/service.ts': service(`  @tool()\n  call(name: keyof typeof globalThis): string {\n    return String(name);\n  }`) }, /globalThis/],
+    'a global declaration that merges with the DOM': [
+      {
+        'src/globals.d.ts': 'interface Window { appName: string }\n',
+        'src/service.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`),
+      },
+      /declares the global Window/,
+    ],
+    'declare global in a module': [
+      {
+        'src/augment.d.ts': 'export {};\ndeclare global {\n  interface Event { traced: boolean }\n}\n',
+        'src/service.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`),
+      },
+      /declares the global Event/,
+    ],
+    'a reference to lib dom': [
+      { 'src/service.ts': `/// <reference lib="dom" />\n${service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`)}` },
+      /lib\.dom\.d\.ts is referenced/,
+    ],
+    'a JavaScript file in the program': [
+      {
+        'src/helper.js': 'export const one = 1;\n',
+        'src/service.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`, "import { one } from './helper.js';"),
+      },
+      /is JavaScript/,
+      { allowJs: true },
+    ],
+  };
+  for (const [name, [files, reason, options]] of Object.entries(needed)) {
+    it(`are kept: ${name}`, () => {
+      const { auto, all } = bothWays(join(project(files, options), 'tsconfig.json'));
+      expect(auto.hostLibs).toMatchObject({ leftOut: false, reason: expect.stringMatching(reason) });
+      same(auto, all);
+    });
+  }
+
+  it('are left out of an explicit lib list and of the ES5 default lib too', () => {
+    const files = { 'src/service.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`) };
+    for (const options of [{ lib: ['es2022', 'dom', 'dom.iterable'] }, { target: 'ES5', module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' }]) {
+      const { auto, all } = bothWays(join(project(files, options), 'tsconfig.json'));
+      expect(auto.hostLibs).toEqual({ leftOut: true });
+      same(auto, all);
+    }
+    // Nothing to leave out: no decision is made.
+    const { auto } = bothWays(join(project(files, { lib: ['es2022'] }), 'tsconfig.json'));
+    expect(auto.hostLibs).toBeUndefined();
+  });
+
+  it('--watch starts with them after a run that needed them, and leaves them out again once nothing does', () => {
+    const dir = project({ 'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`) });
+    const options = resolveOptions({ project: join(dir, 'tsconfig.json'), out: join(dir, 'generated/tools.generated.ts') });
+    const state: AnalyzeState = { sourceFiles: new SourceFileCache() };
+    const runs: Analysis['hostLibs'][] = [];
+    const run = () => {
+      const watched = analyze(options, undefined, state);
+      same(watched, withAllLibs(options));
+      runs.push(watched.hostLibs);
+    };
+    run();
+    writeFileSync(join(dir, 'src/service.ts'), service(`  @tool()\n  open(url: string): string {\n    return url;\n  }`));
+    run();
+    run();
+    expect(runs).toEqual([{ leftOut: false, reason: expect.stringMatching(/names URL/) }, { leftOut: false }, { leftOut: true }]);
+  });
+
+  it('every golden fixture gives the same outputs with them left out where they can be', () => {
+    const decisions: string[] = [];
+    for (const name of readdirSync(fixturesDir).sort()) {
+      const tsconfig = join(fixturesDir, name, 'tsconfig.json');
+      if (!existsSync(tsconfig)) continue;
+      const { auto, all } = bothWays(tsconfig);
+      same(auto, all);
+      decisions.push(`${name}: ${auto.hostLibs === undefined ? 'none to leave out' : auto.hostLibs.leftOut ? 'left out' : 'kept'}`);
+    }
+    // The fixtures that can do without the host libs do (the ways of needing them are the cases above).
+    expect(decisions.filter((line) => line.endsWith('left out')).length).toBeGreaterThan(10);
+  });
+});
