@@ -9,6 +9,8 @@ export interface SyntheticProjectOptions {
   dir: string;
   files?: number;
   toolsPerFile?: number;
+  /** Add one more service whose tool takes a `URL`: a type of the DOM lib, which gen-tools then has to read too. */
+  domTool?: boolean;
 }
 
 const shared = `/** Where a parcel goes. */
@@ -187,7 +189,21 @@ function serviceFile(file: number, toolsPerFile: number): string {
   return out.join('\n');
 }
 
-export function writeSyntheticProject({ dir, files = 100, toolsPerFile = 10 }: SyntheticProjectOptions): void {
+const linkService = `import { tool } from '@toolwright/core';
+
+export class LinkService {
+  /**
+   * Opens a link.
+   * @param url The page to open.
+   */
+  @tool()
+  open(url: URL): string {
+    return url.href;
+  }
+}
+`;
+
+export function writeSyntheticProject({ dir, files = 100, toolsPerFile = 10, domTool = false }: SyntheticProjectOptions): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(
@@ -212,4 +228,5 @@ export function writeSyntheticProject({ dir, files = 100, toolsPerFile = 10 }: S
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'synthetic', private: true, type: 'module' }, null, 2));
   writeFileSync(join(dir, 'src/shared.ts'), shared);
   for (let file = 0; file < files; file++) writeFileSync(join(dir, `src/service${file}.ts`), serviceFile(file, toolsPerFile));
+  if (domTool) writeFileSync(join(dir, 'src/link-service.ts'), linkService);
 }
