@@ -12,6 +12,8 @@ export const CORE_PACKAGE = '@toolwright/core';
 export class CoreSymbols {
   private readonly checker: ts.TypeChecker;
   private readonly packages = new PackageNames();
+  /** Whether a name written as a decorator at the top level of a file is core's `tool`. */
+  private readonly fileScoped = new Map<ts.SourceFile, Map<string, boolean>>();
 
   constructor(checker: ts.TypeChecker) {
     this.checker = checker;
@@ -22,7 +24,16 @@ export class CoreSymbols {
     let callee: ts.Expression = decorator.expression;
     if (ts.isCallExpression(callee)) callee = callee.expression;
     while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
-    if (ts.isIdentifier(callee)) return this.refersToCore(callee, 'tool');
+    if (ts.isIdentifier(callee)) {
+      // On a method of a top-level class, the name is looked up in the file's scope: once per file and name.
+      const owner = decorator.parent.parent;
+      if (!owner || !ts.isClassDeclaration(owner) || !ts.isSourceFile(owner.parent)) return this.refersToCore(callee, 'tool');
+      let known = this.fileScoped.get(owner.parent);
+      if (!known) this.fileScoped.set(owner.parent, (known = new Map()));
+      let answer = known.get(callee.text);
+      if (answer === undefined) known.set(callee.text, (answer = this.refersToCore(callee, 'tool')));
+      return answer;
+    }
     if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name)) return this.refersToCore(callee.name, 'tool');
     return false;
   }

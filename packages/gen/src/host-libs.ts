@@ -211,13 +211,16 @@ export function reachesHostLibs(program: ts.Program, roots: readonly ts.Node[], 
   };
   // Names that resolve in the file's own scope (no type parameter or local on the way up) resolve alike wherever
   // they stand in it: each is followed once.
-  const fileScoped = new Set<string>();
+  const fileScoped = new Map<ts.SourceFile, Set<string>>();
   const reference = (id: ts.Identifier): string | undefined => {
     if (roleOf(id) !== 'reference') return undefined;
-    if (inFileScope(id)) {
-      const key = `${id.getSourceFile().fileName}\0${id.parent.kind}\0${id.text}`;
-      if (fileScoped.has(key)) return undefined;
-      fileScoped.add(key);
+    const scope = fileScopeOf(id);
+    if (scope) {
+      let seen = fileScoped.get(scope);
+      if (!seen) fileScoped.set(scope, (seen = new Set()));
+      const key = `${id.parent.kind} ${id.text}`;
+      if (seen.has(key)) return undefined;
+      seen.add(key);
     }
     if (id.text === 'globalThis') return `${where(id)}: names globalThis`;
     if (merged.has(id.text)) return `${where(id)}: names ${id.text}, which a host lib adds to`;
@@ -239,17 +242,18 @@ const TRANSPARENT_TYPES = new Set([
 ]);
 
 /**
- * Whether a name is looked up in its file's scope: it stands in types (the type of a parameter or property counts,
- * not its default value) up to a declaration at the top of the file without type parameters.
+ * The file when a name is looked up in its file's scope: it stands in types (the type of a parameter or property
+ * counts, not its default value) up to a declaration at the top of the file without type parameters.
  */
-function inFileScope(id: ts.Identifier): boolean {
+function fileScopeOf(id: ts.Identifier): ts.SourceFile | undefined {
   let child: ts.Node = id;
   for (let node = id.parent; ; child = node, node = node.parent) {
     if (TRANSPARENT_TYPES.has(node.kind)) continue;
     if ((ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node)) && node.type === child) continue;
     // A method's parameters are values: the names in its types see the class's scope.
     if (ts.isMethodDeclaration(node) && !node.typeParameters?.length) continue;
-    return (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && !node.typeParameters?.length && ts.isSourceFile(node.parent);
+    const topLevel = (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && !node.typeParameters?.length;
+    return topLevel && ts.isSourceFile(node.parent) ? node.parent : undefined;
   }
 }
 

@@ -3,59 +3,47 @@ export class Code {
   constructor(readonly text: string) {}
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const KEY = /^( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /;
+const CLOSING = /^ *[}\]]/;
+// Code goes through JSON.stringify as a string that no value of the manifest can hold: NUL, a token drawn at
+// start-up, its index, NUL.
+const TOKEN = Math.random().toString(36).slice(2, 10);
+const CODE = new RegExp(`"\\\\u0000${TOKEN}(\\d+)\\\\u0000"`, 'g');
 
 /**
  * A JSON-like value as a TypeScript expression, one property or element per line, 2-space indent, trailing
  * commas: the same value always gives the same text. `Code` values are written verbatim.
  */
 export function tsLiteral(value: unknown, indent = ''): string {
-  // The pieces go to one list joined once: nesting template strings copies every inner text again at each level.
-  const out: string[] = [];
-  write(value, indent, out);
-  return out.join('');
-}
-
-function write(value: unknown, indent: string, out: string[]): void {
-  if (value instanceof Code) {
-    out.push(value.text);
-  } else if (value === null) {
-    out.push('null');
-  } else if (Array.isArray(value)) {
-    if (value.length === 0) {
-      out.push('[]');
-      return;
+  // JSON.stringify does the walk (natively, much faster than a walk in JavaScript); its lines then become
+  // TypeScript: unquoted keys where they are identifiers, a comma after the last member, Code in place.
+  const codes: string[] = [];
+  const json = JSON.stringify(
+    value,
+    (_key, item: unknown) => {
+      if (item instanceof Code) return `\u0000${TOKEN}${codes.push(item.text) - 1}\u0000`;
+      if (typeof item === 'function' || typeof item === 'symbol') throw new TypeError(`cannot write a ${typeof item} into a generated literal`);
+      return item;
+    },
+    2,
+  );
+  if (json === undefined) throw new TypeError(`cannot write ${String(value)} into a generated literal`);
+  const lines = json.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    const key = KEY.exec(line);
+    if (key) {
+      const name = key[2]!;
+      // `__proto__: x` in a literal sets the prototype; the computed form makes it an own property as in JSON.
+      line = `${key[1]}${name === '__proto__' ? '["__proto__"]' : name}: ${line.slice(key[0].length)}`;
     }
-    const inner = `${indent}  `;
-    out.push('[\n');
-    for (const item of value) {
-      out.push(inner);
-      write(item, inner, out);
-      out.push(',\n');
+    const next = lines[i + 1];
+    // A line before a closing bracket ends the last member (unless it opens the container being closed).
+    if (next !== undefined && CLOSING.test(next) && !line.endsWith('{') && !line.endsWith('[')) {
+      line += ',';
     }
-    out.push(indent, ']');
-  } else if (typeof value === 'object') {
-    const inner = `${indent}  `;
-    let empty = true;
-    for (const key in value) {
-      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-      const item = (value as Record<string, unknown>)[key];
-      if (item === undefined) continue;
-      out.push(empty ? `{\n${inner}` : inner, propertyKey(key), ': ');
-      empty = false;
-      write(item, inner, out);
-      out.push(',\n');
-    }
-    out.push(empty ? '{}' : `${indent}}`);
-  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    out.push(JSON.stringify(value));
-  } else {
-    throw new TypeError(`cannot write a ${typeof value} into a generated literal`);
+    lines[i] = i === 0 ? line : indent + line;
   }
-}
-
-function propertyKey(key: string): string {
-  // `__proto__: x` in a literal sets the prototype; the computed form makes it an own property as in JSON.
-  if (key === '__proto__') return '["__proto__"]';
-  return IDENTIFIER.test(key) ? key : JSON.stringify(key);
+  const text = lines.join('\n');
+  return codes.length ? text.replace(CODE, (_match, index: string) => codes[Number(index)]!) : text;
 }

@@ -63,6 +63,15 @@ describe('tsLiteral', () => {
     const value = new Function('X', `return (${text});`)(1) as Record<string, unknown>;
     expect(Object.hasOwn(value, '__proto__')).toBe(true);
   });
+
+  it('never takes a string of the value for Code, and ends every last member with a comma', () => {
+    const value = { a: ['\u00000\u0000', new Code('() => X'), { b: {}, c: [] }], d: '{' };
+    const text = tsLiteral(value, '  ');
+    expect(text).toBe('{\n    a: [\n      "\\u00000\\u0000",\n      () => X,\n      {\n        b: {},\n        c: [],\n      },\n    ],\n    d: "{",\n  }');
+    const evaluated = new Function('X', `return (${text});`)(1) as { a: unknown[] };
+    expect((evaluated.a[1] as () => unknown)()).toBe(1);
+    expect({ ...evaluated, a: evaluated.a.filter((_item, index) => index !== 1) }).toEqual({ ...value, a: ['\u00000\u0000', { b: {}, c: [] }] });
+  });
 });
 
 describe('import specifiers', () => {
