@@ -18,8 +18,23 @@ export function docTagsOf(node: Node): DocTag[] {
   }));
 }
 
+/**
+ * False when no declaration of the symbol has JSDoc and none could inherit any (its class or interface extends or
+ * implements nothing): its tags and text are then empty without asking the language service, which is slower.
+ */
+function mayHaveDocs(symbol: ts.Symbol): boolean {
+  const declarations = symbol.declarations;
+  if (!declarations?.length) return true;
+  return declarations.some((declaration) => {
+    if (ts.getJSDocCommentsAndTags(declaration).length > 0) return true;
+    const owner = ts.isConstructorDeclaration(declaration.parent) ? declaration.parent.parent : declaration.parent;
+    return owner !== undefined && (ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner)) && (owner.heritageClauses?.length ?? 0) > 0;
+  });
+}
+
 /** The JSDoc tags of a symbol's declarations (also for properties made by mapped types such as `Partial<T>`). */
 export function docTagsOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): DocTag[] {
+  if (!mayHaveDocs(symbol)) return [];
   return symbol.getJsDocTags(checker).map((tag) => ({
     name: tag.name,
     text: tag.text ? ts.displayPartsToString(tag.text).trim() : '',
@@ -28,6 +43,7 @@ export function docTagsOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): Doc
 
 /** The JSDoc text of a symbol (its summary and body), or undefined when it has none. */
 export function docTextOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): string | undefined {
+  if (!mayHaveDocs(symbol)) return undefined;
   const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
   return text === '' ? undefined : text;
 }

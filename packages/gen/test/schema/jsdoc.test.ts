@@ -129,6 +129,27 @@ describe('JSDoc on properties', () => {
   });
 });
 
+describe('JSDoc inherited from a base', () => {
+  test('a property written again without docs keeps those of the interface or class it extends or implements', () => {
+    const prelude = `
+interface Base {
+  /** How many. @minimum 1 */
+  count: number;
+}
+interface Derived extends Base {
+  count: number;
+  plain: string;
+}
+class Impl implements Base {
+  count = 1;
+}
+`;
+    const count = { type: 'number', minimum: 1, description: 'How many.' };
+    expect(probe('Derived', prelude).schema).toMatchObject({ properties: { count, plain: { type: 'string' } } });
+    expect(probe('Impl', prelude).schema).toMatchObject({ properties: { count: { ...count, default: 1 } } });
+  });
+});
+
 describe('bounds no value meets', () => {
   test('are warnings on properties and aliases too (through anyOf and array elements)', () => {
     const result = probe('{\n /** @minimum 5 @maximum 1 */\n n: number | null;\n /** @minLength 3 @maxLength 1 */\n s: string[];\n w: Wide }', '/** @minItems 2 @maxItems 1 */\ntype Wide = string[];');
