@@ -1,7 +1,7 @@
 // Builds every package (or the ones named) to dist/esm (ES modules) and dist/cjs (CommonJS), each with type
 // declarations, in dependency order. Workspace imports resolve to the built dist of the package they name.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -27,5 +27,7 @@ for (const name of targets) {
   // dist/cjs holds .js files that are CommonJS inside a "type": "module" package.
   mkdirSync(join(dir, 'dist/cjs'), { recursive: true });
   writeFileSync(join(dir, 'dist/cjs/package.json'), '{ "type": "commonjs" }\n');
+  // What a package needs in dist besides compiled code (gen: TypeScript's lib files).
+  if (existsSync(join(dir, 'scripts/postbuild.mjs'))) execFileSync(process.execPath, [join(dir, 'scripts/postbuild.mjs')], { stdio: 'inherit' });
   console.log(`built ${pkg.name}`);
 }

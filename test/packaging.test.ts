@@ -34,6 +34,22 @@ describe('published packages', () => {
     expect(existsSync(join(pkgDir, 'dist/cjs/index.d.ts'))).toBe(true);
   });
 
+  it("gen's build reads TypeScript's lib files from dist/libs, the same texts @ts-morph/common holds", () => {
+    const script = `
+      const built = require('./dist/cjs/ts-morph-common-require.cjs');
+      const bundled = require('@ts-morph/common');
+      const texts = (files) => files.map(({ fileName, text }) => fileName + '\\0' + text).sort();
+      console.log(JSON.stringify({
+        same: JSON.stringify(texts(built.getLibFiles())) === JSON.stringify(texts(bundled.getLibFiles())),
+        count: built.getLibFiles().length,
+        ts: built.ts.version === bundled.ts.version,
+        folder: built.libFolderInMemoryPath === bundled.libFolderInMemoryPath,
+      }));`;
+    const result = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: join(root, 'packages/gen'), encoding: 'utf8' })) as Record<string, unknown>;
+    expect(result).toEqual({ same: true, count: expect.any(Number), ts: true, folder: true });
+    expect(result.count).toBeGreaterThan(50);
+  });
+
   it('the gen-tools bin runs the build', () => {
     const version = execFileSync(process.execPath, [join(root, 'packages/gen/bin/gen-tools.mjs'), '--version'], { encoding: 'utf8' });
     const { version: expected } = JSON.parse(readFileSync(join(root, 'packages/gen/package.json'), 'utf8')) as { version: string };

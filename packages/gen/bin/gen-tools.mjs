@@ -4,7 +4,12 @@
 // right after `pnpm install` (a bin must exist when it is linked, before any build).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+// Node 22.1+ keeps V8's compiled code of the modules a run loads (TypeScript is most of it) for the next run, as
+// tsc does for itself; older Node has no such cache and skips this.
+module.enableCompileCache?.();
 
 const built = new URL('../dist/esm/cli.js', import.meta.url);
 if (existsSync(fileURLToPath(built))) {

@@ -1,4 +1,4 @@
-import { getSyntaxKindName, ts } from './ts-morph.js';
+import { ts } from './ts-morph.js';
 import type { CoreSymbols } from './core-symbols.js';
 import { compareText } from './diagnostics.js';
 import type { Report } from './schema/contract.js';
@@ -180,6 +180,11 @@ function describeTarget(node: ts.Node): string {
     case ts.SyntaxKind.Parameter:
       return 'a parameter';
     default:
-      return `a ${getSyntaxKindName(node.kind)}`;
+      return `a ${syntaxKindName(node.kind)}`;
   }
+}
+
+/** The name of a syntax kind, not one of the First/Last range markers that share its number. */
+function syntaxKindName(kind: ts.SyntaxKind): string {
+  return Object.keys(ts.SyntaxKind).find((name) => ts.SyntaxKind[name as keyof typeof ts.SyntaxKind] === kind && !/^(First|Last)/.test(name)) ?? String(kind);
 }

@@ -254,11 +254,13 @@ function leanHost(
   return host;
 }
 
-let libMap: Map<string, string> | undefined;
+let libMap: Map<string, { readonly text: string }> | undefined;
 
-function libTexts(): Map<string, string> {
-  libMap ??= new Map(getLibFiles().map(({ fileName, text }) => [`${libFolderInMemoryPath}/${fileName}`, text]));
-  return libMap;
+/** TypeScript's lib files by their in-memory path; a text is read when first asked for (in the built package). */
+function libTexts(): { has(path: string): boolean; get(path: string): string | undefined } {
+  libMap ??= new Map(getLibFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib]));
+  const files = libMap;
+  return { has: (path) => files.has(path), get: (path) => files.get(path)?.text };
 }
 
 /**

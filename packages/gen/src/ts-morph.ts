@@ -9,6 +9,5 @@ import common from '#ts-morph-common';
 
 export import ts = common.ts;
 export const getLibFiles = common.getLibFiles;
-export const getSyntaxKindName = common.getSyntaxKindName;
 export const libFolderInMemoryPath = common.libFolderInMemoryPath;
-export type { Node, Type } from '#ts-morph';
+export type { Node, Type } from 'ts-morph';
