@@ -12,14 +12,18 @@ import { writeFilesAtomically } from './write-files.js';
  * loading TypeScript; any change (a file edited, added, removed or renamed, an imported type, the tsconfig or a
  * config it extends, a package's declarations, gen-tools' or TypeScript's version) makes it read the project again.
  * Results with errors are not cached.
+ *
+ * The file is this header as one line of JSON, then the texts of the outputs one after the other, as written (not
+ * escaped into the JSON: that took most of the time of writing a large cache).
  */
-interface CacheEntry {
+interface CacheHeader {
   key: string;
   inputs: InputRecord;
-  manifest: Analysis['manifest'];
+  /** Absent when there is a JSON output: the manifest is its text. */
+  manifest?: Analysis['manifest'];
   diagnostics: Analysis['diagnostics'];
-  /** Each tool's block as a `[name, start, end]` range of the text (blocks are parts of it: no second copy). */
-  outputs: { path: string; kind: 'module' | 'json'; text: string; blocks: [string, number, number][] }[];
+  /** Each output's text length, and each tool's block as a `[name, start, end]` range of the text. */
+  outputs: { path: string; kind: 'module' | 'json'; length: number; blocks: [string, number, number][] }[];
 }
 
 /** `node_modules/.cache/toolwright` beside the tsconfig, as other build tools do. */
@@ -38,29 +42,33 @@ function cacheKey(options: ResolvedOptions): string {
 
 /** The cached result, when there is one for these options and nothing it was made from has changed. */
 export function readCache(file: string, options: ResolvedOptions): Analysis | undefined {
-  let entry: CacheEntry;
+  let header: CacheHeader;
+  let body: string;
   try {
-    entry = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+    const text = readFileSync(file, 'utf8');
+    const end = text.indexOf('\n');
+    header = JSON.parse(end < 0 ? text : text.slice(0, end)) as CacheHeader;
+    body = end < 0 ? '' : text.slice(end + 1);
   } catch {
     return undefined;
   }
-  if (entry.key !== cacheKey(options) || !entry.inputs || !entry.manifest) return undefined;
-  if (!inputsUnchanged(entry.inputs, outputsOf(options))) return undefined;
-  return {
-    manifest: entry.manifest,
-    diagnostics: entry.diagnostics,
-    outputs: entry.outputs.map(({ path, kind, text, blocks }) => ({
-      path,
-      kind,
-      rendered: { text, blocks: blocks.map(([name, start, end]) => ({ name, text: text.slice(start, end) })) },
-    })),
-  };
+  if (header.key !== cacheKey(options) || !header.inputs || !Array.isArray(header.outputs)) return undefined;
+  if (!inputsUnchanged(header.inputs, outputsOf(options))) return undefined;
+  let from = 0;
+  const outputs = header.outputs.map(({ path, kind, length, blocks }) => {
+    const text = body.slice(from, (from += length));
+    return { path, kind, rendered: { text, blocks: blocks.map(([name, start, end]) => ({ name, text: text.slice(start, end) })) } };
+  });
+  if (from !== body.length) return undefined;
+  const json = outputs.find((output) => output.kind === 'json');
+  const manifest = header.manifest ?? (json ? (JSON.parse(json.rendered.text) as Analysis['manifest']) : undefined);
+  return manifest ? { manifest, diagnostics: header.diagnostics, outputs } : undefined;
 }
 
 /** Stores a result without errors; a cache that cannot be written is not a failure of the run. */
 export function writeCache(file: string, options: ResolvedOptions, recorder: InputRecorder, analysis: Analysis): void {
   if (analysis.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
-  const outputs: CacheEntry['outputs'] = [];
+  const outputs: CacheHeader['outputs'] = [];
   for (const { path, kind, rendered } of analysis.outputs) {
     const blocks: [string, number, number][] = [];
     let from = 0;
@@ -70,12 +78,20 @@ export function writeCache(file: string, options: ResolvedOptions, recorder: Inp
       blocks.push([block.name, start, start + block.text.length]);
       from = start + block.text.length;
     }
-    outputs.push({ path, kind, text: rendered.text, blocks });
+    outputs.push({ path, kind, length: rendered.text.length, blocks });
   }
-  const entry: CacheEntry = { key: cacheKey(options), inputs: recorder.toJSON(), manifest: analysis.manifest, diagnostics: analysis.diagnostics, outputs };
+  const hasJson = analysis.outputs.some((output) => output.kind === 'json');
+  const header: CacheHeader = {
+    key: cacheKey(options),
+    inputs: recorder.toJSON(),
+    ...(hasJson ? {} : { manifest: analysis.manifest }),
+    diagnostics: analysis.diagnostics,
+    outputs,
+  };
+  const text = [JSON.stringify(header), '\n', ...analysis.outputs.map((output) => output.rendered.text)].join('');
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFilesAtomically([{ path: file, text: JSON.stringify(entry) }]);
+    writeFilesAtomically([{ path: file, text }]);
   } catch {
     // A read-only or missing folder: the next run reads the project again.
   }
