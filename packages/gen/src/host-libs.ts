@@ -81,7 +81,9 @@ export function hostLibsNeededByFiles(program: ts.Program): string | undefined {
 export function signatureNamesHostGlobal(files: readonly ts.SourceFile[]): string | undefined {
   const { names } = hostLibTable()!;
   for (const file of files) {
-    if (!hasAny(file, names)) continue;
+    // Only for the DOM's types (capitalised): its lower-case globals (name, length, ...) are common words, and
+    // typeof one of them in a signature is rare enough to be left to the walk.
+    if (!hasAny(file, names, /^[A-Z]/)) continue;
     const declared = new Set(topLevelNames(file));
     let found: string | undefined;
     const visitType = (node: ts.Node, local: ReadonlySet<string>): void => {
@@ -100,7 +102,7 @@ export function signatureNamesHostGlobal(files: readonly ts.SourceFile[]): strin
     for (const statement of file.statements) {
       if (!ts.isClassDeclaration(statement)) continue;
       for (const member of statement.members) {
-        if (!ts.isMethodDeclaration(member) || !ts.canHaveDecorators(member) || !ts.getDecorators(member)?.length) continue;
+        if (!ts.isMethodDeclaration(member) || !member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.Decorator)) continue;
         const local = new Set([...(statement.typeParameters ?? []), ...(member.typeParameters ?? [])].map((parameter) => parameter.name.text));
         for (const parameter of member.parameters) if (parameter.type) visitType(parameter.type, local);
         if (member.type) visitType(member.type, local);
@@ -263,11 +265,14 @@ function where(node: ts.Node, file = node.getSourceFile()): string {
   return `${file.fileName}:${line + 1}:${character + 1}`;
 }
 
-/** Whether the file holds an identifier of one of the names (the parser's own table of them when it has one). */
-function hasAny(file: ts.SourceFile, names: ReadonlySet<string>): boolean {
+/**
+ * Whether the file holds an identifier of one of the names (that also matches `shape`, when given), from the
+ * parser's own table of the file's identifiers when it has one.
+ */
+function hasAny(file: ts.SourceFile, names: ReadonlySet<string>, shape?: RegExp): boolean {
   const own = (file as { identifiers?: ReadonlyMap<string, string> }).identifiers;
   const words: Iterable<string> = own ? own.keys() : (file.text.match(/[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*/gu) ?? []);
-  for (const word of words) if (names.has(word)) return true;
+  for (const word of words) if (names.has(word) && (!shape || shape.test(word))) return true;
   return false;
 }
 
