@@ -1,49 +1,40 @@
-/** Source text placed as is in a generated literal (a `() => Class` thunk). */
-export class Code {
-  constructor(readonly text: string) {}
-}
-
-const KEY = /^( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /;
-const CLOSING = /^ *[}\]]/;
 // Code goes through JSON.stringify as a string that no value of the manifest can hold: NUL, a token drawn at
 // start-up, its index, NUL.
 const TOKEN = Math.random().toString(36).slice(2, 10);
 const CODE = new RegExp(`"\\\\u0000${TOKEN}(\\d+)\\\\u0000"`, 'g');
 
+/** The Code met by the tsLiteral call under way, by index. */
+let pending: string[] = [];
+
+/** Source text placed as is in a generated literal (a `() => Class` thunk). */
+export class Code {
+  constructor(readonly text: string) {}
+
+  /** In JSON.stringify (inside tsLiteral): a placeholder the literal's text replaces with this code. */
+  toJSON(): string {
+    return `\u0000${TOKEN}${pending.push(this.text) - 1}\u0000`;
+  }
+}
+
 /**
- * A JSON-like value as a TypeScript expression, one property or element per line, 2-space indent, trailing
- * commas: the same value always gives the same text. `Code` values are written verbatim.
+ * A JSON value as a TypeScript expression, one property or element per line, 2-space indent, trailing commas:
+ * the same value always gives the same text. `Code` values are written verbatim; what JSON.stringify leaves out
+ * (undefined, functions) is left out.
  */
 export function tsLiteral(value: unknown, indent = ''): string {
-  // JSON.stringify does the walk (natively, much faster than a walk in JavaScript); its lines then become
-  // TypeScript: unquoted keys where they are identifiers, a comma after the last member, Code in place.
-  const codes: string[] = [];
-  const json = JSON.stringify(
-    value,
-    (_key, item: unknown) => {
-      if (item instanceof Code) return `\u0000${TOKEN}${codes.push(item.text) - 1}\u0000`;
-      if (typeof item === 'function' || typeof item === 'symbol') throw new TypeError(`cannot write a ${typeof item} into a generated literal`);
-      return item;
-    },
-    2,
-  );
+  // JSON.stringify does the walk, natively; a few whole-text replacements then make its lines TypeScript. In its
+  // output every line is one member or one bracket, and a string never spans lines (newlines are escaped), so a
+  // line pattern cannot meet the inside of a string: a member line that starts with a quoted identifier and `": `
+  // has a key there.
+  // No replacer function: it would be called back for every value. Code turns into placeholders by its toJSON.
+  const codes: string[] = (pending = []);
+  const json = JSON.stringify(value, null, 2);
   if (json === undefined) throw new TypeError(`cannot write ${String(value)} into a generated literal`);
-  const lines = json.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    const key = KEY.exec(line);
-    if (key) {
-      const name = key[2]!;
-      // `__proto__: x` in a literal sets the prototype; the computed form makes it an own property as in JSON.
-      line = `${key[1]}${name === '__proto__' ? '["__proto__"]' : name}: ${line.slice(key[0].length)}`;
-    }
-    const next = lines[i + 1];
-    // A line before a closing bracket ends the last member (unless it opens the container being closed).
-    if (next !== undefined && CLOSING.test(next) && !line.endsWith('{') && !line.endsWith('[')) {
-      line += ',';
-    }
-    lines[i] = i === 0 ? line : indent + line;
-  }
-  const text = lines.join('\n');
+  // Keys that are identifiers lose their quotes; `__proto__: x` would set the prototype, so it stays computed.
+  let text = json.replace(/^( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /gm, '$1$2: ');
+  if (text.includes('__proto__')) text = text.replace(/^( *)__proto__: /gm, '$1["__proto__"]: ');
+  // The last member before a closing bracket gets a comma too (a line that opens a container has no member).
+  text = text.replace(/([^[{,])(?=\n *[}\]])/g, '$1,');
+  if (indent) text = text.replace(/\n/g, `\n${indent}`);
   return codes.length ? text.replace(CODE, (_match, index: string) => codes[Number(index)]!) : text;
 }
