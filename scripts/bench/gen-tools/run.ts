@@ -2,7 +2,7 @@
 // time and peak memory of gen-tools (cold, then a second run served by its cache), `tsc --noEmit`, and
 // ts-json-schema-generator over the same argument types, interleaved, then the time from an edit to the new output
 // in --watch mode, and prints the ratios against the targets (issue 6).
-//   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=3 by default)
+//   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5 by default)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { median, measureNode, type Measurement } from '../measure.js';
 import { writeSyntheticProject } from './synthetic-project.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const runs = Number(process.env.RUNS ?? 3);
+const runs = Number(process.env.RUNS ?? 5);
 const project = join(tmpdir(), 'toolwright-bench-gen-tools');
 
 // The same project with one more tool, which takes a URL: gen-tools leaves TypeScript's DOM lib files out of a
