@@ -6,6 +6,7 @@
 // way (tested on every golden fixture). TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
 import { basename } from 'node:path';
 import { hostLibGlobals } from './host-lib-globals.generated.js';
+import { fileScopeOf } from './file-scope.js';
 import type { DecoratedMethod } from './find-tools.js';
 import { libFolderInMemoryPath, ts } from './ts-morph.js';
 
@@ -233,30 +234,6 @@ export function reachesHostLibs(program: ts.Program, roots: readonly ts.Node[], 
   // Breadth first: a tool's own types come before what they lead to, so that a direct need is met early.
   for (let next = 0; next < queue.length && !reason; next++) visit(queue[next]!);
   return reason;
-}
-
-/** Type nodes that a name in them is looked up through without meeting a declaration of another name. */
-const TRANSPARENT_TYPES = new Set([
-  ts.SyntaxKind.TypeReference, ts.SyntaxKind.QualifiedName, ts.SyntaxKind.ArrayType, ts.SyntaxKind.UnionType, ts.SyntaxKind.IntersectionType,
-  ts.SyntaxKind.TypeOperator, ts.SyntaxKind.IndexedAccessType, ts.SyntaxKind.ParenthesizedType, ts.SyntaxKind.TupleType,
-  ts.SyntaxKind.NamedTupleMember, ts.SyntaxKind.OptionalType, ts.SyntaxKind.RestType, ts.SyntaxKind.TypeLiteral,
-  ts.SyntaxKind.ExpressionWithTypeArguments, ts.SyntaxKind.HeritageClause,
-]);
-
-/**
- * The file when a name is looked up in its file's scope: it stands in types (the type of a parameter or property
- * counts, not its default value) up to a declaration at the top of the file without type parameters.
- */
-function fileScopeOf(id: ts.Identifier): ts.SourceFile | undefined {
-  let child: ts.Node = id;
-  for (let node = id.parent; ; child = node, node = node.parent) {
-    if (TRANSPARENT_TYPES.has(node.kind)) continue;
-    if ((ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node)) && node.type === child) continue;
-    // A method's parameters are values: the names in its types see the class's scope.
-    if (ts.isMethodDeclaration(node) && !node.typeParameters?.length) continue;
-    const topLevel = (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && !node.typeParameters?.length;
-    return topLevel && ts.isSourceFile(node.parent) ? node.parent : undefined;
-  }
 }
 
 /** The file, line and column of a node, for the timing log. */
