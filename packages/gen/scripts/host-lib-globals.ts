@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getLibFiles, ts } from '../src/ts-morph.js';
-import { isHostLib } from '../src/host-libs.js';
+import { declaredNames, isHostLib } from '../src/host-libs.js';
 
 /** The table's source text, computed from the given lib files. */
 export function hostLibGlobalsSource(libFiles: readonly { fileName: string; text: string }[]): string {
@@ -14,20 +14,7 @@ export function hostLibGlobalsSource(libFiles: readonly { fileName: string; text
   for (const { fileName, text } of libFiles) {
     const names = isHostLib(fileName) ? host : others;
     const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-    for (const statement of file.statements) {
-      if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
-        }
-      } else if (
-        (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isFunctionDeclaration(statement) ||
-          ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
-        statement.name &&
-        ts.isIdentifier(statement.name)
-      ) {
-        names.add(statement.name.text);
-      }
-    }
+    for (const statement of file.statements) for (const name of declaredNames(statement)) names.add(name.text);
   }
   const sorted = [...host].sort();
   const merged = sorted.filter((name) => others.has(name));

@@ -85,7 +85,7 @@ export function signatureNamesHostGlobal(files: readonly ts.SourceFile[]): strin
     // Only for the DOM's types (capitalised): its lower-case globals (name, length, ...) are common words, and
     // typeof one of them in a signature is rare enough to be left to the walk.
     if (!hasAny(file, names, /^[A-Z]/)) continue;
-    const declared = new Set(topLevelNames(file));
+    const declared = new Set(file.statements.flatMap(declaredNames).map((name) => name.text));
     let found: string | undefined;
     const visitType = (node: ts.Node, local: ReadonlySet<string>): void => {
       if (found) return;
@@ -121,31 +121,6 @@ function importedAs(file: ts.SourceFile, name: string): Set<string> {
     const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     for (const element of bindings.elements) if ((element.propertyName ?? element.name).text === name) found.add(element.name.text);
-  }
-  return found;
-}
-
-/** The names a module declares or imports at its top level. */
-function topLevelNames(file: ts.SourceFile): string[] {
-  const found: string[] = [];
-  for (const statement of file.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      if (clause?.name) found.push(clause.name.text);
-      const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) found.push(bindings.name.text);
-      else if (bindings) for (const element of bindings.elements) found.push(element.name.text);
-    } else if (ts.isImportEqualsDeclaration(statement)) {
-      found.push(statement.name.text);
-    } else if (ts.isVariableStatement(statement)) {
-      const identifiers: ts.Identifier[] = [];
-      for (const { name } of statement.declarationList.declarations) bindingNames(name, identifiers);
-      found.push(...identifiers.map((identifier) => identifier.text));
-    } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) ||
-        ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
-      statement.name && ts.isIdentifier(statement.name)) {
-      found.push(statement.name.text);
-    }
   }
   return found;
 }
@@ -358,20 +333,7 @@ function roleOf(id: ts.Identifier): Role {
 function globalNames(file: ts.SourceFile): ts.Identifier[] {
   const found: ts.Identifier[] = [];
   const declare = (statements: readonly ts.Statement[]) => {
-    for (const statement of statements) {
-      if (ts.isVariableStatement(statement)) {
-        for (const { name } of statement.declarationList.declarations) bindingNames(name, found);
-      } else if (ts.isNamespaceExportDeclaration(statement)) {
-        found.push(statement.name);
-      } else if (
-        (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) ||
-          ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
-        statement.name &&
-        ts.isIdentifier(statement.name)
-      ) {
-        found.push(statement.name);
-      }
-    }
+    for (const statement of statements) found.push(...declaredNames(statement));
   };
   const augmentations = (statements: readonly ts.Statement[]) => {
     for (const statement of statements) {
@@ -384,6 +346,30 @@ function globalNames(file: ts.SourceFile): ts.Identifier[] {
   else {
     declare(file.statements);
     augmentations(file.statements);
+  }
+  return found;
+}
+
+/** The names a statement declares where it stands (imports included; `export as namespace` declares a global). */
+export function declaredNames(statement: ts.Statement): ts.Identifier[] {
+  const found: ts.Identifier[] = [];
+  if (ts.isImportDeclaration(statement)) {
+    const clause = statement.importClause;
+    if (clause?.name) found.push(clause.name);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) found.push(bindings.name);
+    else if (bindings) for (const element of bindings.elements) found.push(element.name);
+  } else if (ts.isVariableStatement(statement)) {
+    for (const { name } of statement.declarationList.declarations) bindingNames(name, found);
+  } else if (ts.isImportEqualsDeclaration(statement) || ts.isNamespaceExportDeclaration(statement)) {
+    found.push(statement.name);
+  } else if (
+    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
+    statement.name &&
+    ts.isIdentifier(statement.name)
+  ) {
+    found.push(statement.name);
   }
   return found;
 }
