@@ -43,12 +43,44 @@ export function staticDefault(expression: ts.Expression, checker: ts.TypeChecker
   }
   if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
     // A constant or an enum member whose type is a single literal.
-    const type = checker.getTypeAtLocation(expression);
-    if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return { value: (type as ts.LiteralType).value };
-    if (type.flags & ts.TypeFlags.BooleanLiteral) return { value: (type as { intrinsicName?: string }).intrinsicName === 'true' };
-    if (type.flags & ts.TypeFlags.Null) return { value: null };
+    const scope = fileScopeOfDefault(expression);
+    if (!scope) return literalValue(checker.getTypeAtLocation(expression));
+    let files = byFileScope.get(checker);
+    if (!files) byFileScope.set(checker, (files = new WeakMap()));
+    let known = files.get(scope);
+    if (!known) files.set(scope, (known = new Map()));
+    const text = expression.getText(scope);
+    if (!known.has(text)) known.set(text, literalValue(checker.getTypeAtLocation(expression)));
+    return known.get(text);
   }
   return undefined;
+}
+
+function literalValue(type: ts.Type): { value: unknown } | undefined {
+  if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return { value: (type as ts.LiteralType).value };
+  if (type.flags & ts.TypeFlags.BooleanLiteral) return { value: (type as { intrinsicName?: string }).intrinsicName === 'true' };
+  if (type.flags & ts.TypeFlags.Null) return { value: null };
+  return undefined;
+}
+
+/** The values of default expressions looked up in their file's scope, by checker, file and text. */
+const byFileScope = new WeakMap<ts.TypeChecker, WeakMap<ts.SourceFile, Map<string, { value: unknown } | undefined>>>();
+
+/**
+ * The file when a default value (`Priority.Normal`, `LIMIT`) names something of its file's scope: it is the default
+ * of a parameter of a method of a top-level class, and no parameter of that method has its first name.
+ */
+function fileScopeOfDefault(expression: ts.Identifier | ts.PropertyAccessExpression): ts.SourceFile | undefined {
+  let first: ts.Expression = expression;
+  while (ts.isPropertyAccessExpression(first)) first = first.expression;
+  if (!ts.isIdentifier(first)) return undefined;
+  const parameter = expression.parent;
+  if (!ts.isParameter(parameter) || parameter.initializer !== expression) return undefined;
+  const method = parameter.parent;
+  if (!ts.isMethodDeclaration(method) || !ts.isClassDeclaration(method.parent) || !ts.isSourceFile(method.parent.parent)) return undefined;
+  const name = first.text;
+  if (method.parameters.some((other) => !ts.isIdentifier(other.name) || other.name.text === name)) return undefined;
+  return method.parent.parent;
 }
 
 /** A numeric literal's value as written in decimal (`1.5`, `10`); other forms (`0x1F`) read as their digits do. */
