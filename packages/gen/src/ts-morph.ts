@@ -1,6 +1,7 @@
-// The TypeScript that gen uses (the one @ts-morph/common bundles) and the lib files it serves, through the
-// '#ts-morph-common' package import, which loads it as plain CommonJS in the built package (see
-// ts-morph-common-require.cts): only its default export (module.exports) is read, so that Node never scans its text.
+// The TypeScript that gen uses (the one @ts-morph/common bundles) and its lib files, through the '#ts-morph-common'
+// package import: @ts-morph/common itself in the sources, and in the built package its TypeScript loaded directly
+// as plain CommonJS with the lib files read from dist/libs (see ts-morph-common-require.cts). Only the default export
+// (module.exports) is read, so that Node never scans the module's text for named exports.
 // Import them from here, never from 'ts-morph' or '@ts-morph/common' directly.
 //
 // gen works on the compiler's own nodes, types and symbols; ts-morph itself is not loaded at run time. Its wrapper
