@@ -7,7 +7,7 @@ import { CoreSymbols } from './core-symbols.js';
 import { describeTool } from './describe-tool.js';
 import type { Diagnostic } from './diagnostic.js';
 import { Diagnostics } from './diagnostics.js';
-import { findTools } from './find-tools.js';
+import { findTools, type DecoratedMethod } from './find-tools.js';
 import { reachesHostLibs, toolRoots } from './host-libs.js';
 import { extensionStyle } from './import-specifier.js';
 import type { InputRecorder } from './inputs.js';
@@ -95,31 +95,15 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
     return { file, inputs, kept, local, methods };
   });
   // ...then the program they need: when the files do not need the host libs, the tools may not either.
-  let hostLibs: Analysis['hostLibs'];
-  if (loaded.hostLibs) {
-    let reason = loaded.hostLibs.reason;
-    if (reason === undefined) {
-      // In --watch, after a run that needed no host lib, the tools of a file whose inputs did not change still need
-      // none (the walk from them only reads those inputs), and the global declarations only when they changed.
-      const verified = state?.hostLibsNeeded === false;
-      // ToolContext takes no type arguments: other types are not resolved here (some would be instantiated).
-      const isToolContext = (type: ts.TypeNode) => core.isToolContext(checker.getTypeFromTypeNode(type));
-      const methods = found.filter((entry) => !(verified && entry.kept)).flatMap((entry) => entry.methods);
-      const globalsChanged = !(verified && state?.globals && sameFiles(state.globals, globals));
-      reason = reachesHostLibs(loaded.program, toolRoots(methods, isToolContext), globalsChanged);
-      timing?.(reason ? `host libs needed (${reason})` : 'host libs not needed');
-    }
-    if (reason && loaded.withHostLibs) {
-      loaded = loaded.withHostLibs();
-      checker = loaded.checker;
-      core = new CoreSymbols(checker);
-    }
-    hostLibs = reason ? { leftOut: false, reason } : { leftOut: loaded.hostLibs!.leftOut };
-    if (state) {
-      state.hostLibsNeeded = reason !== undefined;
-      state.globals = globals;
-    }
+  const settled = withNeededLibs(loaded, found, core, globals, state);
+  const { reason } = settled.hostLibs ?? {};
+  timing?.(!settled.hostLibs ? 'tools found' : reason ? `tools found, host libs needed (${reason})` : 'tools found, host libs not needed');
+  if (settled.loaded !== loaded) {
+    loaded = settled.loaded;
+    checker = loaded.checker;
+    core = new CoreSymbols(checker);
   }
+  const { hostLibs } = settled;
   if (state) state.program = loaded.program;
   const files = new Map<string, FileTools>();
   const described: DescribedTool[] = [];
@@ -162,6 +146,36 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   if (jsonFile !== undefined) analysis.outputs.push({ path: jsonFile, kind: 'json', rendered: renderJson(tools, hash) });
   timing?.('render');
   return analysis;
+}
+
+/**
+ * The project with the lib files its tools need (see host-libs.ts): as loaded, or built again with the host libs
+ * when the tools reach them. In --watch, after a run that needed no host lib, the tools of a file whose inputs did
+ * not change still need none (the walk from them reads only those inputs), and the global declarations are walked
+ * again only when they changed.
+ */
+function withNeededLibs(
+  loaded: LoadedProject,
+  found: readonly { kept: FileTools | undefined; methods: DecoratedMethod[] }[],
+  core: CoreSymbols,
+  globals: ts.SourceFile[],
+  state: AnalyzeState | undefined,
+): { loaded: LoadedProject; hostLibs: Analysis['hostLibs'] } {
+  if (!loaded.hostLibs) return { loaded, hostLibs: undefined };
+  let reason = loaded.hostLibs.reason;
+  if (reason === undefined) {
+    const verified = state?.hostLibsNeeded === false;
+    const isToolContext = (type: ts.TypeNode) => core.isToolContext(loaded.checker.getTypeFromTypeNode(type));
+    const methods = found.filter((entry) => !(verified && entry.kept)).flatMap((entry) => entry.methods);
+    const globalsChanged = !(verified && state?.globals && sameFiles(state.globals, globals));
+    reason = reachesHostLibs(loaded.program, toolRoots(methods, isToolContext), globalsChanged);
+  }
+  if (state) {
+    state.hostLibsNeeded = reason !== undefined;
+    state.globals = globals;
+  }
+  if (!reason) return { loaded, hostLibs: { leftOut: loaded.hostLibs.leftOut } };
+  return { loaded: loaded.withHostLibs ? loaded.withHostLibs() : loaded, hostLibs: { leftOut: false, reason } };
 }
 
 /**
