@@ -155,35 +155,29 @@ function checkRequired(node: Record<string, unknown>, path: string, type: string
   const required = field(node, 'required');
   if (required === undefined) return;
   const requiredPath = at(path, 'required');
-  if (!Array.isArray(required)) {
-    problems.push(invalidValue(requiredPath, 'TYPE_STRING', required));
-    return;
-  }
-  if (type !== 'OBJECT') {
+  if (Array.isArray(required) && type !== 'OBJECT') {
     problems.push(violation(requiredPath, `only allowed for OBJECT type${type ? ` (type is ${type})` : ''}`));
     return;
   }
-  const properties = field(node, 'properties');
-  const names = isJsonObject(properties) ? properties : {};
-  required.forEach((name, i) => {
-    if (typeof name !== 'string') problems.push(invalidValue(at(requiredPath, i), 'TYPE_STRING', name));
-    else if (!(name in names)) problems.push(violation(at(requiredPath, i), `property is not defined: ${name}`));
-  });
+  checkPropertyNames(node, required, requiredPath, problems);
 }
 
 function checkPropertyOrdering(node: Record<string, unknown>, path: string, problems: string[]): void {
   const ordering = field(node, 'propertyOrdering');
-  if (ordering === undefined) return;
-  const orderingPath = at(path, 'property_ordering');
-  if (!Array.isArray(ordering)) {
-    problems.push(invalidValue(orderingPath, 'TYPE_STRING', ordering));
+  if (ordering !== undefined) checkPropertyNames(node, ordering, at(path, 'property_ordering'), problems);
+}
+
+/** `required` and `propertyOrdering`: a list of strings, each the name of one of the node's `properties`. */
+function checkPropertyNames(node: Record<string, unknown>, list: unknown, listPath: string, problems: string[]): void {
+  if (!Array.isArray(list)) {
+    problems.push(invalidValue(listPath, 'TYPE_STRING', list));
     return;
   }
   const properties = field(node, 'properties');
   const names = isJsonObject(properties) ? properties : {};
-  ordering.forEach((name, i) => {
-    if (typeof name !== 'string') problems.push(invalidValue(at(orderingPath, i), 'TYPE_STRING', name));
-    else if (!(name in names)) problems.push(violation(at(orderingPath, i), `property is not defined: ${name}`));
+  list.forEach((name, i) => {
+    if (typeof name !== 'string') problems.push(invalidValue(at(listPath, i), 'TYPE_STRING', name));
+    else if (!(name in names)) problems.push(violation(at(listPath, i), `property is not defined: ${name}`));
   });
 }
 
