@@ -1,4 +1,5 @@
 import { ts, type Type } from './ts-morph.js';
+import { FileScopeMemo } from './file-scope.js';
 import { PackageNames } from './package-names.js';
 
 export const CORE_PACKAGE = '@toolwright/core';
@@ -13,7 +14,7 @@ export class CoreSymbols {
   private readonly checker: ts.TypeChecker;
   private readonly packages = new PackageNames();
   /** Whether a name written as a decorator at the top level of a file is core's `tool`. */
-  private readonly fileScoped = new Map<ts.SourceFile, Map<string, boolean>>();
+  private readonly fileScoped = new FileScopeMemo<boolean>();
 
   constructor(checker: ts.TypeChecker) {
     this.checker = checker;
@@ -28,11 +29,7 @@ export class CoreSymbols {
       // On a method of a top-level class, the name is looked up in the file's scope: once per file and name.
       const owner = decorator.parent.parent;
       if (!owner || !ts.isClassDeclaration(owner) || !ts.isSourceFile(owner.parent)) return this.refersToCore(callee, 'tool');
-      let known = this.fileScoped.get(owner.parent);
-      if (!known) this.fileScoped.set(owner.parent, (known = new Map()));
-      let answer = known.get(callee.text);
-      if (answer === undefined) known.set(callee.text, (answer = this.refersToCore(callee, 'tool')));
-      return answer;
+      return this.fileScoped.get(this.checker, owner.parent, callee.text, () => this.refersToCore(callee, 'tool'));
     }
     if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name)) return this.refersToCore(callee.name, 'tool');
     return false;

@@ -1,3 +1,4 @@
+import { FileScopeMemo } from './file-scope.js';
 import { ts } from './ts-morph.js';
 
 /**
@@ -44,14 +45,8 @@ export function staticDefault(expression: ts.Expression, checker: ts.TypeChecker
   if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
     // A constant or an enum member whose type is a single literal.
     const scope = fileScopeOfDefault(expression);
-    if (!scope) return literalValue(checker.getTypeAtLocation(expression));
-    let files = byFileScope.get(checker);
-    if (!files) byFileScope.set(checker, (files = new WeakMap()));
-    let known = files.get(scope);
-    if (!known) files.set(scope, (known = new Map()));
-    const text = expression.getText(scope);
-    if (!known.has(text)) known.set(text, literalValue(checker.getTypeAtLocation(expression)));
-    return known.get(text);
+    const value = () => literalValue(checker.getTypeAtLocation(expression));
+    return scope ? byFileScope.get(checker, scope, expression.getText(scope), value) : value();
   }
   return undefined;
 }
@@ -63,8 +58,8 @@ function literalValue(type: ts.Type): { value: unknown } | undefined {
   return undefined;
 }
 
-/** The values of default expressions looked up in their file's scope, by checker, file and text. */
-const byFileScope = new WeakMap<ts.TypeChecker, WeakMap<ts.SourceFile, Map<string, { value: unknown } | undefined>>>();
+/** The values of default expressions looked up in their file's scope, by their text. */
+const byFileScope = new FileScopeMemo<{ value: unknown } | undefined>();
 
 /**
  * The file when a default value (`Priority.Normal`, `LIMIT`) names something of its file's scope: it is the default

@@ -1,6 +1,6 @@
-// Where a name in a type is looked up. Names that resolve in their file's own scope resolve alike wherever they stand
-// in it, so what is learnt from resolving one (its symbol, the tags of its alias) holds for all: the walk of
-// host-libs.ts and the alias tags of the schema builder resolve each such name once per file.
+// Where a name is looked up. Names that resolve in their file's own scope resolve alike wherever they stand in it,
+// so what is learnt from resolving one holds for all: the walk of host-libs.ts, the alias tags of the schema
+// builder, default values and the decorator's name are each resolved once per file (FileScopeMemo).
 import { ts } from './ts-morph.js';
 
 /** Type nodes that a name in them is looked up through without meeting a declaration of another name. */
@@ -24,5 +24,20 @@ export function fileScopeOf(id: ts.Identifier): ts.SourceFile | undefined {
     if (ts.isMethodDeclaration(node) && !node.typeParameters?.length) continue;
     const topLevel = (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && !node.typeParameters?.length;
     return topLevel && ts.isSourceFile(node.parent) ? node.parent : undefined;
+  }
+}
+
+/** What is learnt from the names of a file's scope, by checker (one program), file and key. */
+export class FileScopeMemo<V> {
+  private readonly byChecker = new WeakMap<ts.TypeChecker, WeakMap<ts.SourceFile, Map<string, V>>>();
+
+  /** The value for `key` in `file`, computed by `compute` the first time it is asked for. */
+  get(checker: ts.TypeChecker, file: ts.SourceFile, key: string, compute: () => V): V {
+    let files = this.byChecker.get(checker);
+    if (!files) this.byChecker.set(checker, (files = new WeakMap()));
+    let known = files.get(file);
+    if (!known) files.set(file, (known = new Map()));
+    if (!known.has(key)) known.set(key, compute());
+    return known.get(key)!;
   }
 }

@@ -1,4 +1,4 @@
-import { fileScopeOf } from '../file-scope.js';
+import { FileScopeMemo, fileScopeOf } from '../file-scope.js';
 import { ts } from '../ts-morph.js';
 import { SCHEMA_TAGS, type DocTag } from './doc-tags.js';
 
@@ -14,8 +14,8 @@ export function declaredTypeNode(node: ts.Node | undefined): ts.TypeNode | undef
 
 type AliasTags = { name: string; tags: DocTag[]; at: ts.Node } | undefined;
 
-/** aliasTags of names looked up in their file's scope, by checker, file and name (see file-scope.ts). */
-const byFileScope = new WeakMap<ts.TypeChecker, WeakMap<ts.SourceFile, Map<string, AliasTags>>>();
+/** aliasTags of names looked up in their file's scope (see file-scope.ts). */
+const byFileScope = new FileScopeMemo<AliasTags>();
 
 /** Schema tags written on the type aliases that `node` refers to (outer aliases last, so that they win). */
 export function aliasTags(node: ts.TypeNode, checker: ts.TypeChecker): AliasTags {
@@ -23,13 +23,8 @@ export function aliasTags(node: ts.TypeNode, checker: ts.TypeChecker): AliasTags
   while (ts.isParenthesizedTypeNode(start)) start = start.type;
   const scope = ts.isTypeReferenceNode(start) && ts.isIdentifier(start.typeName) ? fileScopeOf(start.typeName) : undefined;
   if (!scope) return readAliasTags(node, checker);
-  let files = byFileScope.get(checker);
-  if (!files) byFileScope.set(checker, (files = new WeakMap()));
-  let names = files.get(scope);
-  if (!names) files.set(scope, (names = new Map()));
   const name = ((start as ts.TypeReferenceNode).typeName as ts.Identifier).text;
-  if (!names.has(name)) names.set(name, readAliasTags(node, checker));
-  return names.get(name);
+  return byFileScope.get(checker, scope, name, () => readAliasTags(node, checker));
 }
 
 function readAliasTags(node: ts.TypeNode, checker: ts.TypeChecker): AliasTags {
