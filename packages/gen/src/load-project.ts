@@ -128,14 +128,14 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
       projectReferences: parsed.projectReferences,
     });
+  const candidatesOf = (program: ts.Program) => candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
   const libs = options.allLibs ? undefined : libsWithoutHost(parsed.options, (fileName) => libTexts().get(`${libFolderInMemoryPath}/${fileName}`));
   let program: ts.Program;
   let hostLibs: LoadedProject['hostLibs'];
   if (libs && !options.startWithHostLibs) {
     program = build({ ...parsed.options, lib: libs });
     timing?.('program');
-    const candidateFiles = candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
-    const reason = hostLibsNeededByFiles(program) ?? signatureNamesHostGlobal(candidateFiles);
+    const reason = hostLibsNeededByFiles(program) ?? signatureNamesHostGlobal(candidatesOf(program));
     if (reason) {
       program = build(parsed.options);
       timing?.(`program with the host libs (${reason})`);
@@ -148,7 +148,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   }
   const checker = program.getTypeChecker();
   timing?.('checker');
-  const candidates = candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
+  const candidates = candidatesOf(program);
   const loaded: LoadedProject = { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed, hostLibs };
   if (hostLibs?.leftOut) {
     loaded.withHostLibs = () => {
