@@ -68,7 +68,7 @@ export function inputsUnchanged(record: InputRecord, skip: ReadonlySet<string>):
   return true;
 }
 
-export function hashText(text: string): string {
+function hashText(text: string): string {
   return createHash('sha1').update(text).digest('base64');
 }
 

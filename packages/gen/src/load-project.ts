@@ -161,7 +161,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   return loaded;
 }
 
-export function readConfig(configPath: string, diagnostics: Diagnostics, recorder?: InputRecorder): ts.ParsedCommandLine | undefined {
+function readConfig(configPath: string, diagnostics: Diagnostics, recorder?: InputRecorder): ts.ParsedCommandLine | undefined {
   const sys = ts.sys;
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
     ...sys,

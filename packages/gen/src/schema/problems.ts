@@ -34,7 +34,7 @@ function pathText(path: readonly string[]): string {
 }
 
 /** `parameter "filter": property "where.onMatch" has ...` */
-export function problemMessage(subject: string, problem: Problem): string {
+function problemMessage(subject: string, problem: Problem): string {
   if (problem.path.length === 0) return `${subject} ${problem.message}`;
   const where = problem.path[0]!.startsWith('[') ? `element "${pathText(problem.path)}"` : `property "${pathText(problem.path)}"`;
   return `${subject}: ${where} ${problem.message}`;
