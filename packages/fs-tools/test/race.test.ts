@@ -6,7 +6,6 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite, READ_FLAGS, writeAll } from '../src/atomic-write.js';
 import { Sandbox } from '../src/sandbox.js';
-import { SandboxError } from '../src/index.js';
 import { makeFixture, refusal, type Fixture } from './fixture.js';
 
 let fixture: Fixture;

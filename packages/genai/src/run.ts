@@ -283,7 +283,7 @@ export class Run implements ToolPhaseRun {
 
   /** One model request, retried on the configured statuses. */
   private async requestModel(turn: number, final: boolean): Promise<ModelReply> {
-    const { retry, client } = this.setup;
+    const { retry } = this.setup;
     const params = this.requestParams(turn, final);
     const started = Date.now();
     for (let attempt = 1; ; attempt += 1) {

@@ -1,6 +1,6 @@
 import { type Tool, Type } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { reply, startFakeGemini, type FakeGemini, type FakeRequest } from '../src/index.js';
+import { reply, startFakeGemini, type FakeRequest } from '../src/index.js';
 import { apiError, clientFor, MODEL, useFakes } from './helpers.js';
 
 const fakeWith = useFakes();

@@ -10,7 +10,7 @@ const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'm
  * Where the two cannot be combined in one node (two unions), `a`'s wins and the keyword lands in `conflicts`.
  * `$ref`s must be resolved by the caller; properties present in both become an `allOf` of the two, merged later.
  */
-export function mergeSchemas(a: JsonSchema, b: JsonSchema, conflicts: string[] = []): JsonSchema {
+function mergeSchemas(a: JsonSchema, b: JsonSchema, conflicts: string[] = []): JsonSchema {
   const merged: Record<string, unknown> = { ...b, ...a };
   if (a.properties && b.properties) {
     const properties: Record<string, JsonSchema> = { ...a.properties };
@@ -104,7 +104,7 @@ export function mergeAllOf(node: JsonSchema, root: JsonSchema, conflicts: string
 }
 
 /** A schema with its `$ref` (and the target's own `$ref`s) replaced by the target; siblings win over the target. */
-export function resolveRefChain(schema: JsonSchema, root: JsonSchema, resolved: string[] = []): JsonSchema {
+function resolveRefChain(schema: JsonSchema, root: JsonSchema, resolved: string[] = []): JsonSchema {
   let node = schema;
   const seen = new Set<string>();
   while (node.$ref !== undefined) {

@@ -17,7 +17,7 @@ export interface DtoLibraries {
 let transformer: Promise<DtoLibraries['plainToInstance']> | undefined;
 let validator: Promise<NonNullable<DtoLibraries['validate']>> | undefined;
 
-export class MissingPeerError extends Error {
+class MissingPeerError extends Error {
   override name = 'ToolSetupError';
 }
 

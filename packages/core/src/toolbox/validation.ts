@@ -181,7 +181,7 @@ function formatHint(format: string): string {
 }
 
 /** A short text for what a schema accepts, e.g. `integer`, `string (date-time)`, `"a" | "b"`, `array of string`. */
-export function describeSchema(schema: JsonSchema | boolean | undefined): string {
+function describeSchema(schema: JsonSchema | boolean | undefined): string {
   if (schema === undefined || schema === true) return 'any value';
   if (schema === false) return 'nothing';
   if (schema.enum) return `one of ${listValues(schema.enum)}`;

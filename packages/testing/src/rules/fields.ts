@@ -15,10 +15,6 @@ export function field(object: Record<string, unknown>, camelName: string): unkno
   return snake in object ? object[snake] : undefined;
 }
 
-export function hasField(object: Record<string, unknown>, camelName: string): boolean {
-  return field(object, camelName) !== undefined;
-}
-
 /** Keys of `object` that are neither a listed camelCase name nor its snake_case spelling. */
 export function unknownKeys(object: Record<string, unknown>, camelNames: ReadonlySet<string>): string[] {
   const known = new Set<string>();
