@@ -77,6 +77,8 @@ function atLineStart(text: string, at: number): boolean {
  */
 export class CallScanner {
   private readonly tools = new Map<string, ParserTool>();
+  /** Inside a code block that holds no calls (its content is prose, code such as `[f(x) for x in xs]` included). */
+  private inCodeBlock = false;
 
   constructor(
     tools: readonly (string | ParserTool)[] | undefined,
@@ -106,9 +108,15 @@ export class CallScanner {
         return { stop: Math.max(stop, proseStart), confirmed: false };
       }
       const at = found.index;
+      if (this.inCodeBlock && text[at] === '`') {
+        this.inCodeBlock = false;
+        pos = at + 3;
+        continue;
+      }
       const outcome = this.region(text, at, final, undefined);
       if (outcome.kind === 'none') {
-        pos = at + 1;
+        if (text[at] === '`') this.inCodeBlock = true;
+        pos = at + (text[at] === '`' ? 3 : 1);
         continue;
       }
       if (outcome.kind === 'wait') {
@@ -210,8 +218,13 @@ export class CallScanner {
     const start = skipGap(text, at + 1);
     // Any name is taken where a call is expected; elsewhere (and in Python code blocks) only a tool's name, so that
     // code such as `[f(x) for x in xs]` stays prose.
-    const anyName =
-      this.format === 'python' ? (fence === undefined ? atLineStart(text, at) : fence !== 'python' && fence !== 'py') : fence === 'tool_code';
+    const anyName = this.inCodeBlock
+      ? false
+      : this.format === 'python'
+        ? fence === undefined
+          ? atLineStart(text, at)
+          : fence !== 'python' && fence !== 'py'
+        : fence === 'tool_code';
     const opening = this.nameThenParen(text, start, final, anyName);
     if (opening.kind !== 'region') return opening;
     return this.read(text, at, at, final, (reader) => this.readPythonList(reader));
