@@ -1,4 +1,4 @@
-import { Incomplete, LiteralReader, Unreadable } from './literal-reader.js';
+import { Incomplete, LiteralReader, setKey, Unreadable } from './literal-reader.js';
 
 /**
  * Reads the argument list of a call, from `(` to `)`: one JSON object (`name({"a": 1})`, the tool-call format), or
@@ -26,7 +26,7 @@ export function readArgumentList(reader: LiteralReader, parameters: readonly str
     const key = keywordAhead(reader);
     if (key !== undefined) {
       if (Object.prototype.hasOwnProperty.call(args, key)) throw new Unreadable(`the argument "${key}" is given twice`, reader.pos);
-      define(args, key, reader.value());
+      setKey(args, key, reader.value());
     } else {
       const at = reader.pos;
       const value = reader.value();
@@ -36,14 +36,14 @@ export function readArgumentList(reader: LiteralReader, parameters: readonly str
         throw new Unreadable(`a positional argument that cannot be matched to a parameter: ${why}`, at);
       }
       if (Object.prototype.hasOwnProperty.call(args, name)) throw new Unreadable(`the argument "${name}" is given twice`, at);
-      define(args, name, value);
+      setKey(args, name, value);
       position++;
     }
     reader.skipSpace();
     const next = reader.peek();
     if (next === ')') {
       reader.pos++;
-      return { ...args };
+      return args;
     }
     if (next !== ',') throw reader.unexpected('"," or ")"');
     reader.pos++;
@@ -51,7 +51,7 @@ export function readArgumentList(reader: LiteralReader, parameters: readonly str
     if (reader.peek() === ')') {
       reader.repairs.add('trailing-comma');
       reader.pos++;
-      return { ...args };
+      return args;
     }
   }
 }
@@ -73,8 +73,4 @@ function keywordAhead(reader: LiteralReader): string | undefined {
   }
   reader.pos = start;
   return undefined;
-}
-
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

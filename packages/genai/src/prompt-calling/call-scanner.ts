@@ -6,8 +6,11 @@ import type { CallFormat, CallProblem, ParsedCall, ParserRepair, ParserTool, Rep
 /** What the scanner found at a candidate position. */
 type Outcome =
   | { kind: 'none' }
-  /** Not decidable yet (streaming): `confirmed` when it is surely a call, only its end is missing. */
-  | { kind: 'wait'; confirmed: boolean }
+  /**
+   * Not decidable yet (streaming): `confirmed` when it is surely a call, only its end is missing; `closer` when only
+   * a closing character (CLOSERS) can decide it, so a stream need not look again before one arrives.
+   */
+  | { kind: 'wait'; confirmed: boolean; closer: boolean }
   | { kind: 'region'; end: number; items: ReplyItem[] };
 
 export interface ScanSink {
@@ -20,13 +23,20 @@ export interface ScanStop {
   stop: number;
   /** The undecided rest is surely a call (not prose that is held back). */
   confirmed: boolean;
+  /** Only text with one of CLOSERS in it can decide the rest. */
+  closer: boolean;
 }
 
+/** The characters that can end a call, or the line of a broken one. */
+export const CLOSERS = /[)\]}>`\n]/;
+
 const NONE: Outcome = { kind: 'none' };
-const WAIT: Outcome = { kind: 'wait', confirmed: false };
-const WAIT_CALL: Outcome = { kind: 'wait', confirmed: true };
+const WAIT: Outcome = { kind: 'wait', confirmed: false, closer: false };
+const WAIT_CALL: Outcome = { kind: 'wait', confirmed: true, closer: true };
+const WAIT_NEXT: Outcome = { kind: 'wait', confirmed: true, closer: false };
 const CANDIDATE = /```|tool_call:|<tool_call>|[[{]/gi;
 const MARKERS = ['```', 'tool_call:', '<tool_call>'];
+const MARKER_CHARS = '`tool_ca:<';
 const TOOL_CALL = 'tool_call:';
 const OPEN_TAG = '<tool_call>';
 const CLOSE_TAG = '</tool_call>';
@@ -105,7 +115,7 @@ export class CallScanner {
         const hold = final ? 0 : this.partialMarker(text, Math.max(pos, proseStart));
         const stop = text.length - hold;
         if (stop > proseStart) sink.prose(proseStart, stop);
-        return { stop: Math.max(stop, proseStart), confirmed: false };
+        return { stop: Math.max(stop, proseStart), confirmed: false, closer: false };
       }
       const at = found.index;
       if (this.inCodeBlock && text[at] === '`') {
@@ -121,13 +131,13 @@ export class CallScanner {
       }
       if (outcome.kind === 'wait') {
         if (at > proseStart) sink.prose(proseStart, at);
-        return { stop: at, confirmed: outcome.confirmed };
+        return { stop: at, confirmed: outcome.confirmed, closer: outcome.closer };
       }
       let end = outcome.end;
       // The line break after a call belongs to it; in a stream, wait to see whether one comes.
       if (end >= text.length && !final) {
         if (at > proseStart) sink.prose(proseStart, at);
-        return { stop: at, confirmed: true };
+        return { stop: at, confirmed: true, closer: false };
       }
       if (text[end] === '\n') end++;
       else if (text[end] === '\r' && text[end + 1] === '\n') end += 2;
@@ -139,6 +149,7 @@ export class CallScanner {
 
   /** How many characters at the end of the text could begin a marker (`TOOL_C`, ``` `` ```, `<tool_`). */
   private partialMarker(text: string, from: number): number {
+    if (!MARKER_CHARS.includes(text[text.length - 1]?.toLowerCase() ?? '')) return 0;
     const longest = Math.min(OPEN_TAG.length - 1, text.length - from);
     for (let length = longest; length > 0; length--) {
       const tail = text.slice(text.length - length).toLowerCase();
@@ -178,15 +189,15 @@ export class CallScanner {
     for (;;) {
       while (pos < text.length && /[\s,]/.test(text[pos]!)) pos++;
       if (pos >= text.length) {
-        if (!final) return WAIT_CALL;
+        if (!final) return WAIT_NEXT;
         markRepair(items, 'unclosed-fence');
         return { kind: 'region', end: text.length, items };
       }
       const close = match(text, pos, '```');
       if (close === 'yes') return { kind: 'region', end: pos + 3, items };
-      if (close === 'partial') return final ? { kind: 'region', end: text.length, items } : WAIT_CALL;
+      if (close === 'partial') return final ? { kind: 'region', end: text.length, items } : WAIT_NEXT;
       const next = this.region(text, pos, final, language);
-      if (next.kind === 'wait') return WAIT_CALL;
+      if (next.kind === 'wait') return next.confirmed ? next : WAIT_NEXT;
       if (next.kind === 'region') {
         items.push(...next.items);
         pos = next.end;
@@ -293,7 +304,7 @@ export class CallScanner {
       const items = this.jsonCalls(value, reader, at, undefined);
       const closing = reader.atEnd ? 'partial' : match(text, reader.pos, CLOSE_TAG);
       if (closing === 'yes') return { kind: 'region', end: reader.pos + CLOSE_TAG.length, items: withText(items, text, at, reader.pos + CLOSE_TAG.length) };
-      if (closing === 'partial' && !final) return WAIT_CALL;
+      if (closing === 'partial' && !final) return WAIT_NEXT;
       // No closing tag: forgiven when the call itself is whole.
       markRepair(items, 'unclosed-tag');
       return { kind: 'region', end: reader.pos, items };

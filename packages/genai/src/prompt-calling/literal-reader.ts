@@ -106,11 +106,12 @@ export class LiteralReader {
   value(): unknown {
     this.skipSpace();
     const char = this.peek();
-    if (char === '{') return this.nested(() => this.object());
-    if (char === '[') return this.nested(() => this.list('[', ']'));
-    if (char === '(') {
-      this.repairs.add('tuple-as-list');
-      return this.nested(() => this.list('(', ')'));
+    if (char === '{' || char === '[' || char === '(') {
+      if (++this.depth > 64) throw new Unreadable('values nest more than 64 levels deep', this.pos);
+      if (char === '(') this.repairs.add('tuple-as-list');
+      const value = char === '{' ? this.object() : char === '[' ? this.list('[', ']') : this.list('(', ')');
+      this.depth--;
+      return value;
     }
     if (char === '"' || char === "'") return this.string();
     if (char === '-' || DIGIT.test(char)) return this.number();
@@ -118,25 +119,15 @@ export class LiteralReader {
     throw this.unexpected('a value');
   }
 
-  private nested<T>(read: () => T): T {
-    if (++this.depth > 64) throw new Unreadable('values nest more than 64 levels deep', this.pos);
-    try {
-      return read();
-    } finally {
-      this.depth--;
-    }
-  }
-
   private object(): Record<string, unknown> {
     this.pos++;
-    // A null prototype: a key named "__proto__" is data here, never a prototype.
-    const result: Record<string, unknown> = Object.create(null);
+    const result: Record<string, unknown> = {};
     for (;;) {
       this.skipSpace();
       const char = this.peek();
       if (char === '}') {
         this.pos++;
-        return { ...result };
+        return result;
       }
       let key: string;
       if (char === '"' || char === "'") key = this.string();
@@ -145,8 +136,8 @@ export class LiteralReader {
         this.repairs.add('unquoted-key');
       } else throw this.unexpected('a key or "}"');
       this.expect(':');
-      Object.defineProperty(result, key, { value: this.value(), enumerable: true, writable: true, configurable: true });
-      if (this.separator('}')) return { ...result };
+      setKey(result, key, this.value());
+      if (this.separator('}')) return result;
     }
   }
 
@@ -185,50 +176,57 @@ export class LiteralReader {
 
   string(): string {
     const { text } = this;
-    const quote = text[this.pos]!;
-    if (quote === "'") this.repairs.add('single-quotes');
+    const quote = text.charCodeAt(this.pos);
+    if (quote === 39) this.repairs.add('single-quotes');
     let pos = this.pos + 1;
     let out = '';
     let chunkStart = pos;
+    const length = text.length;
     for (;;) {
-      if (pos >= text.length) throw new Incomplete(pos);
-      const char = text[pos]!;
-      if (char === quote) {
+      if (pos >= length) throw new Incomplete(pos);
+      const code = text.charCodeAt(pos);
+      if (code === quote) {
         this.pos = pos + 1;
         return out + text.slice(chunkStart, pos);
       }
-      if (char === '\n') this.repairs.add('raw-newline-in-string');
-      if (char !== '\\') {
+      if (code !== 92) {
+        if (code === 10) this.repairs.add('raw-newline-in-string');
         pos++;
         continue;
       }
       out += text.slice(chunkStart, pos);
-      if (pos + 1 >= text.length) throw new Incomplete(pos);
-      const code = text[pos + 1]!;
-      if (code === 'u' || code === 'x') {
-        const length = code === 'u' ? 4 : 2;
-        const hex = text.slice(pos + 2, pos + 2 + length);
-        if (hex.length < length && pos + 2 + hex.length >= text.length && /^[0-9a-fA-F]*$/.test(hex)) throw new Incomplete(pos);
-        if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length < length) throw new Unreadable(`a broken \\${code} escape in a string`, pos);
-        if (code === 'x') this.repairs.add('python-escape');
-        out += String.fromCharCode(parseInt(hex, 16));
-        pos += 2 + length;
-      } else if (code in ESCAPES) {
-        if (code === "'" && quote === '"') this.repairs.add('python-escape');
-        out += ESCAPES[code];
-        pos += 2;
-      } else if (code === '\n') {
-        // A Python line continuation inside a string.
-        this.repairs.add('python-escape');
-        pos += 2;
-      } else {
-        // Python keeps an unknown escape as written (`"\d"` is backslash, d).
-        this.repairs.add('python-escape');
-        out += '\\' + code;
-        pos += 2;
-      }
+      pos = this.escape(pos, quote === 34);
+      out += this.escaped;
       chunkStart = pos;
     }
+  }
+
+  /** The last escape read, set by `escape`. */
+  private escaped = '';
+
+  /** Reads the escape at `pos` (a backslash) into `escaped`; returns the position after it. */
+  private escape(pos: number, doubleQuoted: boolean): number {
+    const { text } = this;
+    if (pos + 1 >= text.length) throw new Incomplete(pos);
+    const code = text[pos + 1]!;
+    if (code === 'u' || code === 'x') {
+      const length = code === 'u' ? 4 : 2;
+      const hex = text.slice(pos + 2, pos + 2 + length);
+      if (hex.length < length && pos + 2 + hex.length >= text.length && /^[0-9a-fA-F]*$/.test(hex)) throw new Incomplete(pos);
+      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length < length) throw new Unreadable(`a broken \\${code} escape in a string`, pos);
+      if (code === 'x') this.repairs.add('python-escape');
+      this.escaped = String.fromCharCode(parseInt(hex, 16));
+      return pos + 2 + length;
+    }
+    if (code in ESCAPES) {
+      if (code === "'" && doubleQuoted) this.repairs.add('python-escape');
+      this.escaped = ESCAPES[code]!;
+      return pos + 2;
+    }
+    this.repairs.add('python-escape');
+    // A Python line continuation inside a string; any other unknown escape is kept as written (`"\d"`).
+    this.escaped = code === '\n' ? '' : '\\' + code;
+    return pos + 2;
   }
 
   private number(): number {
@@ -254,4 +252,10 @@ export class LiteralReader {
     if (known.python) this.repairs.add('python-literals');
     return known.value;
   }
+}
+
+/** Sets a key as data: "__proto__" is an ordinary key here, never the object's prototype. */
+export function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

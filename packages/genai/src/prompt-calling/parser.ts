@@ -1,4 +1,4 @@
-import { CallScanner } from './call-scanner.js';
+import { CallScanner, CLOSERS, type ScanSink } from './call-scanner.js';
 import { parsedReply, type CallFormat, type ParsedReply, type ParserTool, type ReplyItem } from './parsed-reply.js';
 
 export interface CallParserOptions {
@@ -12,19 +12,36 @@ export interface CallParserOptions {
   format?: CallFormat;
 }
 
+/** Collects what a scan decides: prose into one string, items with their positions in the whole reply. */
+class Collector implements ScanSink {
+  text = '';
+  out = '';
+  /** Where `text` starts in the whole reply. */
+  base = 0;
+  readonly items: ReplyItem[] = [];
+
+  prose(from: number, to: number): void {
+    this.out += this.text.slice(from, to);
+  }
+
+  item(item: ReplyItem): void {
+    if (this.base) {
+      item.start += this.base;
+      item.end += this.base;
+    }
+    this.items.push(item);
+  }
+}
+
 /**
  * Splits a whole model reply into prose and calls. Pure: never throws for any text, and never guesses arguments
  * (a call that does not parse is a problem with a message for the model, not a call with `{}`).
  */
 export function parseCalls(text: string, options: CallParserOptions = {}): ParsedReply {
-  const scanner = new CallScanner(options.tools, options.format ?? 'tool-call');
-  let prose = '';
-  const items: ReplyItem[] = [];
-  scanner.scan(text, 0, true, {
-    prose: (from, to) => (prose += text.slice(from, to)),
-    item: (item) => items.push(item),
-  });
-  return parsedReply(prose, items);
+  const collector = new Collector();
+  collector.text = text;
+  new CallScanner(options.tools, options.format ?? 'tool-call').scan(text, 0, true, collector);
+  return parsedReply(collector.out, collector.items);
 }
 
 /**
@@ -35,11 +52,13 @@ export function parseCalls(text: string, options: CallParserOptions = {}): Parse
  */
 export class CallStreamParser {
   private readonly scanner: CallScanner;
-  private text = '';
+  private readonly collector = new Collector();
+  /** Where the undecided text starts, in `collector.text`. */
   private decided = 0;
   private prose = '';
-  private readonly items: ReplyItem[] = [];
   private longestHold = 0;
+  /** Only a closing character can decide the undecided rest: pieces without one need no new scan. */
+  private awaitingCloser = false;
   private ended = false;
 
   constructor(options: CallParserOptions = {}) {
@@ -48,36 +67,43 @@ export class CallStreamParser {
 
   push(chunk: string): string {
     if (this.ended) throw new Error('CallStreamParser: push after end');
-    this.text += chunk;
-    const out = this.scan(false);
-    return out;
+    this.collector.text += chunk;
+    if (this.awaitingCloser && !CLOSERS.test(chunk)) return '';
+    return this.scan(false);
   }
 
   end(): { prose: string; reply: ParsedReply } {
     this.ended = true;
     const prose = this.scan(true);
-    return { prose, reply: parsedReply(this.prose, [...this.items]) };
+    return { prose, reply: parsedReply(this.prose, [...this.collector.items]) };
   }
 
-  /** Calls read so far. */
-  get calls(): readonly ReplyItem[] {
-    return this.items;
+  /** Calls (and broken calls) read so far. */
+  get items(): readonly ReplyItem[] {
+    return this.collector.items;
   }
 
-  /** The most prose characters held back at once (text that could have been, but was not, a call opening). */
+  /** The most prose characters held back at once (text that could have been, but was not yet known as, a call). */
   get maxHeldBack(): number {
     return this.longestHold;
   }
 
   private scan(final: boolean): string {
-    const { text } = this;
-    let out = '';
-    const stop = this.scanner.scan(text, this.decided, final, {
-      prose: (from, to) => (out += text.slice(from, to)),
-      item: (item) => this.items.push(item),
-    });
-    this.decided = stop.stop;
-    if (!stop.confirmed) this.longestHold = Math.max(this.longestHold, text.length - stop.stop);
+    const { collector } = this;
+    collector.out = '';
+    const stop = this.scanner.scan(collector.text, this.decided, final, collector);
+    this.awaitingCloser = stop.closer;
+    if (!stop.confirmed) this.longestHold = Math.max(this.longestHold, collector.text.length - stop.stop);
+    // Decided text is dropped, but for the blanks and one character before the undecided rest: whether a call
+    // opening stands at the start of a line is read from them.
+    let keep = stop.stop - 1;
+    while (keep >= 0 && (collector.text[keep] === ' ' || collector.text[keep] === '\t')) keep--;
+    if (keep > 0) {
+      collector.text = collector.text.slice(keep);
+      collector.base += keep;
+      this.decided = stop.stop - keep;
+    } else this.decided = stop.stop;
+    const out = collector.out;
     this.prose += out;
     return out;
   }
