@@ -30,7 +30,11 @@ const tools: ParserTool[] = [
   { name: 'getForecast', parameters: ['location', 'days', 'unit'] },
   { name: 'write_file', parameters: ['path', 'content', 'mode'] },
 ];
-const words = 'the weather in boston is clear today and the forecast says rain by friday so take an umbrella with you when you go out'.split(' ');
+const words =
+  ('the weather in boston is clear today and the forecast says rain by friday so take an umbrella ' +
+    'with you when you go out').split(
+    ' ',
+  );
 const tricky = ['})', '] [x(', 'TOOL_CALL: no', '</tool_call>', 'é \u00e9 😀', 'line\nbreak', "it's", '"quoted"'];
 
 function corpus(): string[] {
@@ -43,7 +47,11 @@ function corpus(): string[] {
     const parts = [prose(10 + Math.floor(next() * 80)) + '.'];
     const calls = Math.floor(next() * 3);
     for (let c = 0; c < calls; c++) {
-      const args = { path: `notes/${prose(2).replace(/ /g, '-')}.md`, content: `${prose(20)} ${pick(tricky)} ${prose(10)}`, mode: 'append' };
+      const args = {
+        path: `notes/${prose(2).replace(/ /g, '-')}.md`,
+        content: `${prose(20)} ${pick(tricky)} ${prose(10)}`,
+        mode: 'append',
+      };
       let call = FORMATS[format].call('write_file', args);
       const shape = next();
       if (shape < 0.15) call = `\`\`\`${format === 'json' ? 'json' : 'tool_code'}\n${call}\n\`\`\``;
@@ -66,7 +74,7 @@ function median(values: number[]): number {
 /** Splits a reply into token-sized pieces (1 to 12 characters), as a stream delivers it. */
 function pieces(reply: string, next: () => number): string[] {
   const out: string[] = [];
-  for (let at = 0; at < reply.length; ) {
+  for (let at = 0; at < reply.length;) {
     const size = 1 + Math.floor(next() * 12);
     out.push(reply.slice(at, at + size));
     at += size;
@@ -93,7 +101,8 @@ function main(): void {
     let shown = '';
     for (const piece of streamed[i]!) shown += parser.push(piece);
     const { prose, reply } = parser.end();
-    if (shown + prose !== whole.prose || JSON.stringify(reply) !== JSON.stringify(whole)) throw new Error(`streamed parse differs on reply ${i}`);
+    if (shown + prose !== whole.prose || JSON.stringify(reply) !== JSON.stringify(whole))
+      throw new Error(`streamed parse differs on reply ${i}`);
     longestHold = Math.max(longestHold, parser.maxHeldBack);
   }
 
@@ -129,13 +138,20 @@ function main(): void {
   const streamMb = median(stream);
   const jsonMb = median(json);
   console.log(`corpus: ${replies.length} replies, ${mb.toFixed(2)} MB, ${calls} calls, ${problems} broken calls`);
-  console.log(`parseCalls (whole replies):      ${wholeMb.toFixed(1)} MB/s (median of ${ROUNDS}); ${(wholeMb / jsonMb).toFixed(2)}x JSON.parse of the same text`);
-  console.log(`CallStreamParser (1-12 char pieces): ${streamMb.toFixed(1)} MB/s; ${(streamMb / jsonMb).toFixed(2)}x JSON.parse`);
+  console.log(
+    `parseCalls (whole replies):      ${wholeMb.toFixed(1)} MB/s (median of ${ROUNDS}); ` +
+      `${(wholeMb / jsonMb).toFixed(2)}x JSON.parse of the same text`,
+  );
+  console.log(
+    `CallStreamParser (1-12 char pieces): ${streamMb.toFixed(1)} MB/s; ${(streamMb / jsonMb).toFixed(2)}x JSON.parse`,
+  );
   console.log(`baseline JSON.parse (same bytes, same run): ${jsonMb.toFixed(1)} MB/s`);
 
   // The bound: the longest opening that must be seen before text is known to be a call.
   const bound = 3 + 20 + 1 + 16 + 1 + 128 + 1;
-  console.log(`longest prose held back while streaming: ${longestHold} characters (bound: ${bound}, the longest call opening)`);
+  console.log(
+    `longest prose held back while streaming: ${longestHold} characters (bound: ${bound}, the longest call opening)`,
+  );
 
   const sizes: string[] = [];
   for (const [label, manifestTools] of [
@@ -143,7 +159,12 @@ function main(): void {
     ['packages/fs-tools', fileManifest.tools],
   ] as const) {
     const declarations = (manifestTools as readonly ManifestTool[]).map(
-      (tool) => toGeminiDeclaration({ name: tool.name, ...(tool.description ? { description: tool.description } : {}), parameters: tool.parameters }) as FunctionDeclaration,
+      (tool) =>
+        toGeminiDeclaration({
+          name: tool.name,
+          ...(tool.description ? { description: tool.description } : {}),
+          parameters: tool.parameters,
+        }) as FunctionDeclaration,
     );
     const native = JSON.stringify(declarations).length;
     const row = formats.map((format) => {

@@ -177,7 +177,8 @@ export class Run implements ToolPhaseRun {
       turn += 1;
       const final = toolTurns >= maxTurns;
       const reply = await this.requestModel(turn, final);
-      const calls = reply.prompt?.calls ?? (reply.content?.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      const parts = reply.content?.parts ?? [];
+      const calls = reply.prompt?.calls ?? parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
       // Prompt mode: calls the model wrote but that cannot run still need an answer (feedback), so the turn goes on.
       const unanswered = calls.length === 0 && !reply.prompt?.problems.length;
       const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
@@ -289,7 +290,8 @@ export class Run implements ToolPhaseRun {
     if (this.abortSignal) config.abortSignal = this.abortSignal;
     if (this.setup.systemInstruction !== undefined) config.systemInstruction = this.setup.systemInstruction;
     if (this.calling.prompting) {
-      return { model: this.setup.model, ...this.calling.shape({ contents: this.history, config }, this.setup.systemInstruction, final) };
+      const shaped = this.calling.shape({ contents: this.history, config }, this.setup.systemInstruction, final);
+      return { model: this.setup.model, ...shaped };
     }
     return { model: this.setup.model, contents: [...this.history], config };
   }
@@ -312,7 +314,8 @@ export class Run implements ToolPhaseRun {
         if (error instanceof StreamBroken || this.isAborted) throw error;
         // The API refused tools (or a system instruction) for this model: switch, and send once more.
         if (this.calling.learn(error, params.config.systemInstruction !== undefined)) {
-          this.debug(`turn ${turn}: ${error instanceof Error ? error.message : String(error)}; sending again with calling in the prompt`);
+          const message = error instanceof Error ? error.message : String(error);
+          this.debug(`turn ${turn}: ${message}; sending again with calling in the prompt`);
           params = this.requestParams(turn, final);
           attempt -= 1;
           continue;
@@ -408,7 +411,8 @@ export class Run implements ToolPhaseRun {
     addUsage(this.usage, usage);
     const read = reader?.end();
     if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
-    const reply: ModelReply = { content: merged.content(), finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
+    const content = merged.content();
+    const reply: ModelReply = { content, finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
     if (read) reply.prompt = read.reply;
     return reply;
   }

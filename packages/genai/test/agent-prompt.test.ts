@@ -22,7 +22,7 @@ const texts = (events: AgentEvent[]) => events.flatMap((event) => (event.type ==
 describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
   for (const format of formats) {
     describe(format, () => {
-      it('runs a call written in the text, sends the result back as text, and answers; streamed, no call syntax in text events', async () => {
+      it('runs calls written in the text, sends results back as text, answers; no call syntax in text events', async () => {
         const { fake, client } = await fakeGemini({
           stream: { textEvents: 40 },
           script: [
@@ -34,7 +34,10 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
               expect(prompt).toContain('Answer like a pirate.');
               expect(prompt).toContain('getWeather(city: string)');
               expect(prompt).toContain(call(format, 'getWeather', { city: 'text' }));
-              return reply.text(`Let me look.\n${call(format, 'getWeather', { city: 'Rome' })}\n${call(format, 'add', { a: 2, b: 3 })}\n`);
+              return reply.text(
+                `Let me look.\n${call(format, 'getWeather', { city: 'Rome' })}\n` +
+                  `${call(format, 'add', { a: 2, b: 3 })}\n`,
+              );
             },
             (request) => {
               const results = lastText(request);
@@ -62,19 +65,27 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
         for (const piece of shown) expect(piece).not.toMatch(/TOOL_CALL|tool_call|getWeather\(|add\(/);
         // The answer streams in pieces.
         expect(events.filter((event) => event.type === 'text' && event.turn === 2).length).toBeGreaterThan(1);
-        const calls = events.flatMap((event) => (event.type === 'tool_call' ? [[event.name, event.args, event.index]] : []));
+        const calls = events.flatMap((event) =>
+          event.type === 'tool_call' ? [[event.name, event.args, event.index]] : [],
+        );
         expect(calls).toEqual([
           ['getWeather', { city: 'Rome' }, 0],
           ['add', { a: 2, b: 3 }, 1],
         ]);
-        expect(events.filter((event) => event.type === 'tool_result').every((event) => event.type === 'tool_result' && event.ok)).toBe(true);
+        expect(
+          events
+            .filter((event) => event.type === 'tool_result')
+            .every((event) => event.type === 'tool_result' && event.ok),
+        ).toBe(true);
         expect(result.steps[0]!.calls.map((record) => record.name)).toEqual(['getWeather', 'add']);
         expect(result.usage.requests).toBe(2);
         expect(result.usage.totalTokenCount).toBeGreaterThan(0);
 
         // History: the model's turn as written, the results as one user text turn in the format's convention.
         const [, modelTurn, results, answer] = result.history;
-        expect(modelTurn!.parts!.map((part) => part.text).join('')).toContain(call(format, 'getWeather', { city: 'Rome' }));
+        expect(modelTurn!.parts!.map((part) => part.text).join('')).toContain(
+          call(format, 'getWeather', { city: 'Rome' }),
+        );
         expect(results!.role).toBe('user');
         expect(results!.parts).toHaveLength(1);
         expect(results!.parts![0]!.text).toBe(
@@ -89,7 +100,7 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
         fake.assertScriptUsed();
       });
 
-      it('sends invalid arguments back as a validation error, then runs the corrected call (run, not streamed)', async () => {
+      it('sends invalid arguments back as a validation error, then runs the corrected call', async () => {
         const { fake, client } = await fakeGemini({
           script: [
             reply.text(call(format, 'getWeather', { city: 5 })),
@@ -101,7 +112,12 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
             'Oslo is clear.',
           ],
         });
-        const agent = new Agent({ client, model: GEMMA, tools: toolbox(new WeatherTools()), calling: { mode: 'prompt', format } });
+        const agent = new Agent({
+          client,
+          model: GEMMA,
+          tools: toolbox(new WeatherTools()),
+          calling: { mode: 'prompt', format },
+        });
         const result = await agent.run('Oslo?');
         expect(result.steps.map((step) => step.calls.map((record) => record.ok))).toEqual([[false], [true], []]);
         expect(result.steps[0]!.calls[0]!.args).toEqual({ city: 5 });
@@ -109,11 +125,18 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
         fake.assertScriptUsed();
       });
 
-      it('answers an unknown name and an unparsable call with feedback (closest names), runs the good call, and goes on', async () => {
-        const broken = format === 'python' ? '[getWeather(city=Oslo)]' : format === 'json' ? '<tool_call>{"name": "getWeather", "arguments": {city: Oslo}}</tool_call>' : 'TOOL_CALL: getWeather({"city": Oslo})';
+      it('answers an unknown name and a broken call with feedback, runs the good call, and goes on', async () => {
+        const broken =
+          format === 'python'
+            ? '[getWeather(city=Oslo)]'
+            : format === 'json'
+              ? '<tool_call>{"name": "getWeather", "arguments": {city: Oslo}}</tool_call>'
+              : 'TOOL_CALL: getWeather({"city": Oslo})';
         const { fake, client } = await fakeGemini({
           script: [
-            reply.text(`${call(format, 'getWether', { city: 'Oslo' })}\n${broken}\n${call(format, 'add', { a: 1, b: 1 })}`),
+            reply.text(
+              `${call(format, 'getWether', { city: 'Oslo' })}\n${broken}\n${call(format, 'add', { a: 1, b: 1 })}`,
+            ),
             (request) => {
               const feedback = lastText(request);
               expect(feedback).toContain('UnknownTool');
@@ -125,18 +148,25 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
             'Done.',
           ],
         });
-        const agent = new Agent({ client, model: GEMMA, tools: toolbox(new WeatherTools(), new MathTools()), calling: { mode: 'prompt', format } });
+        const agent = new Agent({
+          client,
+          model: GEMMA,
+          tools: toolbox(new WeatherTools(), new MathTools()),
+          calling: { mode: 'prompt', format },
+        });
         const events: AgentEvent[] = [];
         const result = await agent.run('Oslo?', { onEvent: (event) => events.push(event) });
         // Only calls that can run are tool calls; the others were answered with feedback, never with `{}` arguments.
-        expect(events.filter((event) => event.type === 'tool_call').map((event) => event.type === 'tool_call' && event.name)).toEqual(['add', 'getWeather']);
+        expect(
+          events.filter((event) => event.type === 'tool_call').map((event) => event.type === 'tool_call' && event.name),
+        ).toEqual(['add', 'getWeather']);
         expect(result.text).toBe('Done.');
         fake.assertScriptUsed();
       });
     });
   }
 
-  it("'auto' uses prompt mode for gemma-* at once, and switches another model after the API's 400, once per Agent", async () => {
+  it("'auto': prompt mode for gemma-* at once; another model switches after the API's 400, once", async () => {
     const refused: string[] = [];
     const { fake, client } = await fakeGemini({
       handler: (request) => {
@@ -144,7 +174,9 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
           refused.push(request.model);
           return reply.error(400, { message: `Function calling is not enabled for models/${request.model}` });
         }
-        return /TOOL_RESULT|tool_output/.test(lastText(request)) ? 'It is clear.' : reply.text(call('tool-call', 'getWeather', { city: 'Rome' }));
+        return /TOOL_RESULT|tool_output/.test(lastText(request))
+          ? 'It is clear.'
+          : reply.text(call('tool-call', 'getWeather', { city: 'Rome' }));
       },
     });
     const tools = toolbox(new WeatherTools());
@@ -162,25 +194,40 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
     await other.chat().send('And Oslo?');
     // One refusal, then every request of every run on this Agent in prompt mode.
     expect(refused).toEqual(['tiny-model']);
-    expect(fake.requests.filter((request) => request.status === 200).every((request) => !(request.body as { tools?: unknown }).tools)).toBe(true);
+    expect(
+      fake.requests
+        .filter((request) => request.status === 200)
+        .every((request) => !(request.body as { tools?: unknown }).tools),
+    ).toBe(true);
 
     // 'native' keeps native calling: the API's 400 is the run's error.
     const native = new Agent({ client, model: 'tiny-model', tools, calling: 'native', retry: false });
     await expect(native.run('Rome?')).rejects.toBeInstanceOf(AgentApiError);
   });
 
-  it("FakeGemini's own 400 for gemma fails a 'native' run; a refused system instruction moves into the first user turn", async () => {
+  it("'native' on gemma fails with FakeGemini's 400; a refused system instruction moves into the contents", async () => {
     const { client } = await fakeGemini({ handler: () => 'Hello.' });
     const tools = toolbox(new WeatherTools());
     const native = new Agent({ client, model: GEMMA, tools, calling: 'native', retry: false });
     await expect(native.run('Hi')).rejects.toThrow(`Function calling is not enabled for models/${GEMMA}`);
-    expect((await new Agent({ client, model: GEMMA, tools, systemInstruction: 'Be brief.' }).run('Hi')).text).toBe('Hello.');
+    expect((await new Agent({ client, model: GEMMA, tools, systemInstruction: 'Be brief.' }).run('Hi')).text).toBe(
+      'Hello.',
+    );
 
     const { fake: strict, client: other } = await fakeGemini({
       handler: (request) =>
-        request.body.systemInstruction ? reply.error(400, { message: `Developer instruction is not enabled for models/${request.model}` }) : 'Hello.',
+        request.body.systemInstruction
+          ? reply.error(400, { message: `Developer instruction is not enabled for models/${request.model}` })
+          : 'Hello.',
     });
-    const agent = new Agent({ client: other, model: 'small-model', tools, calling: 'prompt', systemInstruction: 'Be brief.', retry: false });
+    const agent = new Agent({
+      client: other,
+      model: 'small-model',
+      tools,
+      calling: 'prompt',
+      systemInstruction: 'Be brief.',
+      retry: false,
+    });
     expect((await agent.run('Hi')).text).toBe('Hello.');
     expect((await agent.run('Hi')).text).toBe('Hello.');
     expect(strict.requests.map((request) => request.status)).toEqual([400, 200, 200]);
@@ -189,7 +236,7 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
     expect(sent[1]!.contents[0].parts[0].text).toMatch(/^Be brief\.\n\n# Tools/);
   });
 
-  it('keeps a chat going over three sends, streamed and not; the final turn of a limited run says tools are off', async () => {
+  it('keeps a chat over three sends, streamed and not; the last turn of a limited run says tools are off', async () => {
     const { fake, client } = await fakeGemini({
       handler: (request) => {
         const question = request.contents.filter((content) => content.role === 'user').length;
@@ -197,7 +244,12 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
         return reply.text(`Looking.\n${call('tool-call', 'add', { a: question, b: 1 })}`);
       },
     });
-    const agent = new Agent({ client, model: GEMMA, tools: toolbox(new MathTools()), calling: { mode: 'prompt', format: 'tool-call' } });
+    const agent = new Agent({
+      client,
+      model: GEMMA,
+      tools: toolbox(new MathTools()),
+      calling: { mode: 'prompt', format: 'tool-call' },
+    });
     const chat = agent.chat();
     const one = await chat.send('one');
     const twoStream = chat.stream('two');
@@ -206,14 +258,33 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
     expect(one.text).toBe('Answer 2.');
     expect(texts(twoEvents).join('')).toBe('Looking.\nAnswer 4.');
     expect(three.text).toBe('Answer 6.');
-    expect(chat.history.map((content) => content.role)).toEqual(['user', 'model', 'user', 'model', 'user', 'model', 'user', 'model', 'user', 'model', 'user', 'model']);
+    expect(chat.history.map((content) => content.role)).toEqual([
+      'user',
+      'model',
+      'user',
+      'model',
+      'user',
+      'model',
+      'user',
+      'model',
+      'user',
+      'model',
+      'user',
+      'model',
+    ]);
     // The last request carried the whole conversation as text (the prompt at its start, in the first user turn).
     const last = bodies(fake).at(-1)!;
     expect(last.contents).toHaveLength(12 - 1);
     expect(JSON.stringify(last.contents)).not.toContain('functionCall');
 
     // maxTurns: the last request's prompt says tools are off, and the run ends with max_turns.
-    const limited = new Agent({ client, model: GEMMA, tools: toolbox(new MathTools()), maxTurns: 1, calling: 'prompt' });
+    const limited = new Agent({
+      client,
+      model: GEMMA,
+      tools: toolbox(new MathTools()),
+      maxTurns: 1,
+      calling: 'prompt',
+    });
     const result = await limited.run('go');
     expect(result.stopReason).toBe('max_turns');
     const final = bodies(fake).at(-1)!;
@@ -245,7 +316,12 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
     await expect(agent.run('add', { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
 
     // A history with native function turns (from a native model) is written as text for the prompt-mode model.
-    const chat = new Agent({ client, model: GEMMA, tools: toolbox(new MathTools()), calling: { mode: 'prompt', format: 'tool-call' } }).chat({
+    const chat = new Agent({
+      client,
+      model: GEMMA,
+      tools: toolbox(new MathTools()),
+      calling: { mode: 'prompt', format: 'tool-call' },
+    }).chat({
       history: [
         { role: 'user', parts: [{ text: 'add 1 and 2' }] },
         { role: 'model', parts: [{ functionCall: { id: 'x', name: 'add', args: { a: 1, b: 2 } } }] },

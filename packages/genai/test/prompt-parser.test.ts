@@ -19,12 +19,14 @@ interface Case {
 const cases: Record<CallFormat, Record<string, Case>> = {
   'tool-call': {
     'one call with prose': {
-      reply: "I'll check.\nTOOL_CALL: get_weather({\"city\": \"Boston, MA\"})\nOne moment.",
+      reply: 'I\'ll check.\nTOOL_CALL: get_weather({"city": "Boston, MA"})\nOne moment.',
       calls: [{ name: 'get_weather', args: { city: 'Boston, MA' } }],
       prose: "I'll check.\nOne moment.",
     },
     'several calls': {
-      reply: 'First:\nTOOL_CALL: add({"a": 1, "b": 2})\nand\nTOOL_CALL: get_weather({"city": "Oslo", "unit": "celsius"})\nDone.',
+      reply:
+        'First:\nTOOL_CALL: add({"a": 1, "b": 2})\nand\nTOOL_CALL: get_weather({"city": "Oslo", "unit": "celsiu' +
+        's"})\nDone.',
       calls: [
         { name: 'add', args: { a: 1, b: 2 } },
         { name: 'get_weather', args: { city: 'Oslo', unit: 'celsius' } },
@@ -32,7 +34,9 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: 'First:\nand\nDone.',
     },
     fenced: {
-      reply: 'Here:\n```\nTOOL_CALL: add({"a": 1, "b": 2})\nTOOL_CALL: add({"a": 3, "b": 4})\n```\nand ```json\n{"name": "note", "arguments": {"text": "x"}}\n```',
+      reply:
+        'Here:\n```\nTOOL_CALL: add({"a": 1, "b": 2})\nTOOL_CALL: add({"a": 3, "b": 4})\n```\nand ```json\n{"na' +
+        'me": "note", "arguments": {"text": "x"}}\n```',
       calls: [
         { name: 'add', args: { a: 1, b: 2 } },
         { name: 'add', args: { a: 3, b: 4 } },
@@ -41,16 +45,18 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: 'Here:\nand ',
     },
     'tricky strings': {
-      reply: 'TOOL_CALL: note({"text": "a}) ] [x( \\"q\\" \\n\\u00e9\\ud83d\\ude00 TOOL_CALL: no", "tags": ["})", "<tool_call>"]})',
+      reply:
+        'TOOL_CALL: note({"text": "a}) ] [x( \\"q\\" \\n\\u00e9\\ud83d\\ude00 TOOL_CALL: no", "tags": ["})", "<' +
+        'tool_call>"]})',
       calls: [{ name: 'note', args: { text: 'a}) ] [x( "q" \né😀 TOOL_CALL: no', tags: ['})', '<tool_call>'] } }],
       prose: '',
     },
     'sloppy JSON': {
-      reply: "TOOL_CALL: note({'text': 'it''s', \"n\": True, \"tags\": [\"a\",], meta: {\"k\": None},})",
+      reply: 'TOOL_CALL: note({\'text\': \'it\'\'s\', "n": True, "tags": ["a",], meta: {"k": None},})',
       problems: [{ reason: 'unparsable', name: 'note' }],
     },
     'sloppy JSON that can be repaired': {
-      reply: "TOOL_CALL: note({'text': \"it's\", \"n\": True, \"tags\": [\"a\",], meta: {\"k\": None},})",
+      reply: 'TOOL_CALL: note({\'text\': "it\'s", "n": True, "tags": ["a",], meta: {"k": None},})',
       calls: [{ name: 'note', args: { text: "it's", n: true, tags: ['a'], meta: { k: null } } }],
     },
     'unknown tool': {
@@ -80,7 +86,9 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: 'then\n',
     },
     fenced: {
-      reply: '```tool_code\n[add(a=1, b=2)]\n```\nor\n```python\nget_weather(city="Rome")\n```\n```py\n[f(x) for x in xs]\n```',
+      reply:
+        '```tool_code\n[add(a=1, b=2)]\n```\nor\n```python\nget_weather(city="Rome")\n```\n```py\n[f(x) for x i' +
+        'n xs]\n```',
       calls: [
         { name: 'add', args: { a: 1, b: 2 } },
         { name: 'get_weather', args: { city: 'Rome' } },
@@ -112,12 +120,15 @@ const cases: Record<CallFormat, Record<string, Case>> = {
   },
   json: {
     'one call with prose': {
-      reply: 'Checking. <tool_call>{"name": "get_weather", "arguments": {"city": "Boston, MA"}}</tool_call> One moment.',
+      reply:
+        'Checking. <tool_call>{"name": "get_weather", "arguments": {"city": "Boston, MA"}}</tool_call> One moment.',
       calls: [{ name: 'get_weather', args: { city: 'Boston, MA' } }],
       prose: 'Checking.  One moment.',
     },
     'several calls': {
-      reply: '<tool_call>\n{"name": "add", "arguments": {"a": 1, "b": 2}}\n</tool_call>\n<tool_call>[{"name": "add", "arguments": {"a": 3, "b": 4}}, {"name": "note", "arguments": {"text": "z"}}]</tool_call>',
+      reply:
+        '<tool_call>\n{"name": "add", "arguments": {"a": 1, "b": 2}}\n</tool_call>\n<tool_call>[{"name": "add",' +
+        ' "arguments": {"a": 3, "b": 4}}, {"name": "note", "arguments": {"text": "z"}}]</tool_call>',
       calls: [
         { name: 'add', args: { a: 1, b: 2 } },
         { name: 'add', args: { a: 3, b: 4 } },
@@ -136,7 +147,9 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: '',
     },
     'sloppy JSON': {
-      reply: "<tool_call>{'name': 'note', 'arguments': {'text': 'x', 'n': 1,},}</tool_call><tool_call>{\"name\": \"add\", \"arguments\": \"{\\\"a\\\": 1, \\\"b\\\": 2}\"}",
+      reply:
+        '<tool_call>{\'name\': \'note\', \'arguments\': {\'text\': \'x\', \'n\': 1,},}</tool_call><tool_call>{"' +
+        'name": "add", "arguments": "{\\"a\\": 1, \\"b\\": 2}"}',
       calls: [
         { name: 'note', args: { text: 'x', n: 1 } },
         { name: 'add', args: { a: 1, b: 2 } },
@@ -156,9 +169,9 @@ const cases: Record<CallFormat, Record<string, Case>> = {
 
 function check(parsed: ParsedReply, expected: Case): void {
   expect(parsed.calls.map(({ name, args }) => ({ name, args }))).toEqual(expected.calls ?? []);
-  expect(parsed.problems.map(({ reason, name, closest }) => ({ reason, name, ...(closest ? { closest } : {}) }))).toMatchObject(
-    (expected.problems ?? []).map((problem) => ({ ...problem })),
-  );
+  expect(
+    parsed.problems.map(({ reason, name, closest }) => ({ reason, name, ...(closest ? { closest } : {}) })),
+  ).toMatchObject((expected.problems ?? []).map((problem) => ({ ...problem })));
   if (expected.prose !== undefined) expect(parsed.prose).toBe(expected.prose);
 }
 
@@ -184,7 +197,10 @@ describe('parseCalls', () => {
 
         it(`${name}: split across two chunks at every position, and fed one character at a time`, () => {
           const whole = parseCalls(entry.reply, { tools, format });
-          const splits = [...Array(entry.reply.length + 1).keys()].map((i) => [entry.reply.slice(0, i), entry.reply.slice(i)]);
+          const splits = [...Array(entry.reply.length + 1).keys()].map((i) => [
+            entry.reply.slice(0, i),
+            entry.reply.slice(i),
+          ]);
           splits.push([...entry.reply]);
           for (const pieces of splits) {
             const { shown, reply } = streamed(pieces, format);
@@ -197,14 +213,18 @@ describe('parseCalls', () => {
   }
 
   it('reads every format whatever format was asked for, and leaves prose that only looks like code alone', () => {
-    const reply = 'A [link](x) and {"city": 1}, [maybe(this)] mid-line, a `tool_call` word.\nTOOL_CALL: add({"a": 1, "b": 2})';
+    const reply =
+      'A [link](x) and {"city": 1}, [maybe(this)] mid-line, a `tool_call` word.\nTOOL_CALL: add({"a": 1, "b": 2})';
     const parsed = parseCalls(reply, { tools, format: 'json' });
     expect(parsed.calls.map((call) => call.name)).toEqual(['add']);
     expect(parsed.prose).toBe('A [link](x) and {"city": 1}, [maybe(this)] mid-line, a `tool_call` word.\n');
   });
 
   it('reports a call cut off at the end of the reply, and a positional argument with nowhere to go', () => {
-    expect(parseCalls('TOOL_CALL: add({"a": 1', { tools }).problems[0]).toMatchObject({ reason: 'cut-off', name: 'add' });
+    expect(parseCalls('TOOL_CALL: add({"a": 1', { tools }).problems[0]).toMatchObject({
+      reason: 'cut-off',
+      name: 'add',
+    });
     const extra = parseCalls('[add(1, 2, 3)]', { tools, format: 'python' }).problems[0];
     expect(extra).toMatchObject({ reason: 'unparsable', name: 'add' });
     expect(extra!.message).toContain('takes 2 argument');
@@ -220,23 +240,49 @@ describe('parseCalls', () => {
 
   it('never throws, and streamed prose equals the whole parse, for any text (property)', () => {
     const pieces = fc.constantFrom(
-      'TOOL_CALL: ', 'add(', '{"a": 1', ', "b": 2}', ')', '\n', '[', ']', 'get_weather(city="x")', '<tool_call>',
-      '</tool_call>', '{"name": "add", "arguments": {}}', '```', 'tool_code\n', '```json\n', '"', "'", '\\', 'é', ' ', 'text ',
+      'TOOL_CALL: ',
+      'add(',
+      '{"a": 1',
+      ', "b": 2}',
+      ')',
+      '\n',
+      '[',
+      ']',
+      'get_weather(city="x")',
+      '<tool_call>',
+      '</tool_call>',
+      '{"name": "add", "arguments": {}}',
+      '```',
+      'tool_code\n',
+      '```json\n',
+      '"',
+      "'",
+      '\\',
+      'é',
+      ' ',
+      'text ',
     );
-    const text = fc.array(fc.oneof(pieces, fc.string({ maxLength: 4 })), { maxLength: 24 }).map((list) => list.join(''));
+    const text = fc
+      .array(fc.oneof(pieces, fc.string({ maxLength: 4 })), { maxLength: 24 })
+      .map((list) => list.join(''));
     fc.assert(
-      fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), fc.constantFrom<CallFormat>('tool-call', 'python', 'json'), (reply, cuts, format) => {
-        const whole = parseCalls(reply, { tools, format });
-        const bounds = [0, ...cuts.map((cut) => cut % (reply.length + 1)).sort((a, b) => a - b), reply.length];
-        const chunks = bounds.slice(1).map((end, i) => reply.slice(bounds[i], end));
-        const { shown, reply: parsed } = streamed(chunks, format);
-        expect(parsed).toEqual(whole);
-        expect(shown.join('')).toBe(whole.prose);
-        // Every character is prose or inside exactly one call or problem.
-        const covered = whole.items.reduce((sum, item) => sum + item.text.length, 0);
-        expect(whole.prose.length + covered).toBeLessThanOrEqual(reply.length);
-        for (const call of whole.calls) expect(reply.slice(call.start, call.end)).toBe(call.text);
-      }),
+      fc.property(
+        text,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.constantFrom<CallFormat>('tool-call', 'python', 'json'),
+        (reply, cuts, format) => {
+          const whole = parseCalls(reply, { tools, format });
+          const bounds = [0, ...cuts.map((cut) => cut % (reply.length + 1)).sort((a, b) => a - b), reply.length];
+          const chunks = bounds.slice(1).map((end, i) => reply.slice(bounds[i], end));
+          const { shown, reply: parsed } = streamed(chunks, format);
+          expect(parsed).toEqual(whole);
+          expect(shown.join('')).toBe(whole.prose);
+          // Every character is prose or inside exactly one call or problem.
+          const covered = whole.items.reduce((sum, item) => sum + item.text.length, 0);
+          expect(whole.prose.length + covered).toBeLessThanOrEqual(reply.length);
+          for (const call of whole.calls) expect(reply.slice(call.start, call.end)).toBe(call.text);
+        },
+      ),
       { numRuns: 400 },
     );
   });

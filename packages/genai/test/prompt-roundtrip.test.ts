@@ -39,7 +39,10 @@ function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 const manifestTools = [...weatherManifest.tools, ...fileManifest.tools] as ManifestTool[];
-const parserTools: ParserTool[] = manifestTools.map((tool) => ({ name: tool.name, parameters: Object.keys(tool.parameters.properties ?? {}) }));
+const parserTools: ParserTool[] = manifestTools.map((tool) => ({
+  name: tool.name,
+  parameters: Object.keys(tool.parameters.properties ?? {}),
+}));
 /** JSON's own values: what a call can carry (no -0, no undefined). */
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
@@ -56,14 +59,16 @@ function readBack(text: string, format: CallFormat, cut: number) {
 
 describe('round trip: write a call, parse it back', () => {
   it('the example manifests cover what the test needs', () => {
-    expect(manifestTools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['getCurrentWeather', 'listAlerts', 'write_file']));
+    expect(manifestTools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['getCurrentWeather', 'listAlerts', 'write_file']),
+    );
   });
 
   for (const format of formats) {
     it(`${format}: random arguments of every example tool come back equal`, () => {
-      const call = fc.constantFrom(...manifestTools).chain((tool) =>
-        arbitraryOf(tool.parameters as JsonSchema).map((args) => ({ tool, args: asJson(args) })),
-      );
+      const call = fc
+        .constantFrom(...manifestTools)
+        .chain((tool) => arbitraryOf(tool.parameters as JsonSchema).map((args) => ({ tool, args: asJson(args) })));
       fc.assert(
         fc.property(call, fc.string({ maxLength: 12 }), fc.nat(), ({ tool, args }, prose, cut) => {
           const written = FORMATS[format].call(tool.name, args);

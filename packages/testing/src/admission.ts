@@ -35,7 +35,8 @@ export interface AdmissionPolicy {
 /**
  * What the API refuses before a request reaches the model, in the API's order: an unknown route (404), no API key
  * (403), a wrong key (400), a model not served (404), a body that is not a JSON object (400), what
- * the model does not take (400: tools or a system instruction for Gemma), broken request rules (400). Undefined: admitted.
+ * the model does not take (400: tools or a system instruction for Gemma), broken request rules (400).
+ * Undefined: admitted.
  */
 export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refusal | undefined {
   if (!input.route || input.method !== 'POST') {

@@ -5,7 +5,11 @@ import { Incomplete, LiteralReader, setKey, Unreadable } from './literal-reader.
  * Python keyword arguments (`name(a=1, b="x")`, the python format). Positional arguments are named by the tool's
  * parameter order when it is known. Leaves the reader after `)`.
  */
-export function readArgumentList(reader: LiteralReader, parameters: readonly string[] | undefined, toolName: string): unknown {
+export function readArgumentList(
+  reader: LiteralReader,
+  parameters: readonly string[] | undefined,
+  toolName: string,
+): unknown {
   reader.expect('(');
   reader.skipSpace();
   if (reader.peek() === ')') {
@@ -25,17 +29,21 @@ export function readArgumentList(reader: LiteralReader, parameters: readonly str
     reader.skipSpace();
     const key = keywordAhead(reader);
     if (key !== undefined) {
-      if (Object.prototype.hasOwnProperty.call(args, key)) throw new Unreadable(`the argument "${key}" is given twice`, reader.pos);
+      if (Object.prototype.hasOwnProperty.call(args, key))
+        throw new Unreadable(`the argument "${key}" is given twice`, reader.pos);
       setKey(args, key, reader.value());
     } else {
       const at = reader.pos;
       const value = reader.value();
       const name = parameters?.[position];
       if (name === undefined) {
-        const why = parameters ? `"${toolName}" takes ${parameters.length} argument(s)` : 'name each argument (name=value)';
+        const why = parameters
+          ? `"${toolName}" takes ${parameters.length} argument(s)`
+          : 'name each argument (name=value)';
         throw new Unreadable(`a positional argument that cannot be matched to a parameter: ${why}`, at);
       }
-      if (Object.prototype.hasOwnProperty.call(args, name)) throw new Unreadable(`the argument "${name}" is given twice`, at);
+      if (Object.prototype.hasOwnProperty.call(args, name))
+        throw new Unreadable(`the argument "${name}" is given twice`, at);
       setKey(args, name, value);
       position++;
     }

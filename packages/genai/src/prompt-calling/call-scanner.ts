@@ -167,7 +167,8 @@ export class CallScanner {
     const marker = match(text, at, TOOL_CALL);
     if (marker === 'yes') return this.toolCallLine(text, at, final);
     if (marker === 'partial') return final ? NONE : WAIT;
-    if (fence !== undefined && BARE_CALL_FENCES.has(fence) && isNameStart(text.charCodeAt(at))) return this.bareCall(text, at, final, fence);
+    if (fence !== undefined && BARE_CALL_FENCES.has(fence) && isNameStart(text.charCodeAt(at)))
+      return this.bareCall(text, at, final, fence);
     return NONE;
   }
 
@@ -303,7 +304,12 @@ export class CallScanner {
       reader.skipSpace();
       const items = this.jsonCalls(value, reader, at, undefined);
       const closing = reader.atEnd ? 'partial' : match(text, reader.pos, CLOSE_TAG);
-      if (closing === 'yes') return { kind: 'region', end: reader.pos + CLOSE_TAG.length, items: withText(items, text, at, reader.pos + CLOSE_TAG.length) };
+      if (closing === 'yes')
+        return {
+          kind: 'region',
+          end: reader.pos + CLOSE_TAG.length,
+          items: withText(items, text, at, reader.pos + CLOSE_TAG.length),
+        };
       if (closing === 'partial' && !final) return WAIT_NEXT;
       // No closing tag: forgiven when the call itself is whole.
       markRepair(items, 'unclosed-tag');
@@ -314,18 +320,36 @@ export class CallScanner {
         if (!final) return WAIT_CALL;
         const closing = text.toLowerCase().indexOf(CLOSE_TAG, at);
         if (closing < 0) return this.cutOff(text, at);
-        return this.brokenUntil(text, at, closing, closing + CLOSE_TAG.length, 'the call ends before its JSON is complete');
+        return this.brokenUntil(
+          text,
+          at,
+          closing,
+          closing + CLOSE_TAG.length,
+          'the call ends before its JSON is complete',
+        );
       }
       if (!(error instanceof Unreadable)) throw error;
       const closing = text.toLowerCase().indexOf(CLOSE_TAG, error.at);
       if (closing < 0 && !final) return WAIT_CALL;
       const end = closing < 0 ? text.length : closing + CLOSE_TAG.length;
-      return this.brokenUntil(text, at, closing < 0 ? end : closing, end, `${error.message} (at character ${error.at - at + 1} of the call)`);
+      return this.brokenUntil(
+        text,
+        at,
+        closing < 0 ? end : closing,
+        end,
+        `${error.message} (at character ${error.at - at + 1} of the call)`,
+      );
     }
   }
 
   /** Runs a reader from `pos`; maps its failures to a cut-off (whole reply) or a problem up to the line's end. */
-  private read(text: string, at: number, pos: number, final: boolean, body: (reader: LiteralReader) => ReplyItem[]): Outcome {
+  private read(
+    text: string,
+    at: number,
+    pos: number,
+    final: boolean,
+    body: (reader: LiteralReader) => ReplyItem[],
+  ): Outcome {
     const reader = new LiteralReader(text, pos);
     try {
       const items = body(reader);
@@ -394,42 +418,92 @@ export class CallScanner {
     if (list.length === 0) return [problem('unparsable', reader.text, at, reader.pos, 'an empty list of calls')];
     return list.map((entry) => {
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-        return problem('not-an-object', reader.text, at, reader.pos, 'a call must be an object {"name": ..., "arguments": {...}}');
+        return problem(
+          'not-an-object',
+          reader.text,
+          at,
+          reader.pos,
+          'a call must be an object {"name": ..., "arguments": {...}}',
+        );
       }
       const call = entry as Record<string, unknown>;
       if (typeof call.name !== 'string' || call.name === '') {
         return problem('unparsable', reader.text, at, reader.pos, 'the call has no "name"');
       }
-      let args: unknown = 'arguments' in call ? call.arguments : 'parameters' in call ? call.parameters : 'args' in call ? call.args : {};
+      let args: unknown =
+        'arguments' in call ? call.arguments : 'parameters' in call ? call.parameters : 'args' in call ? call.args : {};
       const own = [...repairs];
       if (typeof args === 'string') {
         try {
           args = args.trim() === '' ? {} : JSON.parse(args);
           own.push('arguments-as-string');
         } catch {
-          return problem('unparsable', reader.text, at, reader.pos, '"arguments" is a string that is not JSON', call.name);
+          return problem(
+            'unparsable',
+            reader.text,
+            at,
+            reader.pos,
+            '"arguments" is a string that is not JSON',
+            call.name,
+          );
         }
       }
       return this.callItem(call.name, args, at, reader.pos, reader.text, own);
     });
   }
 
-  private callItem(name: string, args: unknown, start: number, end: number, text: string, repairs: Array<Repair | ParserRepair>): ReplyItem {
+  private callItem(
+    name: string,
+    args: unknown,
+    start: number,
+    end: number,
+    text: string,
+    repairs: Array<Repair | ParserRepair>,
+  ): ReplyItem {
     if (this.knowsTools && !this.tools.has(name)) {
       const closest = closestNames(name, this.tools.keys());
       const hint = closest.length ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(' or ')}?` : '';
-      const item = problem('unknown-tool', text, start, end, `there is no tool named "${name}".${hint} Available tools: ${[...this.tools.keys()].join(', ')}`, name);
+      const item = problem(
+        'unknown-tool',
+        text,
+        start,
+        end,
+        `there is no tool named "${name}".${hint} Available tools: ${[...this.tools.keys()].join(', ')}`,
+        name,
+      );
       item.closest = closest;
       return item;
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      return problem('not-an-object', text, start, end, `the arguments of "${name}" must be an object of named values`, name);
+      return problem(
+        'not-an-object',
+        text,
+        start,
+        end,
+        `the arguments of "${name}" must be an object of named values`,
+        name,
+      );
     }
-    return { kind: 'call', name, args: args as Record<string, unknown>, text: text.slice(start, end), start, end, repairs };
+    return {
+      kind: 'call',
+      name,
+      args: args as Record<string, unknown>,
+      text: text.slice(start, end),
+      start,
+      end,
+      repairs,
+    };
   }
 }
 
-function problem(reason: CallProblem['reason'], text: string, start: number, end: number, message: string, name?: string): CallProblem {
+function problem(
+  reason: CallProblem['reason'],
+  text: string,
+  start: number,
+  end: number,
+  message: string,
+  name?: string,
+): CallProblem {
   const item: CallProblem = { kind: 'problem', reason, message, text: text.slice(start, end), start, end };
   if (name !== undefined) item.name = name;
   return item;

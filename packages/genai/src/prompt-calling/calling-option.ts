@@ -25,10 +25,17 @@ export function checkCallingOption(value: unknown): CallingOption {
   if (typeof value === 'object' && value !== null && (value as PromptCallingOptions).mode === 'prompt') {
     const { format, instructions } = value as PromptCallingOptions;
     if (format !== undefined && !CALL_FORMATS.includes(format)) {
-      throw new TypeError(`Agent option calling.format must be one of ${CALL_FORMATS.map((f) => `'${f}'`).join(', ')}, got ${JSON.stringify(format)}`);
+      throw new TypeError(
+        `Agent option calling.format must be one of ${CALL_FORMATS.map((f) => `'${f}'`).join(', ')}, ` +
+          `got ${JSON.stringify(format)}`,
+      );
     }
-    if (instructions !== undefined && typeof instructions !== 'string') throw new TypeError('Agent option calling.instructions must be a string');
+    if (instructions !== undefined && typeof instructions !== 'string')
+      throw new TypeError('Agent option calling.instructions must be a string');
     return value as PromptCallingOptions;
   }
-  throw new TypeError(`Agent option calling must be 'native', 'prompt', 'auto' or { mode: 'prompt', format?, instructions? }, got ${JSON.stringify(value)}`);
+  throw new TypeError(
+    "Agent option calling must be 'native', 'prompt', 'auto' or { mode: 'prompt', format?, instructions? }, " +
+      `got ${JSON.stringify(value)}`,
+  );
 }

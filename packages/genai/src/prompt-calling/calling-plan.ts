@@ -1,7 +1,19 @@
-import type { Content, ContentUnion, FunctionCall, FunctionDeclaration, GenerateContentConfig, Part } from '@google/genai';
+import type {
+  Content,
+  ContentUnion,
+  FunctionCall,
+  FunctionDeclaration,
+  GenerateContentConfig,
+  Part,
+} from '@google/genai';
 import type { CallingOption } from './calling-option.js';
 import { FORMATS, type ResultEntry } from './formats.js';
-import { FUNCTION_CALLING_REFUSED, SYSTEM_INSTRUCTION_REFUSED, type ModelMemory, type ModelTraits } from './model-traits.js';
+import {
+  FUNCTION_CALLING_REFUSED,
+  SYSTEM_INSTRUCTION_REFUSED,
+  type ModelMemory,
+  type ModelTraits,
+} from './model-traits.js';
 import { parameterNames } from './declaration-text.js';
 import type { CallFormat, CallProblem, ParsedReply, ParserTool } from './parsed-reply.js';
 import { CallStreamParser } from './parser.js';
@@ -75,7 +87,12 @@ export class CallingPlan {
       this.setup.memory.learn(this.model, { functionCalling: false });
       return true;
     }
-    if (this.prompting && sentSystemInstruction && traits.systemInstruction && SYSTEM_INSTRUCTION_REFUSED.test(message)) {
+    if (
+      this.prompting &&
+      sentSystemInstruction &&
+      traits.systemInstruction &&
+      SYSTEM_INSTRUCTION_REFUSED.test(message)
+    ) {
       this.setup.memory.learn(this.model, { systemInstruction: false });
       return true;
     }
@@ -91,7 +108,13 @@ export class CallingPlan {
     if (this.declarations.length) {
       const option = this.setup.option;
       const instructions = typeof option === 'object' ? option.instructions : undefined;
-      blocks.push(toolPrompt(this.declarations, { format: this.format, final, ...(instructions !== undefined ? { instructions } : {}) }));
+      blocks.push(
+        toolPrompt(this.declarations, {
+          format: this.format,
+          final,
+          ...(instructions !== undefined ? { instructions } : {}),
+        }),
+      );
     }
     const system = blocks.filter(Boolean).join('\n\n');
     if (final && this.declarations.length) appendToLastUser(contents, syntax.toolsOff);
@@ -111,7 +134,10 @@ export class CallingPlan {
         end: () => ({ rest: '', reply: { calls: [], text, problems: [], parsed: { ...empty, prose: text } } }),
       };
     }
-    const tools: ParserTool[] = this.declarations.map((declaration) => ({ name: declaration.name ?? '', parameters: parameterNames(declaration) }));
+    const tools: ParserTool[] = this.declarations.map((declaration) => ({
+      name: declaration.name ?? '',
+      parameters: parameterNames(declaration),
+    }));
     const parser = new CallStreamParser({ tools, format: this.format });
     return {
       push: (chunk) => parser.push(chunk),
@@ -128,7 +154,8 @@ export class CallingPlan {
     const entries: ResultEntry[] = [];
     let next = 0;
     reply.parsed.items.forEach((item, i) => {
-      if (item.kind === 'call') entries.push({ index: i + 1, name: item.name, response: responses[next++] ?? { output: null } });
+      if (item.kind === 'call')
+        entries.push({ index: i + 1, name: item.name, response: responses[next++] ?? { output: null } });
       else entries.push({ index: i + 1, name: item.name ?? '?', response: { error: this.feedback(item, i + 1) } });
     });
     return { role: 'user', parts: [{ text: FORMATS[this.format].results(entries) }] };
@@ -142,7 +169,10 @@ export class CallingPlan {
       'not-an-object': 'InvalidArguments',
     };
     const example = FORMATS[this.format].call(problem.closest?.[0] ?? problem.name ?? 'tool_name', {});
-    const how = problem.reason === 'unknown-tool' ? 'Call one of the available tools.' : `Write it again in the form ${example.replace('{}', '{...}').replace('()', '(...)')}.`;
+    const how =
+      problem.reason === 'unknown-tool'
+        ? 'Call one of the available tools.'
+        : `Write it again in the form ${example.replace('{}', '{...}').replace('()', '(...)')}.`;
     const error: Record<string, unknown> = {
       name: names[problem.reason],
       message: `Call #${index} was not run: ${problem.message}. ${how}`,
@@ -160,10 +190,17 @@ export class CallingPlan {
     const out: Part[] = [];
     const responses: ResultEntry[] = [];
     for (const part of parts) {
-      if (part.functionCall) out.push({ text: syntax.call(part.functionCall.name ?? '', (part.functionCall.args ?? {}) as Record<string, unknown>) });
+      if (part.functionCall)
+        out.push({
+          text: syntax.call(part.functionCall.name ?? '', (part.functionCall.args ?? {}) as Record<string, unknown>),
+        });
       else if (part.functionResponse) {
         const { name, response } = part.functionResponse;
-        responses.push({ index: responses.length + 1, name: name ?? '?', response: (response ?? {}) as Record<string, unknown> });
+        responses.push({
+          index: responses.length + 1,
+          name: name ?? '?',
+          response: (response ?? {}) as Record<string, unknown>,
+        });
       } else if (!part.thoughtSignature || part.text) {
         const { thoughtSignature: _signature, ...rest } = part;
         out.push(rest);
@@ -177,9 +214,15 @@ export class CallingPlan {
 function instructionText(instruction: ContentUnion | undefined): string {
   if (instruction === undefined) return '';
   if (typeof instruction === 'string') return instruction;
-  const parts: unknown[] = Array.isArray(instruction) ? instruction : 'parts' in (instruction as object) ? ((instruction as Content).parts ?? []) : [instruction];
+  const parts: unknown[] = Array.isArray(instruction)
+    ? instruction
+    : 'parts' in (instruction as object)
+      ? ((instruction as Content).parts ?? [])
+      : [instruction];
   return parts
-    .map((part) => (typeof part === 'string' ? part : typeof (part as Part)?.text === 'string' ? (part as Part).text! : ''))
+    .map((part) =>
+      typeof part === 'string' ? part : typeof (part as Part)?.text === 'string' ? (part as Part).text! : '',
+    )
     .filter(Boolean)
     .join('\n');
 }
@@ -195,5 +238,6 @@ function prependToFirstUser(contents: Content[], text: string): Content[] {
 
 function appendToLastUser(contents: Content[], text: string): void {
   const last = contents[contents.length - 1];
-  if (last && last.role !== 'model') contents[contents.length - 1] = { ...last, parts: [...(last.parts ?? []), { text: `\n\n${text}` }] };
+  if (last && last.role !== 'model')
+    contents[contents.length - 1] = { ...last, parts: [...(last.parts ?? []), { text: `\n\n${text}` }] };
 }

@@ -17,11 +17,20 @@ export function declarationText(declaration: FunctionDeclaration): string {
   const required = new Set(requiredOf(schema));
   const defs = definitions(schema);
   const signature = Object.entries(properties)
-    .map(([name, property]) => `${name}${required.has(name) ? '' : '?'}: ${typeText(property, defs, 0)}${defaultText(property)}`)
+    .map(
+      ([name, property]) =>
+        `${name}${required.has(name) ? '' : '?'}: ${typeText(property, defs, 0)}${defaultText(property)}`,
+    )
     .join(', ');
   const lines = [`${declaration.name ?? ''}(${signature})`];
   const description = declaration.description?.trim();
-  if (description) lines.push(...description.split('\n').map((line) => `  ${line.trim()}`).filter((line) => line.trim() !== ''));
+  if (description)
+    lines.push(
+      ...description
+        .split('\n')
+        .map((line) => `  ${line.trim()}`)
+        .filter((line) => line.trim() !== ''),
+    );
   for (const [path, text] of describedPaths(properties, '', defs, 0)) lines.push(`  - ${path}: ${text}`);
   return lines.join('\n');
 }
@@ -94,11 +103,15 @@ function singleType(type: string, schema: Schema, defs: Record<string, Schema>, 
     const names = Object.keys(properties);
     const extra = schema.additionalProperties;
     if (names.length === 0) {
-      return typeof extra === 'object' && extra !== null ? `{[key: string]: ${typeText(extra as Schema, defs, depth + 1)}}` : 'object';
+      return typeof extra === 'object' && extra !== null
+        ? `{[key: string]: ${typeText(extra as Schema, defs, depth + 1)}}`
+        : 'object';
     }
     if (depth >= MAX_DEPTH) return 'object';
     const required = new Set(requiredOf(schema));
-    const fields = names.map((name) => `${name}${required.has(name) ? '' : '?'}: ${typeText(properties[name]!, defs, depth + 1)}`);
+    const fields = names.map(
+      (name) => `${name}${required.has(name) ? '' : '?'}: ${typeText(properties[name]!, defs, depth + 1)}`,
+    );
     return `{${fields.join(', ')}}`;
   }
   return type;
@@ -124,22 +137,31 @@ function constraints(schema: Schema): string[] {
 }
 
 function defaultText(schema: Schema): string {
-  return typeof schema === 'object' && schema !== null && 'default' in schema ? ` = ${JSON.stringify(schema.default)}` : '';
+  return typeof schema === 'object' && schema !== null && 'default' in schema
+    ? ` = ${JSON.stringify(schema.default)}`
+    : '';
 }
 
 /** `path: description` for every described property, nested ones by dotted path. */
-function describedPaths(properties: Record<string, Schema>, prefix: string, defs: Record<string, Schema>, depth: number): Array<[string, string]> {
+function describedPaths(
+  properties: Record<string, Schema>,
+  prefix: string,
+  defs: Record<string, Schema>,
+  depth: number,
+): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const [name, property] of Object.entries(properties)) {
     if (typeof property !== 'object' || property === null) continue;
     const path = prefix + name;
-    const description = typeof property.description === 'string' ? property.description.replace(/\s*\n\s*/g, ' ').trim() : '';
+    const description =
+      typeof property.description === 'string' ? property.description.replace(/\s*\n\s*/g, ' ').trim() : '';
     if (description) out.push([path, description]);
     if (depth < MAX_DEPTH) {
       const nested = objectProperties(property);
       const items = property.items as Schema | undefined;
       out.push(...describedPaths(nested, `${path}.`, defs, depth + 1));
-      if (items && typeof items === 'object') out.push(...describedPaths(objectProperties(items), `${path}[].`, defs, depth + 1));
+      if (items && typeof items === 'object')
+        out.push(...describedPaths(objectProperties(items), `${path}[].`, defs, depth + 1));
     }
   }
   return out;

@@ -40,14 +40,39 @@ export function pythonLiteral(value: unknown): string {
 }
 
 const KEYWORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PYTHON_RESERVED = new Set(['True', 'False', 'None', 'and', 'or', 'not', 'in', 'is', 'if', 'else', 'for', 'def', 'class', 'lambda', 'from', 'import', 'return', 'pass', 'with', 'as', 'while', 'yield']);
+const PYTHON_RESERVED = new Set([
+  'True',
+  'False',
+  'None',
+  'and',
+  'or',
+  'not',
+  'in',
+  'is',
+  'if',
+  'else',
+  'for',
+  'def',
+  'class',
+  'lambda',
+  'from',
+  'import',
+  'return',
+  'pass',
+  'with',
+  'as',
+  'while',
+  'yield',
+]);
 
 export const FORMATS: Readonly<Record<CallFormat, FormatSyntax>> = {
   'tool-call': {
     call: (name, args) => `TOOL_CALL: ${name}(${json(args)})`,
-    results: (entries) => entries.map((entry) => `TOOL_RESULT[${entry.index}] ${entry.name}: ${json(entry.response)}`).join('\n'),
+    results: (entries) =>
+      entries.map((entry) => `TOOL_RESULT[${entry.index}] ${entry.name}: ${json(entry.response)}`).join('\n'),
     howTo: [
-      'To call a tool, write a line `TOOL_CALL: tool_name({"parameter": value})` with the arguments as one JSON object.',
+      'To call a tool, write a line `TOOL_CALL: tool_name({"parameter": value})` with the arguments as one JSON',
+      'object.',
       'Write one line per call (several lines call several tools at once), then stop: the results come in the next',
       'message, one line per call, `TOOL_RESULT[n] tool_name: {"output": ...}` or `{"error": ...}`.',
       'Example:\n{call}\nthen the next message holds:\n{result}',
@@ -64,7 +89,11 @@ export const FORMATS: Readonly<Record<CallFormat, FormatSyntax>> = {
       return `[${name}(${pythonLiteral(args)})]`;
     },
     results: (entries) =>
-      ['```tool_output', ...entries.map((entry) => `[${entry.index}] ${entry.name}: ${json(entry.response)}`), '```'].join('\n'),
+      [
+        '```tool_output',
+        ...entries.map((entry) => `[${entry.index}] ${entry.name}: ${json(entry.response)}`),
+        '```',
+      ].join('\n'),
     howTo: [
       'To call tools, write a Python list of calls with keyword arguments, alone on its line:',
       '`[tool_name(parameter=value), other_tool(parameter=value)]`. Values are Python literals (quoted strings,',
@@ -77,7 +106,12 @@ export const FORMATS: Readonly<Record<CallFormat, FormatSyntax>> = {
   json: {
     call: (name, args) => `<tool_call>${json({ name, arguments: args })}</tool_call>`,
     results: (entries) =>
-      entries.map((entry) => `<tool_response>${json({ id: entry.index, name: entry.name, response: entry.response })}</tool_response>`).join('\n'),
+      entries
+        .map(
+          (entry) =>
+            `<tool_response>${json({ id: entry.index, name: entry.name, response: entry.response })}</tool_response>`,
+        )
+        .join('\n'),
     howTo: [
       'To call a tool, write `<tool_call>{"name": "tool_name", "arguments": {"parameter": value}}</tool_call>` with',
       'JSON inside; one tag per call (several tags call several tools at once). Then stop: the results come in the',

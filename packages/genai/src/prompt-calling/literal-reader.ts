@@ -39,7 +39,17 @@ const WORDS: Record<string, { value: unknown; python: boolean }> = {
   False: { value: false, python: true },
   None: { value: null, python: true },
 };
-const ESCAPES: Record<string, string> = { '"': '"', "'": "'", '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES: Record<string, string> = {
+  '"': '"',
+  "'": "'",
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 /** A cursor over one text. Methods throw Incomplete or Unreadable; `pos` is where the next read starts. */
 export class LiteralReader {
@@ -212,8 +222,10 @@ export class LiteralReader {
     if (code === 'u' || code === 'x') {
       const length = code === 'u' ? 4 : 2;
       const hex = text.slice(pos + 2, pos + 2 + length);
-      if (hex.length < length && pos + 2 + hex.length >= text.length && /^[0-9a-fA-F]*$/.test(hex)) throw new Incomplete(pos);
-      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length < length) throw new Unreadable(`a broken \\${code} escape in a string`, pos);
+      if (hex.length < length && pos + 2 + hex.length >= text.length && /^[0-9a-fA-F]*$/.test(hex))
+        throw new Incomplete(pos);
+      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length < length)
+        throw new Unreadable(`a broken \\${code} escape in a string`, pos);
       if (code === 'x') this.repairs.add('python-escape');
       this.escaped = String.fromCharCode(parseInt(hex, 16));
       return pos + 2 + length;
@@ -239,7 +251,8 @@ export class LiteralReader {
     const end = this.pos + match[0].length;
     // A number that touches the end may go on in the next chunk.
     if (end >= this.text.length) throw new Incomplete(end);
-    if (/[0-9.eE+-]/.test(this.text[end]!)) throw new Unreadable(`a malformed number ${JSON.stringify(this.text.slice(this.pos, end + 1))}`, this.pos);
+    if (/[0-9.eE+-]/.test(this.text[end]!))
+      throw new Unreadable(`a malformed number ${JSON.stringify(this.text.slice(this.pos, end + 1))}`, this.pos);
     this.pos = end;
     return Number(match[0]);
   }
@@ -256,6 +269,7 @@ export class LiteralReader {
 
 /** Sets a key as data: "__proto__" is an ordinary key here, never the object's prototype. */
 export function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }

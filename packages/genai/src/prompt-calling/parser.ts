@@ -8,7 +8,10 @@ export interface CallParserOptions {
    * names, and a bare JSON object is a call only when it names one of these tools.
    */
   tools?: readonly (string | ParserTool)[];
-  /** The format the model was asked for. All three are read; this one decides where any name is taken. Default 'tool-call'. */
+  /**
+   * The format the model was asked for. All three are read; this one decides where a call of any name (not only a
+   * tool's) is taken. Default 'tool-call'.
+   */
   format?: CallFormat;
 }
 

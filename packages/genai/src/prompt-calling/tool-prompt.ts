@@ -45,7 +45,7 @@ function exampleValue(schema: Record<string, unknown>, depth: number): unknown {
   if ('example' in schema) return schema.example;
   const variants = (schema.anyOf ?? schema.oneOf) as Array<Record<string, unknown>> | undefined;
   if (Array.isArray(variants) && variants[0]) return exampleValue(variants[0], depth + 1);
-  const type = String(Array.isArray(schema.type) ? schema.type[0] : schema.type ?? 'string').toLowerCase();
+  const type = String(Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? 'string')).toLowerCase();
   if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 1;
   if (type === 'boolean') return true;
   if (type === 'null') return null;
@@ -54,7 +54,9 @@ function exampleValue(schema: Record<string, unknown>, depth: number): unknown {
     if (depth > 2) return {};
     const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
     const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-    return Object.fromEntries(required.filter((name) => properties[name]).map((name) => [name, exampleValue(properties[name]!, depth + 1)]));
+    return Object.fromEntries(
+      required.filter((name) => properties[name]).map((name) => [name, exampleValue(properties[name]!, depth + 1)]),
+    );
   }
   if (schema.format === 'date-time') return '2025-01-31T09:00:00Z';
   if (schema.format === 'date') return '2025-01-31';
