@@ -181,6 +181,7 @@ export class Run implements ToolPhaseRun {
       const calls = reply.prompt?.calls ?? parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
       // Prompt mode: calls the model wrote but that cannot run still need an answer (feedback), so the turn goes on.
       const unanswered = calls.length === 0 && !reply.prompt?.problems.length;
+      for (const problem of reply.prompt?.problems ?? []) this.debug(`turn ${turn}: a call was not run: ${problem.message}`);
       const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
       if (reply.content) step.content = reply.content;
       if (reply.finishReason !== undefined) step.finishReason = reply.finishReason;

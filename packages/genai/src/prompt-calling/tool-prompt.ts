@@ -58,6 +58,9 @@ function exampleValue(schema: Record<string, unknown>, depth: number): unknown {
       required.filter((name) => properties[name]).map((name) => [name, exampleValue(properties[name]!, depth + 1)]),
     );
   }
+  // A description's own example ('City and region, e.g. "Boston, MA".') beats a made-up one.
+  const given = typeof schema.description === 'string' ? /e\.g\.,?\s*"([^"]{1,60})"/.exec(schema.description) : null;
+  if (given) return given[1];
   if (schema.format === 'date-time') return '2025-01-31T09:00:00Z';
   if (schema.format === 'date') return '2025-01-31';
   return 'text';
