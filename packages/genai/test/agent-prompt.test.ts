@@ -22,7 +22,7 @@ const texts = (events: AgentEvent[]) => events.flatMap((event) => (event.type ==
 describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
   for (const format of formats) {
     describe(format, () => {
-      it('runs calls written in the text, sends results back as text, answers; no call syntax in text events', async () => {
+      it('runs calls from the text, sends results back as text, answers; no call syntax in text events', async () => {
         const { fake, client } = await fakeGemini({
           stream: { textEvents: 40 },
           script: [
@@ -205,7 +205,7 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
     await expect(native.run('Rome?')).rejects.toBeInstanceOf(AgentApiError);
   });
 
-  it("'native' on gemma fails with FakeGemini's 400; a refused system instruction moves into the contents", async () => {
+  it("'native' on gemma fails with FakeGemini's 400; a refused system instruction moves to the contents", async () => {
     const { client } = await fakeGemini({ handler: () => 'Hello.' });
     const tools = toolbox(new WeatherTools());
     const native = new Agent({ client, model: GEMMA, tools, calling: 'native', retry: false });
@@ -330,5 +330,27 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
       ],
     });
     expect((await chat.send('again')).text).toBe('Seen: ran');
+  });
+
+  it('says the tool mode in words: ANY asks for a call on the forced turn, NONE turns calls off', async () => {
+    const { fake, client } = await fakeGemini({
+      handler: (request) =>
+        /TOOL_RESULT/.test(lastText(request)) ? 'Done.' : reply.text(call('tool-call', 'add', { a: 1, b: 2 })),
+    });
+    const options = {
+      client,
+      model: GEMMA,
+      tools: toolbox(new MathTools()),
+      calling: { mode: 'prompt' as const, format: 'tool-call' as const },
+    };
+    await new Agent({ ...options, toolConfig: { functionCallingConfig: { mode: 'ANY' as never } } }).run('go');
+    const [forced, after] = bodies(fake);
+    expect(forced!.contents.at(-1).parts.at(-1).text).toBe('\n\nAnswer this message with at least one tool call.');
+    expect(JSON.stringify(after!.contents)).not.toContain('at least one tool call');
+    expect(forced!.toolConfig).toBeUndefined();
+
+    await new Agent({ ...options, toolConfig: { functionCallingConfig: { mode: 'NONE' as never } } }).run('go');
+    const none = bodies(fake).at(-1)!;
+    expect(none.contents[0].parts[0].text).toContain('Tools are off now');
   });
 });

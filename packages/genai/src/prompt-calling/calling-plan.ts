@@ -101,9 +101,13 @@ export class CallingPlan {
 
   /** The request in prompt mode: no tools, the tool prompt with the user's instruction, native turns as text. */
   shape(request: RequestShape, userInstruction: ContentUnion | undefined, final: boolean): RequestShape {
-    const { tools: _tools, toolConfig: _toolConfig, systemInstruction: _system, ...config } = request.config;
+    const { tools: _tools, toolConfig, systemInstruction: _system, ...config } = request.config;
     const syntax = FORMATS[this.format];
     const contents = request.contents.map((content) => this.asText(content));
+    // The native function-calling mode of this turn (the loop's: the final turn is NONE, ANY lasts `forcedTurns`),
+    // said in words.
+    const mode = String(toolConfig?.functionCallingConfig?.mode ?? 'AUTO').toUpperCase();
+    const off = final || mode === 'NONE';
     const blocks = [instructionText(userInstruction)];
     if (this.declarations.length) {
       const option = this.setup.option;
@@ -111,13 +115,14 @@ export class CallingPlan {
       blocks.push(
         toolPrompt(this.declarations, {
           format: this.format,
-          final,
+          final: off,
           ...(instructions !== undefined ? { instructions } : {}),
         }),
       );
+      if (off) appendToLastUser(contents, syntax.toolsOff);
+      else if (mode === 'ANY') appendToLastUser(contents, 'Answer this message with at least one tool call.');
     }
     const system = blocks.filter(Boolean).join('\n\n');
-    if (final && this.declarations.length) appendToLastUser(contents, syntax.toolsOff);
     if (!system) return { contents, config };
     if (this.traits.systemInstruction) return { contents, config: { ...config, systemInstruction: system } };
     return { contents: prependToFirstUser(contents, system), config };
