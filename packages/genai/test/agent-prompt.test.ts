@@ -29,6 +29,7 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
             (request) => {
               // The prompt is in the first user turn (Gemma takes no system instruction), with the user's own.
               expect(request.body.tools).toBeUndefined();
+              expect(request.body.generationConfig?.stopSequences).toEqual(['END', FORMATS[format].stop]);
               expect(request.body.systemInstruction).toBeUndefined();
               const prompt = request.contents[0]!.parts![0]!.text!;
               expect(prompt).toContain('Answer like a pirate.');
@@ -52,6 +53,7 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
           model: GEMMA,
           tools: toolbox(new WeatherTools(), new MathTools()),
           systemInstruction: 'Answer like a pirate.',
+          config: { stopSequences: ['END'] },
           calling: { mode: 'prompt', format },
         });
         const stream = agent.stream('Weather in Rome, and 2 + 3?');

@@ -122,6 +122,11 @@ export class CallingPlan {
       if (off) appendToLastUser(contents, syntax.toolsOff);
       else if (mode === 'ANY') appendToLastUser(contents, 'Answer this message with at least one tool call.');
     }
+    // A model that goes on to write the results itself is stopped where they would start (the API takes at most 5).
+    const stops = config.stopSequences ?? [];
+    if (this.declarations.length && !off && stops.length < 5 && !stops.includes(syntax.stop)) {
+      config.stopSequences = [...stops, syntax.stop];
+    }
     const system = blocks.filter(Boolean).join('\n\n');
     if (!system) return { contents, config };
     if (this.traits.systemInstruction) return { contents, config: { ...config, systemInstruction: system } };

@@ -19,6 +19,8 @@ export interface FormatSyntax {
   howTo: string;
   /** The final turn's reminder that calls are off. */
   toolsOff: string;
+  /** Where the model would start to make up results itself: the request stops it there. */
+  stop: string;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -78,6 +80,8 @@ export const FORMATS: Readonly<Record<CallFormat, FormatSyntax>> = {
       'Example:\n{call}\nthen the next message holds:\n{result}',
     ].join('\n'),
     toolsOff: 'Tools are off now: write no TOOL_CALL line. Answer in plain text with the results you have.',
+
+    stop: 'TOOL_RESULT[',
   },
   python: {
     call: (name, args) => {
@@ -102,6 +106,8 @@ export const FORMATS: Readonly<Record<CallFormat, FormatSyntax>> = {
       'Example:\n{call}\nthen the next message holds:\n{result}',
     ].join('\n'),
     toolsOff: 'Tools are off now: write no tool calls. Answer in plain text with the results you have.',
+
+    stop: '```tool_output',
   },
   json: {
     call: (name, args) => `<tool_call>${json({ name, arguments: args })}</tool_call>`,
@@ -120,5 +126,7 @@ export const FORMATS: Readonly<Record<CallFormat, FormatSyntax>> = {
       'Example:\n{call}\nthen the next message holds:\n{result}',
     ].join('\n'),
     toolsOff: 'Tools are off now: write no <tool_call> tags. Answer in plain text with the results you have.',
+
+    stop: '<tool_response>',
   },
 };
