@@ -96,12 +96,12 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: 'or\n```py\n[f(x) for x in xs]\n```',
     },
     'tricky strings': {
-      reply: "[note(text='a)] \\'q\\' \"x\" \\n\\x41\\u00e9 [add(', tags=[\"])\", '(']), add(a=0, b=1)]",
+      reply: "Sure 😀\n[note(text='a)] \\'q\\' \"x\" \\n\\x41\\u00e9 😀 [add(', tags=[\"])\", '(']), add(a=0, b=1)]",
       calls: [
-        { name: 'note', args: { text: 'a)] \'q\' "x" \nAé [add(', tags: ['])', '('] } },
+        { name: 'note', args: { text: 'a)] \'q\' "x" \nAé 😀 [add(', tags: ['])', '('] } },
         { name: 'add', args: { a: 0, b: 1 } },
       ],
-      prose: '',
+      prose: 'Sure 😀\n',
     },
     'sloppy JSON': {
       reply: "[note(text='hi', n=True, meta={'k': None, 'l': (1, 2)}, tags=[],)]",
@@ -137,9 +137,14 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: '',
     },
     fenced: {
-      reply: '```json\n{"name": "add", "arguments": {"a": 1, "b": 2}}\n```\n```json\n{"city": "not a call"}\n```',
-      calls: [{ name: 'add', args: { a: 1, b: 2 } }],
-      prose: '```json\n{"city": "not a call"}\n```',
+      reply:
+        '```json\n{"name": "add", "arguments": {"a": 1, "b": 2}}\n```\n```json\n{"city": "not a call"}\n```\n' +
+        '```tool_call\n{"name": "note", "arguments": {"text": "x"}}\n```',
+      calls: [
+        { name: 'add', args: { a: 1, b: 2 } },
+        { name: 'note', args: { text: 'x' } },
+      ],
+      prose: '```json\n{"city": "not a call"}\n```\n',
     },
     'tricky strings': {
       reply: '<tool_call>{"name": "note", "arguments": {"text": "</tool_call> }) \\"\\u00e9\\" \\n\\\\"}}</tool_call>',
