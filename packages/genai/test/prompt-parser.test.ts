@@ -96,12 +96,12 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: 'or\n```py\n[f(x) for x in xs]\n```',
     },
     'tricky strings': {
-      reply: "Sure 😀\n[note(text='a)] \\'q\\' \"x\" \\n\\x41\\u00e9 😀 [add(', tags=[\"])\", '(']), add(a=0, b=1)]",
+      reply: "Hi 😀\n[note(text='a)] \\'q\\' \"x\" \\n\\x41\\u00e9 😀 [add(', tags=[\"])\", '(']), add(a=0, b=1)]",
       calls: [
         { name: 'note', args: { text: 'a)] \'q\' "x" \nAé 😀 [add(', tags: ['])', '('] } },
         { name: 'add', args: { a: 0, b: 1 } },
       ],
-      prose: 'Sure 😀\n',
+      prose: 'Hi 😀\n',
     },
     'sloppy JSON': {
       reply: "[note(text='hi', n=True, meta={'k': None, 'l': (1, 2)}, tags=[],)]",
