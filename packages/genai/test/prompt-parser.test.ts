@@ -65,9 +65,12 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       prose: '',
     },
     'unparsable call': {
-      reply: 'Try:\nTOOL_CALL: get_weather({"city": Paris})\nok',
-      problems: [{ reason: 'unparsable', name: 'get_weather' }],
-      prose: 'Try:\nok',
+      reply: 'Try:\nTOOL_CALL: get_weather({"city": Paris})\nok\nTOOL_CALL: add({\n  "a": 1,\n  "b": two\n})\nok\n',
+      problems: [
+        { reason: 'unparsable', name: 'get_weather' },
+        { reason: 'unparsable', name: 'add' },
+      ],
+      prose: 'Try:\nok\nok\n',
     },
   },
   python: {

@@ -357,9 +357,8 @@ export class CallScanner {
     } catch (error) {
       if (error instanceof Incomplete) return final ? this.cutOff(text, at) : WAIT_CALL;
       if (!(error instanceof Unreadable)) throw error;
-      const lineEnd = text.indexOf('\n', Math.max(error.at, at));
-      if (lineEnd < 0 && !final) return WAIT_CALL;
-      const end = lineEnd < 0 ? text.length : lineEnd;
+      const end = brokenEnd(text, at, error.at, final);
+      if (end === undefined) return WAIT_CALL;
       return this.brokenUntil(text, at, end, end, `${error.message} (at character ${error.at - at + 1} of the call)`);
     }
   }
@@ -494,6 +493,32 @@ export class CallScanner {
       repairs,
     };
   }
+}
+
+/**
+ * Where a call that does not parse ends: at the end of the line where its brackets (counted from its start, strings
+ * in double quotes left out) close again, at a blank line, or at the end of the text; at least the failing line.
+ * Undefined: a stream must wait for more.
+ */
+function brokenEnd(text: string, at: number, errorAt: number, final: boolean): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let pos = at; pos < text.length; pos++) {
+    const char = text[pos];
+    if (inString) {
+      if (char === '\\') pos++;
+      else if (char === '"' || char === '\n') inString = false;
+      if (char !== '\n') continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '(' || char === '[' || char === '{') depth++;
+    else if (char === ')' || char === ']' || char === '}') depth--;
+    else if (char === '\n' && pos >= errorAt) {
+      if (depth <= 0 || text[pos + 1] === '\n') return pos;
+      if (pos + 1 >= text.length && !final) return undefined;
+    }
+  }
+  return final ? text.length : undefined;
 }
 
 function problem(
