@@ -24,6 +24,7 @@ import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
+import { modelStep, StepFailure, type StepRunner } from './steps.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
 
@@ -68,6 +69,8 @@ export class Run implements ToolPhaseRun {
   readonly usage = emptyUsage();
   readonly errorStreaks = new Map<string, number>();
   readonly tools: RenderedTools;
+  readonly step: StepRunner | undefined;
+  readonly beforeToolCall: RunOptions['beforeToolCall'];
   /** Set when the run can be aborted (a caller's signal, or a stream whose reader may stop). */
   readonly abortSignal: AbortSignal | undefined;
   readonly aborted: Promise<void> | undefined;
@@ -82,6 +85,8 @@ export class Run implements ToolPhaseRun {
     this.runId = options.runId ?? newRunId();
     this.history = input;
     this.tools = renderTools(setup);
+    this.step = options.step ?? setup.step;
+    this.beforeToolCall = options.beforeToolCall;
     // A run nothing can stop needs no signal: creating one, and the listeners on it, is a real share of a run's cost.
     if (options.signal || options.streaming) {
       const controller = (this.controller = new AbortController());
@@ -150,6 +155,10 @@ export class Run implements ToolPhaseRun {
     if (error instanceof AgentError) return error;
     if (error instanceof HookFailure) return new AgentHookError(error.hook, this.state(), error.cause);
     if (this.isAborted) return new AgentAbortedError(this.state(), this.abortSignal!.reason ?? error);
+    if (error instanceof StepFailure) {
+      const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      return new AgentError('step', `The step "${error.name}" failed: ${message}`, this.state(), { cause: error.cause });
+    }
     if (error instanceof StreamBroken) {
       const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
       return new AgentStreamError(`The streamed reply broke before it was complete: ${message}`, this.state(), {
@@ -171,7 +180,7 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted) throw new AgentAbortedError(this.state(), this.abortSignal!.reason);
       turn += 1;
       const final = toolTurns >= maxTurns;
-      const reply = await this.requestModel(turn, final);
+      const reply = await this.modelReply(turn, final);
       const calls = (reply.content?.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
       const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
       if (reply.content) step.content = reply.content;
@@ -281,6 +290,21 @@ export class Run implements ToolPhaseRun {
     return { model: this.setup.model, contents: [...this.history], config };
   }
 
+  /** One model request, as a step when the run has a step runner; the reply's usage is counted here, replayed or not. */
+  private async modelReply(turn: number, final: boolean): Promise<ModelReply> {
+    let reply: ModelReply;
+    if (!this.step) reply = await this.requestModel(turn, final);
+    else {
+      try {
+        reply = await modelStep(this.step, this, turn, () => this.requestModel(turn, final));
+      } catch (error) {
+        throw error instanceof AgentError || error instanceof StreamBroken || this.isAborted ? error : new StepFailure(`model ${turn}`, error);
+      }
+    }
+    addUsage(this.usage, reply.usage);
+    return reply;
+  }
+
   /** One model request, retried on the configured statuses. */
   private async requestModel(turn: number, final: boolean): Promise<ModelReply> {
     const { retry } = this.setup;
@@ -337,7 +361,6 @@ export class Run implements ToolPhaseRun {
     for (const part of content?.parts ?? []) {
       if (typeof part.text === 'string' && part.text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
     }
-    addUsage(this.usage, response.usageMetadata);
     return {
       content,
       finishReason: candidate?.finishReason,
@@ -376,7 +399,6 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted) throw error;
       throw new StreamBroken(partialText, error);
     }
-    addUsage(this.usage, usage);
     return { content: merged.content(), finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
   }
 

@@ -3,6 +3,7 @@ import { debugSink, type DebugSink } from './debug.js';
 import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from './options.js';
 import { retryPolicy, type RetryPolicy } from './retry.js';
 import { declarationsOf } from './declarations-cache.js';
+import type { StepRunner } from './steps.js';
 import { isToolboxLike, type ToolboxLike } from './toolbox-like.js';
 
 /** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
@@ -24,6 +25,7 @@ export interface AgentSetup {
   toolboxes: ToolboxLike[];
   builtinTools: Tool[];
   dialect: AgentOptions['dialect'];
+  step: StepRunner | undefined;
 }
 
 /** The functions a run offers: every Toolbox's declarations, and which Toolbox runs each name. */
@@ -107,7 +109,13 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     toolboxes,
     builtinTools,
     dialect: options.dialect,
+    step: stepRunner(options.step),
   };
+}
+
+function stepRunner(step: StepRunner | undefined): StepRunner | undefined {
+  if (step !== undefined && typeof step !== 'function') throw new TypeError('Agent option step must be a function (name, fn) => Promise');
+  return step;
 }
 
 /** The time limit for one tool, from `toolTimeoutMs`. */
