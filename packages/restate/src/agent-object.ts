@@ -1,6 +1,6 @@
 import type { Content } from '@google/genai';
 import * as restate from '@restatedev/restate-sdk';
-import { AgentAbortedError, AgentError, toContents, type Agent, type AgentInput, type Step, type StopReason, type Usage } from '@toolwright/genai';
+import { AgentAbortedError, AgentError, toContents, type Agent, type AgentInput, type RunOptions, type Step, type StopReason, type Usage } from '@toolwright/genai';
 import { APPROVAL_KEY, approvalHook, type ApprovalDecision, type ApprovalRule, type PendingApproval } from './approvals.js';
 import { restateSteps, terminal } from './step-runner.js';
 
@@ -52,7 +52,7 @@ export function agentObject<N extends string>(options: AgentObjectOptions<N>) {
         const input = inputOf(request);
         const history = (await ctx.get<Content[]>(HISTORY_KEY)) ?? [];
         const controller = new AbortController();
-        const runOptions: Parameters<Agent['run']>[1] = {
+        const runOptions: RunOptions = {
           step: restateSteps(ctx, controller),
           signal: controller.signal,
           runId: ctx.request().id,

@@ -70,7 +70,7 @@ beforeAll(async () => {
   const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
   const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: new Toolbox([shop], manifest), retry: { retries: 1, initialDelayMs: 1 } });
   const object = agentObject({ name: 'Support', agent, approval: ['refund'] });
-  endpoint = createServer(restate.endpoint().bind(object).http2Handler());
+  endpoint = createServer(restate.endpoint().setLogger(() => {}).bind(object).http2Handler());
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   await server.register(`http://127.0.0.1:${(endpoint.address() as { port: number }).port}`);
 }, 60_000);
