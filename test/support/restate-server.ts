@@ -7,8 +7,9 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = join(__dirname, '..', '..');
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface RestateServer {
   /** Where clients call handlers: `${ingress}/<Object>/<key>/<handler>`. */

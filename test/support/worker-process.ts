@@ -3,8 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const exampleDir = join(__dirname, '..', '..', 'examples', 'durable-shop');
+const exampleDir = fileURLToPath(new URL('../../examples/durable-shop', import.meta.url));
 
 export interface WorkerProcess {
   child: ChildProcess;
