@@ -26,4 +26,4 @@ if (process.env.GEMINI_BASE_URL) {
 }
 
 const bound = await restate.endpoint().bind(shopAgentObject({ client, model, ledger })).listen(port);
-console.log(`ShopAgent worker listening on port ${bound}; charges go to ${ledger}`);
+console.log(`ShopAgent worker (pid ${process.pid}) listening on port ${bound}; charges go to ${ledger}`);
