@@ -99,6 +99,25 @@ describe('the step runner', () => {
     expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(3);
   });
 
+  it('streams through the step runner: deltas as they arrive, and on a replay the journaled reply at once', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('charge', { order: 'o1' }, { id: 'c1' }), reply.text('Charged order o1 for you.', { stream: { textEvents: 3 } })],
+    });
+    const journal = new Journal();
+    const agent = new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() });
+    const texts = async () => {
+      const seen: string[] = [];
+      for await (const event of agent.stream('charge', { runId: 's' })) if (event.type === 'text') seen.push(event.text);
+      return seen;
+    };
+    const live = await texts();
+    expect(live.length).toBeGreaterThan(1);
+    expect(live.join('')).toBe('Charged order o1 for you.');
+    const requests = fake.requests.length;
+    expect(await texts()).toEqual(['Charged order o1 for you.']);
+    expect(fake.requests.length).toBe(requests);
+  });
+
   it('journals tool results as JSON, and the model gets what was journaled', async () => {
     const { fake, client } = await shop([1]);
     const journal = new Journal();
