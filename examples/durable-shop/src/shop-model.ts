@@ -1,6 +1,6 @@
 // The model of the offline worker: a scripted stand-in for Gemini, served by FakeGemini. It reads each request: a
 // question names an order, so it looks the order up; with the order it charges the card; with the charge it answers.
-import { reply, type FakeRequest, type Handler, type Reply } from '@toolwright/testing';
+import { reply, type FakeRequest, type Reply } from '@toolwright/testing';
 
 export interface ShopModelOptions {
   /** Wait this long before the answer that follows a charge (time to kill the worker mid-run). Default 0. */
@@ -9,8 +9,8 @@ export interface ShopModelOptions {
 
 const ORDER_ID = /\border-[\w-]+/i;
 
-export function shopModel(options: ShopModelOptions = {}): Handler {
-  return (request: FakeRequest): Reply => {
+export function shopModel(options: ShopModelOptions = {}): (request: FakeRequest) => Reply {
+  return (request) => {
     const [response] = request.functionResponses;
     if (!response) {
       const orderId = ORDER_ID.exec(request.text)?.[0];

@@ -30,7 +30,7 @@ function model(request: FakeRequest) {
     holds.delete(orderId!);
     hold.reached();
     // Long enough that only the kill ends it; FakeGemini stops waiting when the worker's connection goes away.
-    return reply.delay(60_000, scripted(request) as never);
+    return reply.delay(60_000, scripted(request));
   }
   return scripted(request);
 }
