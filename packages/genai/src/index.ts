@@ -37,5 +37,5 @@ export type {
 } from './options.js';
 export type { AgentResult, StopReason, Step, ToolCallRecord, Usage } from './result.js';
 export { toContents } from './input.js';
-export type { StepRunner } from './steps.js';
+export type { StepRunner, StepDetail, ModelStepDetail, ToolStepDetail } from './steps.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';

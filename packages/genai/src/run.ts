@@ -296,7 +296,8 @@ export class Run implements ToolPhaseRun {
     if (!this.step) reply = await this.requestModel(turn, final);
     else {
       try {
-        reply = await modelStep(this.step, this, turn, () => this.requestModel(turn, final));
+        const detail = { kind: 'model' as const, turn, final, contents: [...this.history] };
+        reply = await modelStep(this.step, this, detail, () => this.requestModel(turn, final));
       } catch (error) {
         throw error instanceof AgentError || error instanceof StreamBroken || this.isAborted ? error : new StepFailure(`model ${turn}`, error);
       }
@@ -305,8 +306,8 @@ export class Run implements ToolPhaseRun {
     return reply;
   }
 
-  /** One model request, retried on the configured statuses. */
-  private async requestModel(turn: number, final: boolean): Promise<ModelReply> {
+  /** One model request, retried on the configured statuses. (Internal: also `agent.runStep` of a model step.) */
+  async requestModel(turn: number, final: boolean): Promise<ModelReply> {
     const { retry } = this.setup;
     const params = this.requestParams(turn, final);
     const started = Date.now();

@@ -4,13 +4,34 @@ import { normalizeResult } from '@toolwright/core';
 /**
  * Runs one step of a run (a model request or a tool call) and resolves with its result. The default runs `fn`
  * inline. A durable-execution engine journals the result (Restate's `ctx.run`, Inngest's `step.run`, DBOS's
- * `runStep`) and, when it replays a run after a crash, answers from the journal without calling `fn` again.
+ * `runStep`) and, when it replays a run after a crash, answers from the journal without calling `fn` again. An
+ * engine that runs steps elsewhere (Temporal's activities) sends `detail` to a worker instead, where
+ * `agent.runStep(detail)` resolves with what `fn` would have.
  *
  * What `fn` resolves with is JSON data: it round-trips through `JSON.stringify` and `JSON.parse` unchanged (the
  * Agent normalises tool results before they leave the step). Step names are stable across replays:
  * `model <turn>` and `tool <turn>.<index> <name>`.
  */
-export type StepRunner = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+export type StepRunner = <T>(name: string, fn: () => Promise<T>, detail: StepDetail) => Promise<T>;
+
+/** What a step does, as JSON data: enough for `agent.runStep(detail)` to do it in another process. */
+export type StepDetail = ModelStepDetail | ToolStepDetail;
+
+/** A model request: the conversation so far, and whether function calling is off (the turn limit was reached). */
+export interface ModelStepDetail {
+  kind: 'model';
+  turn: number;
+  final: boolean;
+  contents: Content[];
+}
+
+/** A tool call, with the arguments it runs with (after `beforeToolCall`). */
+export interface ToolStepDetail {
+  kind: 'tool';
+  turn: number;
+  index: number;
+  call: { id?: string; name: string; args: unknown };
+}
 
 /** A step runner rejected a step itself (an engine's error, not the model's or a tool's): the run ends. */
 export class StepFailure {
@@ -34,14 +55,19 @@ export interface ReplayTarget {
 export async function modelStep<T extends { content?: Content | undefined }>(
   runner: StepRunner,
   run: ReplayTarget,
-  turn: number,
+  detail: ModelStepDetail,
   request: () => Promise<T>,
 ): Promise<T> {
+  const { turn } = detail;
   let ran = false;
-  const reply = await runner(`model ${turn}`, () => {
-    ran = true;
-    return request();
-  });
+  const reply = await runner(
+    `model ${turn}`,
+    () => {
+      ran = true;
+      return request();
+    },
+    detail,
+  );
   if (!ran) {
     for (const part of reply.content?.parts ?? []) {
       if (typeof part.text === 'string' && part.text !== '') run.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
@@ -50,25 +76,31 @@ export async function modelStep<T extends { content?: Content | undefined }>(
   return reply;
 }
 
-/** A tool's function response, or null when the run was aborted while it ran. */
+/** A tool's function response as JSON data, or null when the run was aborted while it ran. */
 export type ToolStepResult<R> = R | null;
 
 /**
- * Runs one tool call as a step. The response is normalised to JSON data (Dates, bigints, Maps, cycles, ...) before
- * the runner journals it, so a replay restores exactly what the model was sent. A rejected step resolves null when
- * the run was aborted (an engine's cancel reaches the run through its signal) and rejects with a StepFailure else.
+ * A tool's result as a step gives it: normalised to JSON data (Dates, bigints, Maps, cycles, ...) before a runner
+ * journals it, so a replay restores exactly what the model was sent.
+ */
+export async function toolStepResult<R>(call: () => Promise<R | undefined>): Promise<ToolStepResult<R>> {
+  const response = await call();
+  return response === undefined ? null : (normalizeResult(response, { maxSize: Number.MAX_SAFE_INTEGER }).value as R);
+}
+
+/**
+ * Runs one tool call as a step. A rejected step resolves null when the run was aborted (an engine's cancel reaches
+ * the run through its signal) and rejects with a StepFailure else.
  */
 export async function toolStep<R>(
   runner: StepRunner,
-  name: string,
+  detail: ToolStepDetail,
   call: () => Promise<R | undefined>,
   isAborted: () => boolean,
 ): Promise<ToolStepResult<R>> {
+  const name = `tool ${detail.turn}.${detail.index} ${detail.call.name}`;
   try {
-    return await runner(name, async () => {
-      const response = await call();
-      return response === undefined ? null : (normalizeResult(response, { maxSize: Number.MAX_SAFE_INTEGER }).value as R);
-    });
+    return await runner(name, () => toolStepResult(call), detail);
   } catch (error) {
     if (isAborted()) return null;
     throw new StepFailure(name, error);

@@ -6,7 +6,7 @@ import { decideCall, isDenial } from './call-decision.js';
 import { HookFailure } from './hook-failure.js';
 import type { BeforeToolCallDecision } from './options.js';
 import { timeoutFor, type AgentSetup, type RenderedTools } from './setup.js';
-import { StepFailure, StepOrder, toolStep, type StepRunner } from './steps.js';
+import { StepFailure, StepOrder, toolStep, type StepRunner, type ToolStepDetail } from './steps.js';
 
 /** What the tool phase needs of its run. */
 export interface ToolPhaseRun {
@@ -196,7 +196,7 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number, order
   return { record, part: { functionResponse } };
 }
 
-/** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
+/** Calls a tool as a step when the run has a step runner, and directly else. */
 async function callTool(
   run: ToolPhaseRun,
   info: ToolCallInfo,
@@ -204,33 +204,37 @@ async function callTool(
   turn: number,
   order: StepOrder | undefined,
 ): Promise<Response | undefined> {
+  const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
+  if (info.id !== undefined) call.id = info.id;
+  if (!run.step || !order) return callToolbox(run, call);
+  await order.turnOf(info.index);
+  const detail: ToolStepDetail = { kind: 'tool', turn, index: info.index, call };
+  const result = toolStep(run.step, detail, () => callToolbox(run, call), () => run.abortSignal?.aborted === true);
+  order.pass(info.index);
+  return (await result) ?? undefined;
+}
+
+/** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
+export function callToolbox(run: ToolPhaseRun, call: { id?: string; name: string; args: unknown }): Promise<Response | undefined> {
   // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
-  const toolbox = run.tools.routes.get(info.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
+  const toolbox = run.tools.routes.get(call.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
   if (!toolbox) {
     const known = [...run.tools.routes.keys()];
-    return errorResponse(
-      'UnknownTool',
-      `There is no tool named "${info.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
+    return Promise.resolve(
+      errorResponse(
+        'UnknownTool',
+        `There is no tool named "${call.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
+      ),
     );
   }
   const options: { signal?: AbortSignal; timeoutMs?: number } = {};
   if (run.abortSignal) options.signal = run.abortSignal;
-  const timeoutMs = timeoutFor(run.setup, info.name);
+  const timeoutMs = timeoutFor(run.setup, call.name);
   if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
-  const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
-  if (info.id !== undefined) call.id = info.id;
-
-  const execute = (): Promise<Response | undefined> => {
-    // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
-    const pending = toolbox.call(call, options).then(
-      (output): Response => output.functionResponse.response ?? { output: null },
-      (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
-    );
-    return run.aborted ? Promise.race([pending, run.aborted.then(() => undefined)]) : pending;
-  };
-  if (!run.step || !order) return execute();
-  await order.turnOf(info.index);
-  const result = toolStep(run.step, `tool ${turn}.${info.index} ${info.name}`, execute, () => run.abortSignal?.aborted === true);
-  order.pass(info.index);
-  return (await result) ?? undefined;
+  // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
+  const pending = toolbox.call(call, options).then(
+    (output): Response => output.functionResponse.response ?? { output: null },
+    (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
+  );
+  return run.aborted ? Promise.race([pending, run.aborted.then(() => undefined)]) : pending;
 }

@@ -4,7 +4,7 @@
 import { reply } from '@toolwright/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Agent, AgentAbortedError, AgentError, type AgentEvent, type StepRunner, type ToolboxLike } from '../src/index.js';
+import { Agent, AgentAbortedError, AgentError, type AgentEvent, type StepDetail, type StepRunner, type ToolboxLike } from '../src/index.js';
 import { fakeGemini } from './support/fake.js';
 import { toolbox, EchoTools } from './support/services.js';
 
@@ -150,6 +150,37 @@ describe('the step runner', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('runs steps elsewhere from their JSON detail, as Temporal activities would: the loop itself does no I/O', async () => {
+    const { fake, client } = await shop([2, 1]);
+    // The workflow side: no client that works, tools it can declare but never run.
+    const worker = countingTools();
+    const declarationsOnly: ToolboxLike = { ...countingTools(), call: () => Promise.reject(new Error('a tool ran in the workflow')) };
+    const noClient = { models: { generateContent: () => Promise.reject(new Error('I/O in the workflow')), generateContentStream: () => Promise.reject(new Error('I/O')) } };
+    const workflow = new Agent({ client: noClient, model: 'm', tools: declarationsOnly });
+    // The activity side: the same options, a real client and the real tools.
+    const activities = new Agent({ client, model: 'm', tools: worker });
+    const journal = new Map<string, string>();
+    const started: string[] = [];
+    const step: StepRunner = async <T>(name: string, _fn: () => Promise<T>, detail: StepDetail) => {
+      if (!journal.has(name)) {
+        started.push(name);
+        journal.set(name, JSON.stringify(await activities.runStep(JSON.parse(JSON.stringify(detail)) as StepDetail)));
+      }
+      return JSON.parse(journal.get(name)!) as T;
+    };
+
+    const result = await workflow.run('charge', { step, runId: 'wf' });
+    expect(result.stopReason).toBe('stop');
+    expect(result.text).toBe('Charged 5 contents.');
+    expect(result.usage.requests).toBe(3);
+    expect(Object.fromEntries(worker.runs)).toEqual({ 'c0.0': 1, 'c0.1': 1, 'c1.0': 1 });
+    expect(started).toEqual(['model 1', 'tool 1.0 charge', 'tool 1.1 charge', 'model 2', 'tool 2.0 charge', 'model 3']);
+    // A replay of the workflow asks nothing of the activities.
+    const requests = fake.requests.length;
+    expect((await workflow.run('charge', { step, runId: 'wf' })).text).toBe(result.text);
+    expect(fake.requests.length).toBe(requests);
   });
 
   it("asks the run's beforeToolCall after the Agent's, with the arguments it chose; a refusal answers the model", async () => {
