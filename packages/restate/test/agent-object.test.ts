@@ -16,6 +16,13 @@ class Shop {
   readonly refunds: string[] = [];
   readonly started: string[] = [];
   readonly aborted: string[] = [];
+  explosions = 0;
+
+  @tool()
+  explode(orderId: string): never {
+    this.explosions += 1;
+    throw new Error(`the warehouse has no order ${orderId}`);
+  }
 
   @tool()
   refund(orderId: string): { refunded: string } {
@@ -36,6 +43,7 @@ const schema = { type: 'object' as const, properties: { orderId: { type: 'string
 const manifest = defineManifest({
   version: 1,
   tools: [
+    { name: 'explode', description: 'Fails.', class: 'Shop', method: 'explode', file: 'test', target: () => Shop, parameters: schema, params: [{ name: 'orderId', kind: 'value' }] },
     { name: 'refund', description: 'Refunds an order.', class: 'Shop', method: 'refund', file: 'test', target: () => Shop, parameters: schema, params: [{ name: 'orderId', kind: 'value' }] },
     {
       name: 'audit',
@@ -55,7 +63,7 @@ function model(request: FakeRequest) {
   const answered = request.functionResponses[0];
   if (answered) return reply.text(`Result: ${JSON.stringify(answered.response)}`);
   const [verb, orderId] = request.text.split(' ');
-  if (verb === 'refund' || verb === 'audit') return reply.functionCall(verb, { orderId }, { id: `${verb}-${orderId}` });
+  if (verb === 'refund' || verb === 'audit' || verb === 'explode') return reply.functionCall(verb, { orderId }, { id: `${verb}-${orderId}` });
   if (verb === 'fail') return reply.serverError();
   return reply.text(`I have seen ${request.contents.length} contents.`);
 }
@@ -161,6 +169,14 @@ describe('agentObject on a Restate server', () => {
     // One try and the Agent's one retry; Restate journaled the failure and asked no more.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.requests.length - before).toBe(2);
+  });
+
+  it('journals a tool error as a result the model reads: the tool ran once, Restate retried nothing', async () => {
+    const { status, json } = await call('explode-1', 'run', { input: 'explode D-4' });
+    expect(status).toBe(200);
+    expect(json.text).toContain('the warehouse has no order D-4');
+    expect(json.steps[0].calls[0]).toMatchObject({ ok: false, outcome: 'ran' });
+    expect(shop.explosions).toBe(1);
   });
 
   it('refuses a body without input with a 400', async () => {
