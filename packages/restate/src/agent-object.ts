@@ -112,13 +112,15 @@ async function decide(ctx: restate.ObjectSharedContext, request: DecisionRequest
 }
 
 /**
- * How a failed run ends the invocation. A cancel stays Restate's CancelledError; an engine fault that is not
- * terminal stays retryable; every other AgentError (the model API after its retries, a hook that threw) is terminal.
+ * How a failed run ends the invocation. A cancel stays Restate's CancelledError; a fault of the SDK or of the way
+ * to Restate (in a step or in the approval hook) stays retryable, as Restate intends; every other AgentError (the
+ * model API after the Agent's retries, a hook of yours that threw) is terminal.
  */
 function failure(error: unknown, controller: AbortController): unknown {
   const reason: unknown = controller.signal.reason;
   if (error instanceof AgentAbortedError && reason instanceof restate.CancelledError) return reason;
   if (!(error instanceof AgentError)) return error;
-  if (error.code === 'step') return error.cause instanceof restate.TerminalError ? error.cause : (error.cause ?? error);
+  if (error.cause instanceof restate.TerminalError) return error.cause;
+  if (error.code === 'step' || error.cause instanceof restate.RestateError) return error.cause ?? error;
   return terminal(error);
 }

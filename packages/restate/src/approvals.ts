@@ -60,8 +60,9 @@ async function waitForDecision(ctx: restate.ObjectContext, call: ToolCallInfo, c
       controller.abort(error);
       return { deny: 'The run was cancelled while this call waited for approval' };
     }
-    // rejectAwakeable: a refusal with its reason.
-    return { deny: error instanceof Error ? error.message : String(error) };
+    // rejectAwakeable: a refusal with its reason. Anything else is the SDK's own fault: it stays retryable.
+    if (error instanceof restate.TerminalError) return { deny: error.message };
+    throw error;
   }
   ctx.clear(APPROVAL_KEY);
   if (decision?.approved === true) return undefined;

@@ -139,6 +139,14 @@ describe('agentObject on a Restate server', () => {
     expect(shop.refunds).toEqual(['A-1']);
     expect((await call('refund-2', 'approvals')).json).toEqual([]);
     expect((await call('refund-2', 'approve')).status).toBe(404);
+
+    // The awakeable itself, resolved over Restate's ingress, decides too; a rejection is a refusal with its reason.
+    const direct = call('refund-3', 'run', { input: 'refund F-6' });
+    const { awakeableId } = (await pendingApproval('refund-3')) as unknown as { awakeableId: string };
+    const rejected = await fetch(`${server.ingress}/restate/awakeables/${awakeableId}/reject`, { method: 'POST', body: 'fraud suspected' });
+    expect(rejected.status).toBeLessThan(300);
+    expect((await direct).json.text).toContain('fraud suspected');
+    expect(shop.refunds).toEqual(['A-1']);
   });
 
   it("Restate's cancel aborts the run and reaches the running tool", async () => {
