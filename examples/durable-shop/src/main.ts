@@ -2,6 +2,7 @@
 //   GEMINI_BASE_URL set: the client talks to that server (GEMINI_API_KEY, or "test" without one).
 //   GEMINI_API_KEY set: the real Gemini API. Neither: a scripted model on an in-process FakeGemini.
 //   GEMINI_MODEL picks the model (default gemini-2.5-flash); LEDGER names the charges file (default ./ledger.txt).
+//   APPROVE_CHARGES=1: each chargeCard call waits for POST /ShopAgent/<conversation>/approve (or /deny).
 import { resolve } from 'node:path';
 import { GoogleGenAI } from '@google/genai';
 import * as restate from '@restatedev/restate-sdk';
@@ -25,5 +26,6 @@ if (process.env.GEMINI_BASE_URL) {
   console.log(`(offline: no GEMINI_API_KEY, so a scripted model on FakeGemini at ${fake.url} answers)`);
 }
 
-const bound = await restate.endpoint().bind(shopAgentObject({ client, model, ledger })).listen(port);
+const approveCharges = process.env.APPROVE_CHARGES === '1';
+const bound = await restate.endpoint().bind(shopAgentObject({ client, model, ledger, approveCharges })).listen(port);
 console.log(`ShopAgent worker (pid ${process.pid}) listening on port ${bound}; charges go to ${ledger}`);

@@ -8,7 +8,7 @@ import { manifest } from './tools.generated.js';
 export const SHOP_INSTRUCTION =
   'You are a shop assistant. To charge an order, look it up first, then charge exactly the amount it shows, once.';
 
-export function shopAgentObject(options: { client: AgentClient; model: string; ledger: string }) {
+export function shopAgentObject(options: { client: AgentClient; model: string; ledger: string; approveCharges?: boolean }) {
   const agent = new Agent({
     client: options.client,
     model: options.model,
@@ -16,5 +16,6 @@ export function shopAgentObject(options: { client: AgentClient; model: string; l
     systemInstruction: SHOP_INSTRUCTION,
     maxTurns: 6,
   });
-  return agentObject({ name: 'ShopAgent', agent });
+  // With approvals on, each charge waits (suspended in Restate, no process holding it) for approve or deny.
+  return agentObject({ name: 'ShopAgent', agent, ...(options.approveCharges ? { approval: ['chargeCard'] } : {}) });
 }

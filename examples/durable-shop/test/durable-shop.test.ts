@@ -1,13 +1,13 @@
 // The durable-shop worker as a user runs it (its `npm start` command, a real Restate server from npm, the real
 // @google/genai client against FakeGemini over HTTP): a worker SIGKILLed between the charge and the model's next
 // answer is restarted and the run completes with the card charged once; twenty conversations at once over two worker
-// processes are each charged once.
+// processes are each charged once; a charge that waits for approval outlives the worker that asked.
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reply, startFakeGemini, type FakeGemini, type FakeRequest } from '@toolwright/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startRestateServer, type RestateServer } from '../../../test/support/restate-server.js';
+import { freePort, startRestateServer, until, type RestateServer } from '../../../test/support/restate-server.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../../test/support/round-robin-proxy.js';
 import { startShopWorker, type WorkerProcess } from '../../../test/support/worker-process.js';
 import { shopModel } from '../src/shop-model.js';
@@ -44,17 +44,17 @@ function holdAfterCharge(orderId: string): Promise<void> {
 
 const ledgerLines = (ledger: string) => (existsSync(ledger) ? readFileSync(ledger, 'utf8').split('\n').filter(Boolean) : []);
 
-async function worker(port: number, ledger: string): Promise<WorkerProcess> {
-  const started = await startShopWorker({ PORT: String(port), LEDGER: ledger, GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: 'test', RESTATE_LOGGING: 'ERROR' });
+async function worker(port: number, ledger: string, env: Record<string, string> = {}): Promise<WorkerProcess> {
+  const started = await startShopWorker({ PORT: String(port), LEDGER: ledger, GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: 'test', RESTATE_LOGGING: 'ERROR', ...env });
   workers.push(started);
   return started;
 }
 
-async function run(conversation: string, input: string): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${server.ingress}/ShopAgent/${conversation}/run`, {
+async function run(conversation: string, input: string, handler = 'run'): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${server.ingress}/ShopAgent/${conversation}/${handler}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ input }),
+    body: JSON.stringify(handler === 'run' ? { input } : {}),
   });
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : text };
@@ -117,6 +117,26 @@ describe('examples/durable-shop on a Restate server', () => {
     expect(charged.sort()).toEqual([...ids].sort());
     // Both processes served: Restate's connections were spread over them.
     expect(proxy.connections.every((count) => count > 0)).toBe(true);
+  });
+
+  it('keeps a charge waiting for approval across a worker that died, then charges once when approved', async () => {
+    const ledger = join(dir, 'approval-ledger.txt');
+    const port = await freePort();
+    const first = await worker(port, ledger, { APPROVE_CHARGES: '1' });
+    await server.register(`http://127.0.0.1:${port}`);
+
+    const pending = run('approval-1', 'Please charge order-appr-1.');
+    await until(async () => (await run('approval-1', '', 'approvals')).json.length === 1, 20_000, server.log);
+    expect((await run('approval-1', '', 'approvals')).json[0]).toMatchObject({ name: 'chargeCard', callId: 'charge-order-appr-1' });
+    await first.kill();
+    expect(ledgerLines(ledger)).toEqual([]);
+
+    await worker(port, ledger, { APPROVE_CHARGES: '1' });
+    expect((await run('approval-1', '', 'approve')).status).toBe(200);
+    const { status, json } = await pending;
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.text).toContain('order-appr-1');
+    expect(ledgerLines(ledger)).toEqual([expect.stringMatching(/^order-appr-1 \d+$/)]);
   });
 });
 
