@@ -32,7 +32,12 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-durable-'));
 const fake = await startFakeGemini({ handler: shopModel() });
 const server = await startRestateServer();
 const workers: WorkerProcess[] = [];
-const env = (ledger: string) => ({ LEDGER: ledger, GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: 'test', RESTATE_LOGGING: 'ERROR' });
+const env = (ledger: string) => ({
+  LEDGER: ledger,
+  GEMINI_BASE_URL: fake.url,
+  GEMINI_API_KEY: 'test',
+  RESTATE_LOGGING: 'ERROR',
+});
 
 let conversation = 0;
 async function durableRun(): Promise<void> {
@@ -43,7 +48,8 @@ async function durableRun(): Promise<void> {
     body: JSON.stringify({ input: `Charge order-${key}.` }),
   });
   const body = (await response.json()) as { text?: string; steps?: unknown[] };
-  if (!response.ok || !body.text?.startsWith('Charged') || body.steps?.length !== TURNS) throw new Error(`unexpected answer: ${JSON.stringify(body)}`);
+  if (!response.ok || !body.text?.startsWith('Charged') || body.steps?.length !== TURNS)
+    throw new Error(`unexpected answer: ${JSON.stringify(body)}`);
 }
 
 async function timed(job: () => Promise<void>): Promise<number> {
@@ -67,10 +73,16 @@ try {
   // 1. Per-turn overhead.
   const plainLedger = join(dir, 'plain-ledger.txt');
   const client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: fake.url } });
-  const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: new Toolbox([new ShopService(plainLedger)], manifest), systemInstruction: SHOP_INSTRUCTION });
+  const agent = new Agent({
+    client,
+    model: 'gemini-2.5-flash',
+    tools: new Toolbox([new ShopService(plainLedger)], manifest),
+    systemInstruction: SHOP_INSTRUCTION,
+  });
   const plainRun = async () => {
     const result = await agent.run(`Charge order-p${conversation++}.`);
-    if (!result.text.startsWith('Charged') || result.steps.length !== TURNS) throw new Error(`unexpected answer: ${result.text}`);
+    if (!result.text.startsWith('Charged') || result.steps.length !== TURNS)
+      throw new Error(`unexpected answer: ${result.text}`);
   };
 
   const onePort = await freePort();
@@ -89,9 +101,13 @@ try {
   }
   const plainTurn = median(plainMs) / TURNS;
   const durableTurn = median(durableMs) / TURNS;
-  console.log(`plain Agent.run:               ${plainTurn.toFixed(2)} ms per turn (median of ${SEQUENTIAL} runs of ${TURNS} turns)`);
+  console.log(
+    `plain Agent.run:               ${plainTurn.toFixed(2)} ms per turn (median of ${SEQUENTIAL} runs of ${TURNS} turns)`,
+  );
   console.log(`journaled on Restate, 1 worker: ${durableTurn.toFixed(2)} ms per turn`);
-  console.log(`overhead of journaling:        ${(durableTurn - plainTurn).toFixed(2)} ms per turn (ratio ${(durableTurn / plainTurn).toFixed(2)})`);
+  console.log(
+    `overhead of journaling:        ${(durableTurn - plainTurn).toFixed(2)} ms per turn (ratio ${(durableTurn / plainTurn).toFixed(2)})`,
+  );
 
   // 2. Throughput on one worker, then on two behind a proxy.
   await throughput();
@@ -105,7 +121,9 @@ try {
   await server.register(`http://127.0.0.1:${proxy.port}`);
   await throughput();
   const two = await throughput();
-  console.log(`2 workers: ${two.toFixed(1)} runs/s (connections per worker: ${proxy.connections.join(', ')}); ratio 2/1 ${(two / one).toFixed(2)}`);
+  console.log(
+    `2 workers: ${two.toFixed(1)} runs/s (connections per worker: ${proxy.connections.join(', ')}); ratio 2/1 ${(two / one).toFixed(2)}`,
+  );
   const charges = readFileSync(twoLedger, 'utf8').split('\n').filter(Boolean).length;
   if (charges !== 2 * RUNS) throw new Error(`the two workers charged ${charges} times for ${2 * RUNS} runs`);
   await proxy.close();

@@ -26,7 +26,9 @@ export interface RestateServer {
 export function restateServerBinary(): string {
   const fromPackage = createRequire(join(root, 'packages/restate/package.json'));
   const serverPackage = fromPackage.resolve('@restatedev/restate-server/package.json');
-  return createRequire(serverPackage).resolve(`@restatedev/restate-server-${process.platform}-${process.arch}/bin/restate-server`);
+  return createRequire(serverPackage).resolve(
+    `@restatedev/restate-server-${process.platform}-${process.arch}/bin/restate-server`,
+  );
 }
 
 /** A port nothing listens on now (the OS picks it). */
@@ -47,7 +49,17 @@ export async function startRestateServer(): Promise<RestateServer> {
   let output = '';
   const child: ChildProcess = spawn(
     restateServerBinary(),
-    ['--base-dir', baseDir, '--listen-mode', 'tcp', '--no-logo', '--node-name', 'test', '--default-num-partitions', '2'],
+    [
+      '--base-dir',
+      baseDir,
+      '--listen-mode',
+      'tcp',
+      '--no-logo',
+      '--node-name',
+      'test',
+      '--default-num-partitions',
+      '2',
+    ],
     {
       env: {
         ...process.env,
@@ -79,7 +91,11 @@ export async function startRestateServer(): Promise<RestateServer> {
   };
 
   try {
-    await until(async () => (await fetch(`${admin}/health`)).ok && (await fetch(`${ingress}/restate/health`)).ok, 30_000, () => output);
+    await until(
+      async () => (await fetch(`${admin}/health`)).ok && (await fetch(`${ingress}/restate/health`)).ok,
+      30_000,
+      () => output,
+    );
   } catch (error) {
     await close();
     throw error;
@@ -102,7 +118,11 @@ export async function startRestateServer(): Promise<RestateServer> {
 }
 
 /** Polls `check` until it holds; fails with the server's log after `ms`. */
-export async function until(check: () => Promise<boolean> | boolean, ms: number, log: () => string = () => ''): Promise<void> {
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  ms: number,
+  log: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
     try {

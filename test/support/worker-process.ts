@@ -16,7 +16,8 @@ export interface WorkerProcess {
 
 /** The arguments of the example's `start` script after `node`. */
 function startArguments(): string[] {
-  const script = (JSON.parse(readFileSync(join(exampleDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (JSON.parse(readFileSync(join(exampleDir, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   const [command, ...args] = script.split(/\s+/);
   if (command !== 'node') throw new Error(`examples/durable-shop's start script must run node: ${script}`);
   return args;
@@ -24,7 +25,11 @@ function startArguments(): string[] {
 
 export async function startShopWorker(env: Record<string, string>): Promise<WorkerProcess> {
   let output = '';
-  const child = spawn(process.execPath, startArguments(), { cwd: exampleDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, startArguments(), {
+    cwd: exampleDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

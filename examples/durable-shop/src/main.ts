@@ -16,12 +16,17 @@ const ledger = resolve(process.env.LEDGER ?? 'ledger.txt');
 
 let client: GoogleGenAI;
 if (process.env.GEMINI_BASE_URL) {
-  client = new GoogleGenAI({ apiKey: process.env.GEMINI_API_KEY ?? 'test', httpOptions: { baseUrl: process.env.GEMINI_BASE_URL } });
+  client = new GoogleGenAI({
+    apiKey: process.env.GEMINI_API_KEY ?? 'test',
+    httpOptions: { baseUrl: process.env.GEMINI_BASE_URL },
+  });
 } else if (process.env.GEMINI_API_KEY) {
   client = new GoogleGenAI({ apiKey: process.env.GEMINI_API_KEY });
 } else {
   // The answer after a charge takes a few seconds offline: time to kill the worker mid-run and watch the run finish.
-  const fake = await startFakeGemini({ handler: shopModel({ answerDelayMs: Number(process.env.SHOP_ANSWER_DELAY_MS ?? 3000) }) });
+  const fake = await startFakeGemini({
+    handler: shopModel({ answerDelayMs: Number(process.env.SHOP_ANSWER_DELAY_MS ?? 3000) }),
+  });
   client = new GoogleGenAI({ apiKey: 'offline', httpOptions: { baseUrl: fake.url } });
   console.log(`(offline: no GEMINI_API_KEY, so a scripted model on FakeGemini at ${fake.url} answers)`);
 }

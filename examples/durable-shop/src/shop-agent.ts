@@ -8,7 +8,12 @@ import { manifest } from './tools.generated.js';
 export const SHOP_INSTRUCTION =
   'You are a shop assistant. To charge an order, look it up first, then charge exactly the amount it shows, once.';
 
-export function shopAgentObject(options: { client: AgentClient; model: string; ledger: string; approveCharges?: boolean }) {
+export function shopAgentObject(options: {
+  client: AgentClient;
+  model: string;
+  ledger: string;
+  approveCharges?: boolean;
+}) {
   const agent = new Agent({
     client: options.client,
     model: options.model,

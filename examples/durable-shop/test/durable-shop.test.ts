@@ -42,10 +42,18 @@ function holdAfterCharge(orderId: string): Promise<void> {
   return reachedPromise;
 }
 
-const ledgerLines = (ledger: string) => (existsSync(ledger) ? readFileSync(ledger, 'utf8').split('\n').filter(Boolean) : []);
+const ledgerLines = (ledger: string) =>
+  existsSync(ledger) ? readFileSync(ledger, 'utf8').split('\n').filter(Boolean) : [];
 
 async function worker(port: number, ledger: string, env: Record<string, string> = {}): Promise<WorkerProcess> {
-  const started = await startShopWorker({ PORT: String(port), LEDGER: ledger, GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: 'test', RESTATE_LOGGING: 'ERROR', ...env });
+  const started = await startShopWorker({
+    PORT: String(port),
+    LEDGER: ledger,
+    GEMINI_BASE_URL: fake.url,
+    GEMINI_API_KEY: 'test',
+    RESTATE_LOGGING: 'ERROR',
+    ...env,
+  });
   workers.push(started);
   return started;
 }
@@ -94,10 +102,25 @@ describe('examples/durable-shop on a Restate server', () => {
     expect(line).toMatch(/^order-crash-1 \d+$/);
     // The question (first turn) and the lookup's answer were journaled: asked once each. The turn after the charge
     // was in flight when the worker died, so it was asked again.
-    const asked = (predicate: (request: FakeRequest) => boolean) => fake.requests.filter((request) => request.status !== 400 && predicate(viewOf(request.body)));
-    expect(asked((request) => request.functionResponses.length === 0 && request.text.includes('order-crash-1'))).toHaveLength(1);
-    expect(asked((request) => request.functionResponses[0]?.name === 'lookupOrder' && JSON.stringify(request.functionResponses).includes('order-crash-1'))).toHaveLength(1);
-    expect(asked((request) => request.functionResponses[0]?.name === 'chargeCard' && JSON.stringify(request.functionResponses).includes('order-crash-1'))).toHaveLength(2);
+    const asked = (predicate: (request: FakeRequest) => boolean) =>
+      fake.requests.filter((request) => request.status !== 400 && predicate(viewOf(request.body)));
+    expect(
+      asked((request) => request.functionResponses.length === 0 && request.text.includes('order-crash-1')),
+    ).toHaveLength(1);
+    expect(
+      asked(
+        (request) =>
+          request.functionResponses[0]?.name === 'lookupOrder' &&
+          JSON.stringify(request.functionResponses).includes('order-crash-1'),
+      ),
+    ).toHaveLength(1);
+    expect(
+      asked(
+        (request) =>
+          request.functionResponses[0]?.name === 'chargeCard' &&
+          JSON.stringify(request.functionResponses).includes('order-crash-1'),
+      ),
+    ).toHaveLength(2);
   });
 
   it('charges each of twenty conversations run at once over two worker processes exactly once', async () => {
@@ -127,7 +150,10 @@ describe('examples/durable-shop on a Restate server', () => {
 
     const pending = run('approval-1', 'Please charge order-appr-1.');
     await until(async () => (await run('approval-1', '', 'approvals')).json.length === 1, 20_000, server.log);
-    expect((await run('approval-1', '', 'approvals')).json[0]).toMatchObject({ name: 'chargeCard', callId: 'charge-order-appr-1' });
+    expect((await run('approval-1', '', 'approvals')).json[0]).toMatchObject({
+      name: 'chargeCard',
+      callId: 'charge-order-appr-1',
+    });
     await first.kill();
     expect(ledgerLines(ledger)).toEqual([]);
 

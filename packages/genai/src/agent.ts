@@ -60,9 +60,16 @@ export class Agent {
    * this Agent the same options (model, tools, config) as the one whose run made the detail.
    */
   runStep(detail: StepDetail, options: { signal?: AbortSignal } = {}): Promise<unknown> {
-    if (detail?.kind === 'model') return new Run(this.setup, [...detail.contents], { ...options, streaming: false }).requestModel(detail.turn, detail.final);
-    if (detail?.kind === 'tool') return toolStepResult(() => callToolbox(new Run(this.setup, [], { ...options, streaming: false }), detail.call));
-    return Promise.reject(new TypeError(`agent.runStep: a step detail has kind "model" or "tool", got ${JSON.stringify(detail)}`));
+    const runOptions = { ...options, streaming: false };
+    if (detail?.kind === 'model') {
+      return new Run(this.setup, [...detail.contents], runOptions).requestModel(detail.turn, detail.final);
+    }
+    if (detail?.kind === 'tool') {
+      const run = new Run(this.setup, [], runOptions);
+      return toolStepResult(() => callToolbox(run, detail.call));
+    }
+    const got = JSON.stringify(detail);
+    return Promise.reject(new TypeError(`agent.runStep: a step detail has kind "model" or "tool", got ${got}`));
   }
 
   /** @internal */

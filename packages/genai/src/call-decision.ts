@@ -8,7 +8,11 @@ type BeforeToolCall = (call: ToolCallInfo) => BeforeToolCallDecision | Promise<B
  * Asks the Agent's `beforeToolCall`, then the run's (a durable engine's approvals): the first refusal wins, and the
  * run's hook sees the arguments the Agent's hook chose. A hook that throws stops the run (HookFailure).
  */
-export async function decideCall(setup: AgentSetup, runHook: BeforeToolCall | undefined, info: ToolCallInfo): Promise<BeforeToolCallDecision> {
+export async function decideCall(
+  setup: AgentSetup,
+  runHook: BeforeToolCall | undefined,
+  info: ToolCallInfo,
+): Promise<BeforeToolCallDecision> {
   let decision: BeforeToolCallDecision = undefined;
   if (setup.hooks.beforeToolCall) decision = await ask('beforeToolCall', setup.hooks.beforeToolCall, info);
   if (!runHook || isDenial(decision)) return decision;

@@ -157,7 +157,8 @@ export class Run implements ToolPhaseRun {
     if (this.isAborted) return new AgentAbortedError(this.state(), this.abortSignal!.reason ?? error);
     if (error instanceof StepFailure) {
       const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
-      return new AgentError('step', `The step "${error.name}" failed: ${message}`, this.state(), { cause: error.cause });
+      const state = this.state();
+      return new AgentError('step', `The step "${error.name}" failed: ${message}`, state, { cause: error.cause });
     }
     if (error instanceof StreamBroken) {
       const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
@@ -290,7 +291,7 @@ export class Run implements ToolPhaseRun {
     return { model: this.setup.model, contents: [...this.history], config };
   }
 
-  /** One model request, as a step when the run has a step runner; the reply's usage is counted here, replayed or not. */
+  /** One model request, as a step when the run has a step runner; its usage is counted here, replayed or not. */
   private async modelReply(turn: number, final: boolean): Promise<ModelReply> {
     let reply: ModelReply;
     if (!this.step) reply = await this.requestModel(turn, final);
@@ -299,7 +300,8 @@ export class Run implements ToolPhaseRun {
         const detail = { kind: 'model' as const, turn, final, contents: [...this.history] };
         reply = await modelStep(this.step, this, detail, () => this.requestModel(turn, final));
       } catch (error) {
-        throw error instanceof AgentError || error instanceof StreamBroken || this.isAborted ? error : new StepFailure(`model ${turn}`, error);
+        const own = error instanceof AgentError || error instanceof StreamBroken || this.isAborted;
+        throw own ? error : new StepFailure(`model ${turn}`, error);
       }
     }
     addUsage(this.usage, reply.usage);

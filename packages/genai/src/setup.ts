@@ -114,7 +114,9 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
 }
 
 function stepRunner(step: StepRunner | undefined): StepRunner | undefined {
-  if (step !== undefined && typeof step !== 'function') throw new TypeError('Agent option step must be a function (name, fn) => Promise');
+  if (step !== undefined && typeof step !== 'function') {
+    throw new TypeError('Agent option step must be a function (name, fn, detail) => Promise');
+  }
   return step;
 }
 

@@ -70,7 +70,8 @@ export async function modelStep<T extends { content?: Content | undefined }>(
   );
   if (!ran) {
     for (const part of reply.content?.parts ?? []) {
-      if (typeof part.text === 'string' && part.text !== '') run.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+      if (typeof part.text === 'string' && part.text !== '')
+        run.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
     }
   }
   return reply;
@@ -117,7 +118,10 @@ export class StepOrder {
   private readonly gates: Promise<void>[];
 
   constructor(size: number) {
-    this.gates = Array.from({ length: size }, (_, index) => new Promise<void>((resolve) => (this.passes[index] = resolve)));
+    this.gates = Array.from(
+      { length: size },
+      (_, index) => new Promise<void>((resolve) => (this.passes[index] = resolve)),
+    );
   }
 
   /** Resolves when every call before `index` has passed. */

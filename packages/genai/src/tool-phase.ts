@@ -4,7 +4,7 @@ import type { ToolCallInfo } from './options.js';
 import type { ToolCallRecord } from './result.js';
 import { decideCall, isDenial } from './call-decision.js';
 import { HookFailure } from './hook-failure.js';
-import type { BeforeToolCallDecision } from './options.js';
+import type { AgentHooks } from './options.js';
 import { timeoutFor, type AgentSetup, type RenderedTools } from './setup.js';
 import { StepFailure, StepOrder, toolStep, type StepRunner, type ToolStepDetail } from './steps.js';
 
@@ -24,7 +24,7 @@ export interface ToolPhaseRun {
   /** The run's step runner; absent: tools run inline. */
   readonly step: StepRunner | undefined;
   /** The run's own `beforeToolCall`, asked after the Agent's. */
-  readonly beforeToolCall: ((call: ToolCallInfo) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>) | undefined;
+  readonly beforeToolCall: AgentHooks['beforeToolCall'];
   emit(event: DistributiveOmit<AgentEvent, 'runId' | 'time' | 'elapsedMs'>): void;
   debug(line: string): void;
 }
@@ -110,7 +110,12 @@ function phaseFailure(error: unknown): HookFailure | StepFailure {
   return error instanceof HookFailure || error instanceof StepFailure ? error : new HookFailure('tool phase', error);
 }
 
-async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number, order: StepOrder | undefined): Promise<ExecutedCall> {
+async function runOne(
+  run: ToolPhaseRun,
+  info: ToolCallInfo,
+  turn: number,
+  order: StepOrder | undefined,
+): Promise<ExecutedCall> {
   const { setup } = run;
   const startedAt = Date.now();
   let outcome: ToolCallRecord['outcome'] = 'ran';
@@ -129,7 +134,8 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number, order
       `Tool "${info.name}" failed ${streak} times in a row in this run, so it was not called again. Do not call it again; answer with what you have.`,
     );
   } else {
-    const decision = setup.hooks.beforeToolCall || run.beforeToolCall ? await decideCall(setup, run.beforeToolCall, info) : undefined;
+    const asked = setup.hooks.beforeToolCall || run.beforeToolCall;
+    const decision = asked ? await decideCall(setup, run.beforeToolCall, info) : undefined;
     if (isDenial(decision)) {
       outcome = 'denied';
       const reason = decision === false ? 'not approved' : decision.deny;
@@ -215,17 +221,17 @@ async function callTool(
 }
 
 /** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
-export function callToolbox(run: ToolPhaseRun, call: { id?: string; name: string; args: unknown }): Promise<Response | undefined> {
+export function callToolbox(
+  run: ToolPhaseRun,
+  call: { id?: string; name: string; args: unknown },
+): Promise<Response | undefined> {
   // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
-  const toolbox = run.tools.routes.get(call.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
+  const { routes } = run.tools;
+  const toolbox = routes.get(call.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
   if (!toolbox) {
-    const known = [...run.tools.routes.keys()];
-    return Promise.resolve(
-      errorResponse(
-        'UnknownTool',
-        `There is no tool named "${call.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
-      ),
-    );
+    const known = [...routes.keys()];
+    const available = known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.';
+    return Promise.resolve(errorResponse('UnknownTool', `There is no tool named "${call.name}". ${available}`));
   }
   const options: { signal?: AbortSignal; timeoutMs?: number } = {};
   if (run.abortSignal) options.signal = run.abortSignal;

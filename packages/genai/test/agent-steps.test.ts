@@ -4,7 +4,15 @@
 import { reply } from '@toolwright/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Agent, AgentAbortedError, AgentError, type AgentEvent, type StepDetail, type StepRunner, type ToolboxLike } from '../src/index.js';
+import {
+  Agent,
+  AgentAbortedError,
+  AgentError,
+  type AgentEvent,
+  type StepDetail,
+  type StepRunner,
+  type ToolboxLike,
+} from '../src/index.js';
 import { fakeGemini } from './support/fake.js';
 import { toolbox, EchoTools } from './support/services.js';
 
@@ -43,26 +51,41 @@ function countingTools(): ToolboxLike & { runs: Map<string, number> } {
   return {
     runs,
     declarations: () => [
-      { name: 'charge', description: 'Charges an order.', parametersJsonSchema: { type: 'object', properties: { order: { type: 'string' } } } },
+      {
+        name: 'charge',
+        description: 'Charges an order.',
+        parametersJsonSchema: { type: 'object', properties: { order: { type: 'string' } } },
+      },
     ],
     has: (name) => name === 'charge',
     async call(call) {
       const key = call.id ?? '?';
       runs.set(key, (runs.get(key) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
-      const output = { order: (call.args as { order: string }).order, at: new Date(0), cents: 1999n, tags: new Set(['a']) };
+      const output = {
+        order: (call.args as { order: string }).order,
+        at: new Date(0),
+        cents: 1999n,
+        tags: new Set(['a']),
+      };
       return { functionResponse: { id: call.id, name: call.name ?? '', response: { output } as never } };
     },
   };
 }
 
-/** A model that asks for `calls[t]` parallel charges on turn t, then answers; decided from the request, not a script. */
+/** A model that asks for `calls[t]` parallel charges on turn t, then answers (decided from the request). */
 async function shop(calls: number[]) {
   return fakeGemini({
     handler: (request) => {
       const turn = request.contents.filter((content) => content.role === 'model').length;
       if (turn >= calls.length) return reply.text(`Charged ${request.contents.length} contents.`);
-      return reply.functionCalls(Array.from({ length: calls[turn]! }, (_, i) => ({ name: 'charge', args: { order: `o${turn}.${i}` }, id: `c${turn}.${i}` })));
+      return reply.functionCalls(
+        Array.from({ length: calls[turn]! }, (_, i) => ({
+          name: 'charge',
+          args: { order: `o${turn}.${i}` },
+          id: `c${turn}.${i}`,
+        })),
+      );
     },
   });
 }
@@ -73,7 +96,14 @@ describe('the step runner', () => {
     const journal = new Journal();
     const agent = new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() });
     const result = await agent.run('charge');
-    expect(journal.started).toEqual(['model 1', 'tool 1.0 charge', 'tool 1.1 charge', 'model 2', 'tool 2.0 charge', 'model 3']);
+    expect(journal.started).toEqual([
+      'model 1',
+      'tool 1.0 charge',
+      'tool 1.1 charge',
+      'model 2',
+      'tool 2.0 charge',
+      'model 3',
+    ]);
     expect(result.stopReason).toBe('stop');
   });
 
@@ -86,28 +116,40 @@ describe('the step runner', () => {
     const requests = fake.requests.length;
 
     const events: AgentEvent[] = [];
-    const replayed = await agent.run('charge', { step: journal.runner(), runId: 'run-1', onEvent: (event) => events.push(event) });
+    const replayed = await agent.run('charge', {
+      step: journal.runner(),
+      runId: 'run-1',
+      onEvent: (event) => events.push(event),
+    });
 
     expect(fake.requests.length).toBe(requests);
     expect([...tools.runs.values()]).toEqual([1, 1, 1]);
     expect(replayed.text).toBe(first.text);
     expect(replayed.history).toEqual(JSON.parse(JSON.stringify(first.history)));
     expect(replayed.usage).toEqual(first.usage);
-    expect(replayed.steps.map((step) => step.calls.map((call) => call.callId))).toEqual(first.steps.map((step) => step.calls.map((call) => call.callId)));
+    expect(replayed.steps.map((step) => step.calls.map((call) => call.callId))).toEqual(
+      first.steps.map((step) => step.calls.map((call) => call.callId)),
+    );
     // A listener sees the conversation again: the answer's text, every call and every result.
-    expect(events.filter((event) => event.type === 'text').map((event) => (event as { text: string }).text)).toEqual([first.text]);
+    expect(events.filter((event) => event.type === 'text').map((event) => (event as { text: string }).text)).toEqual([
+      first.text,
+    ]);
     expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(3);
   });
 
   it('streams through the step runner: deltas as they arrive, and on a replay the journaled reply at once', async () => {
     const { fake, client } = await fakeGemini({
-      script: [reply.functionCall('charge', { order: 'o1' }, { id: 'c1' }), reply.text('Charged order o1 for you.', { stream: { textEvents: 3 } })],
+      script: [
+        reply.functionCall('charge', { order: 'o1' }, { id: 'c1' }),
+        reply.text('Charged order o1 for you.', { stream: { textEvents: 3 } }),
+      ],
     });
     const journal = new Journal();
     const agent = new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() });
     const texts = async () => {
       const seen: string[] = [];
-      for await (const event of agent.stream('charge', { runId: 's' })) if (event.type === 'text') seen.push(event.text);
+      for await (const event of agent.stream('charge', { runId: 's' }))
+        if (event.type === 'text') seen.push(event.text);
       return seen;
     };
     const live = await texts();
@@ -123,31 +165,41 @@ describe('the step runner', () => {
     const journal = new Journal();
     await new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() }).run('charge');
     const journaled = JSON.parse(journal.entries.get('tool 1.0 charge')!);
-    expect(journaled).toEqual({ output: { order: 'o0.0', at: '1970-01-01T00:00:00.000Z', cents: '1999', tags: ['a'] } });
-    const sent = (fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: unknown } }> }> }).contents;
+    expect(journaled).toEqual({
+      output: { order: 'o0.0', at: '1970-01-01T00:00:00.000Z', cents: '1999', tags: ['a'] },
+    });
+    const sent = (
+      fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: unknown } }> }> }
+    ).contents;
     expect(sent.at(-1)!.parts[0]!.functionResponse!.response).toEqual(journaled);
   });
 
   it('resumes a run killed after any step: every tool ran once, every model turn was asked once, same end', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }), fc.nat(), async (calls, cut) => {
-        const { fake, client } = await shop(calls);
-        const tools = countingTools();
-        const agent = new Agent({ client, model: 'm', tools });
-        const total = calls.length + 1 + calls.reduce((sum, n) => sum + n, 0);
-        const journal = new Journal();
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }),
+        fc.nat(),
+        async (calls, cut) => {
+          const { fake, client } = await shop(calls);
+          const tools = countingTools();
+          const agent = new Agent({ client, model: 'm', tools });
+          const total = calls.length + 1 + calls.reduce((sum, n) => sum + n, 0);
+          const journal = new Journal();
 
-        const crash = await agent.run('charge', { step: journal.runner(cut % total), runId: 'r' }).catch((error: unknown) => error);
-        expect(crash).toBeInstanceOf(AgentError);
-        expect((crash as AgentError).code).toBe('step');
-        const resumed = await agent.run('charge', { step: journal.runner(), runId: 'r' });
+          const crash = await agent
+            .run('charge', { step: journal.runner(cut % total), runId: 'r' })
+            .catch((error: unknown) => error);
+          expect(crash).toBeInstanceOf(AgentError);
+          expect((crash as AgentError).code).toBe('step');
+          const resumed = await agent.run('charge', { step: journal.runner(), runId: 'r' });
 
-        expect(resumed.stopReason).toBe('stop');
-        expect(resumed.steps).toHaveLength(calls.length + 1);
-        expect(fake.requests.length).toBe(calls.length + 1);
-        expect(tools.runs.size).toBe(total - calls.length - 1);
-        expect([...tools.runs.values()].every((count) => count === 1)).toBe(true);
-      }),
+          expect(resumed.stopReason).toBe('stop');
+          expect(resumed.steps).toHaveLength(calls.length + 1);
+          expect(fake.requests.length).toBe(calls.length + 1);
+          expect(tools.runs.size).toBe(total - calls.length - 1);
+          expect([...tools.runs.values()].every((count) => count === 1)).toBe(true);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -156,8 +208,16 @@ describe('the step runner', () => {
     const { fake, client } = await shop([2, 1]);
     // The workflow side: no client that works, tools it can declare but never run.
     const worker = countingTools();
-    const declarationsOnly: ToolboxLike = { ...countingTools(), call: () => Promise.reject(new Error('a tool ran in the workflow')) };
-    const noClient = { models: { generateContent: () => Promise.reject(new Error('I/O in the workflow')), generateContentStream: () => Promise.reject(new Error('I/O')) } };
+    const declarationsOnly: ToolboxLike = {
+      ...countingTools(),
+      call: () => Promise.reject(new Error('a tool ran in the workflow')),
+    };
+    const noClient = {
+      models: {
+        generateContent: () => Promise.reject(new Error('I/O in the workflow')),
+        generateContentStream: () => Promise.reject(new Error('I/O')),
+      },
+    };
     const workflow = new Agent({ client: noClient, model: 'm', tools: declarationsOnly });
     // The activity side: the same options, a real client and the real tools.
     const activities = new Agent({ client, model: 'm', tools: worker });
@@ -185,10 +245,21 @@ describe('the step runner', () => {
 
   it("asks the run's beforeToolCall after the Agent's, with the arguments it chose; a refusal answers the model", async () => {
     const { fake, client } = await fakeGemini({
-      script: [reply.functionCalls([{ name: 'echo', args: { value: 'a' }, id: '1' }, { name: 'echo', args: { value: 'b' }, id: '2' }]), 'ok'],
+      script: [
+        reply.functionCalls([
+          { name: 'echo', args: { value: 'a' }, id: '1' },
+          { name: 'echo', args: { value: 'b' }, id: '2' },
+        ]),
+        'ok',
+      ],
     });
     const seen: unknown[] = [];
-    const agent = new Agent({ client, model: 'm', tools: toolbox(new EchoTools()), beforeToolCall: (call) => ({ args: { value: `${(call.args as { value: string }).value}!` } }) });
+    const agent = new Agent({
+      client,
+      model: 'm',
+      tools: toolbox(new EchoTools()),
+      beforeToolCall: (call) => ({ args: { value: `${(call.args as { value: string }).value}!` } }),
+    });
     const result = await agent.run('go', {
       beforeToolCall: (call) => {
         seen.push(call.args);
@@ -198,7 +269,9 @@ describe('the step runner', () => {
     expect(seen).toEqual([{ value: 'a!' }, { value: 'b!' }]);
     expect(result.steps[0]!.calls.map((call) => call.outcome)).toEqual(['ran', 'denied']);
     expect(result.steps[0]!.calls[0]!.editedArgs).toEqual({ value: 'a!' });
-    const answers = (fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: any } }> }> }).contents.at(-1)!.parts;
+    const answers = (
+      fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: any } }> }> }
+    ).contents.at(-1)!.parts;
     expect(answers[1]!.functionResponse!.response.error.message).toContain('needs a person');
   });
 
@@ -206,7 +279,9 @@ describe('the step runner', () => {
     const { client } = await shop([3]);
     const journal = new Journal();
     const agent = new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() });
-    await agent.run('charge', { beforeToolCall: (call) => new Promise((resolve) => setTimeout(resolve, (3 - call.index) * 15)) });
+    await agent.run('charge', {
+      beforeToolCall: (call) => new Promise((resolve) => setTimeout(resolve, (3 - call.index) * 15)),
+    });
     expect(journal.started).toEqual(['model 1', 'tool 1.0 charge', 'tool 1.1 charge', 'tool 1.2 charge', 'model 2']);
   });
 

@@ -1,7 +1,23 @@
 import type { Content } from '@google/genai';
 import * as restate from '@restatedev/restate-sdk';
-import { AgentAbortedError, AgentError, toContents, type Agent, type AgentInput, type RunOptions, type Step, type StopReason, type Usage } from '@toolwright/genai';
-import { APPROVAL_KEY, approvalHook, type ApprovalDecision, type ApprovalRule, type PendingApproval } from './approvals.js';
+import {
+  AgentAbortedError,
+  AgentError,
+  toContents,
+  type Agent,
+  type AgentInput,
+  type RunOptions,
+  type Step,
+  type StopReason,
+  type Usage,
+} from '@toolwright/genai';
+import {
+  APPROVAL_KEY,
+  approvalHook,
+  type ApprovalDecision,
+  type ApprovalRule,
+  type PendingApproval,
+} from './approvals.js';
 import { restateSteps, terminal } from './step-runner.js';
 
 /** The object's state key of the conversation. */
@@ -67,13 +83,17 @@ export function agentObject<N extends string>(options: AgentObjectOptions<N>) {
         }
       },
 
-      history: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<Content[]> => (await ctx.get<Content[]>(HISTORY_KEY)) ?? []),
+      history: restate.handlers.object.shared(
+        async (ctx: restate.ObjectSharedContext): Promise<Content[]> => (await ctx.get<Content[]>(HISTORY_KEY)) ?? [],
+      ),
 
       /** The call that waits for a decision, if any. */
-      approvals: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext): Promise<PendingApproval[]> => {
-        const pending = await ctx.get<PendingApproval>(APPROVAL_KEY);
-        return pending ? [pending] : [];
-      }),
+      approvals: restate.handlers.object.shared(
+        async (ctx: restate.ObjectSharedContext): Promise<PendingApproval[]> => {
+          const pending = await ctx.get<PendingApproval>(APPROVAL_KEY);
+          return pending ? [pending] : [];
+        },
+      ),
 
       approve: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext, request?: DecisionRequest) =>
         decide(ctx, request, { approved: true }),
@@ -93,7 +113,8 @@ export function agentObject<N extends string>(options: AgentObjectOptions<N>) {
 
 function inputOf(request: unknown): Content[] {
   const input = (request as { input?: unknown } | null | undefined)?.input;
-  if (input === undefined || input === null) throw new restate.TerminalError('run takes { "input": ... }: a text, parts or contents', { errorCode: 400 });
+  if (input === undefined || input === null)
+    throw new restate.TerminalError('run takes { "input": ... }: a text, parts or contents', { errorCode: 400 });
   try {
     return toContents(input as AgentInput);
   } catch (error) {
@@ -101,11 +122,17 @@ function inputOf(request: unknown): Content[] {
   }
 }
 
-async function decide(ctx: restate.ObjectSharedContext, request: DecisionRequest | undefined, decision: ApprovalDecision): Promise<{ callId: string }> {
+async function decide(
+  ctx: restate.ObjectSharedContext,
+  request: DecisionRequest | undefined,
+  decision: ApprovalDecision,
+): Promise<{ callId: string }> {
   const pending = await ctx.get<PendingApproval>(APPROVAL_KEY);
   if (!pending || (request?.callId !== undefined && request.callId !== pending.callId)) {
     const which = request?.callId !== undefined ? `call "${request.callId}"` : 'any call';
-    throw new restate.TerminalError(`No approval is pending for ${which} of conversation "${ctx.key}"`, { errorCode: 404 });
+    throw new restate.TerminalError(`No approval is pending for ${which} of conversation "${ctx.key}"`, {
+      errorCode: 404,
+    });
   }
   ctx.resolveAwakeable(pending.awakeableId, decision);
   return { callId: pending.callId };

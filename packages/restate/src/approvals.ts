@@ -45,10 +45,20 @@ export function approvalHook(
   };
 }
 
-async function waitForDecision(ctx: restate.ObjectContext, call: ToolCallInfo, controller: AbortController): Promise<BeforeToolCallDecision> {
+async function waitForDecision(
+  ctx: restate.ObjectContext,
+  call: ToolCallInfo,
+  controller: AbortController,
+): Promise<BeforeToolCallDecision> {
   if (controller.signal.aborted) return { deny: 'The run was cancelled' };
   const { id, promise } = ctx.awakeable<ApprovalDecision>();
-  const pending: PendingApproval = { callId: call.callId, name: call.name, args: call.args, turn: call.turn, awakeableId: id };
+  const pending: PendingApproval = {
+    callId: call.callId,
+    name: call.name,
+    args: call.args,
+    turn: call.turn,
+    awakeableId: id,
+  };
   ctx.set(APPROVAL_KEY, pending);
   let decision: ApprovalDecision;
   try {
@@ -66,6 +76,7 @@ async function waitForDecision(ctx: restate.ObjectContext, call: ToolCallInfo, c
   }
   ctx.clear(APPROVAL_KEY);
   if (decision?.approved === true) return undefined;
-  const reason = typeof decision?.reason === 'string' && decision.reason ? decision.reason : 'a person did not approve it';
+  const reason =
+    typeof decision?.reason === 'string' && decision.reason ? decision.reason : 'a person did not approve it';
   return { deny: reason };
 }

@@ -43,8 +43,26 @@ const schema = { type: 'object' as const, properties: { orderId: { type: 'string
 const manifest = defineManifest({
   version: 1,
   tools: [
-    { name: 'explode', description: 'Fails.', class: 'Shop', method: 'explode', file: 'test', target: () => Shop, parameters: schema, params: [{ name: 'orderId', kind: 'value' }] },
-    { name: 'refund', description: 'Refunds an order.', class: 'Shop', method: 'refund', file: 'test', target: () => Shop, parameters: schema, params: [{ name: 'orderId', kind: 'value' }] },
+    {
+      name: 'explode',
+      description: 'Fails.',
+      class: 'Shop',
+      method: 'explode',
+      file: 'test',
+      target: () => Shop,
+      parameters: schema,
+      params: [{ name: 'orderId', kind: 'value' }],
+    },
+    {
+      name: 'refund',
+      description: 'Refunds an order.',
+      class: 'Shop',
+      method: 'refund',
+      file: 'test',
+      target: () => Shop,
+      parameters: schema,
+      params: [{ name: 'orderId', kind: 'value' }],
+    },
     {
       name: 'audit',
       description: 'Audits an order (slow).',
@@ -53,17 +71,21 @@ const manifest = defineManifest({
       file: 'test',
       target: () => Shop,
       parameters: schema,
-      params: [{ name: 'orderId', kind: 'value' }, { name: 'context', kind: 'context' }],
+      params: [
+        { name: 'orderId', kind: 'value' },
+        { name: 'context', kind: 'context' },
+      ],
     },
   ],
 });
 
-/** The scripted model: "refund X" -> calls refund; "audit X" -> calls audit; "fail" -> 500; else echoes history size. */
+/** The model: "refund X", "audit X", "explode X" call that tool; "fail" gets a 500; else it counts the contents. */
 function model(request: FakeRequest) {
   const answered = request.functionResponses[0];
   if (answered) return reply.text(`Result: ${JSON.stringify(answered.response)}`);
   const [verb, orderId] = request.text.split(' ');
-  if (verb === 'refund' || verb === 'audit' || verb === 'explode') return reply.functionCall(verb, { orderId }, { id: `${verb}-${orderId}` });
+  if (verb === 'refund' || verb === 'audit' || verb === 'explode')
+    return reply.functionCall(verb, { orderId }, { id: `${verb}-${orderId}` });
   if (verb === 'fail') return reply.serverError();
   return reply.text(`I have seen ${request.contents.length} contents.`);
 }
@@ -76,9 +98,20 @@ const shop = new Shop();
 beforeAll(async () => {
   [server, fake] = await Promise.all([startRestateServer(), startFakeGemini({ handler: model })]);
   const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
-  const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: new Toolbox([shop], manifest), retry: { retries: 1, initialDelayMs: 1 } });
+  const agent = new Agent({
+    client,
+    model: 'gemini-2.5-flash',
+    tools: new Toolbox([shop], manifest),
+    retry: { retries: 1, initialDelayMs: 1 },
+  });
   const object = agentObject({ name: 'Support', agent, approval: ['refund'] });
-  endpoint = createServer(restate.endpoint().setLogger(() => {}).bind(object).http2Handler());
+  endpoint = createServer(
+    restate
+      .endpoint()
+      .setLogger(() => {})
+      .bind(object)
+      .http2Handler(),
+  );
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   await server.register(`http://127.0.0.1:${(endpoint.address() as { port: number }).port}`);
 }, 60_000);
@@ -117,7 +150,14 @@ describe('agentObject on a Restate server', () => {
     }
     expect(answers).toEqual(['I have seen 1 contents.', 'I have seen 3 contents.', 'I have seen 5 contents.']);
     const history = (await call('chat-1', 'history')).json;
-    expect(history.map((content: { role: string }) => content.role)).toEqual(['user', 'model', 'user', 'model', 'user', 'model']);
+    expect(history.map((content: { role: string }) => content.role)).toEqual([
+      'user',
+      'model',
+      'user',
+      'model',
+      'user',
+      'model',
+    ]);
     expect((await call('other-chat', 'history')).json).toEqual([]);
   });
 
@@ -143,7 +183,10 @@ describe('agentObject on a Restate server', () => {
     // The awakeable itself, resolved over Restate's ingress, decides too; a rejection is a refusal with its reason.
     const direct = call('refund-3', 'run', { input: 'refund F-6' });
     const { awakeableId } = (await pendingApproval('refund-3')) as unknown as { awakeableId: string };
-    const rejected = await fetch(`${server.ingress}/restate/awakeables/${awakeableId}/reject`, { method: 'POST', body: 'fraud suspected' });
+    const rejected = await fetch(`${server.ingress}/restate/awakeables/${awakeableId}/reject`, {
+      method: 'POST',
+      body: 'fraud suspected',
+    });
     expect(rejected.status).toBeLessThan(300);
     expect((await direct).json.text).toContain('fraud suspected');
     expect(shop.refunds).toEqual(['A-1']);
