@@ -13,6 +13,7 @@ const benchmarks = {
   'agent-parallel-tools': 'agent-parallel-tools.ts',
   'gen-tools': 'gen-tools/run.ts',
   durable: 'durable.ts',
+  'prompt-calling': 'prompt-calling.ts',
 };
 
 const wanted = process.argv.slice(2);

@@ -5,6 +5,9 @@ import { retryPolicy, type RetryPolicy } from './retry.js';
 import { declarationsOf } from './declarations-cache.js';
 import type { StepRunner } from './steps.js';
 import { isToolboxLike, type ToolboxLike } from './toolbox-like.js';
+import { checkCallingOption } from './prompt-calling/calling-option.js';
+import type { CallingSetup } from './prompt-calling/calling-plan.js';
+import { ModelMemory } from './prompt-calling/model-traits.js';
 
 /** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
 export interface AgentSetup {
@@ -26,6 +29,8 @@ export interface AgentSetup {
   builtinTools: Tool[];
   dialect: AgentOptions['dialect'];
   step: StepRunner | undefined;
+  /** Native or prompt-based calling, and what the Agent learnt about models (shared by its runs). */
+  calling: CallingSetup;
 }
 
 /** The functions a run offers: every Toolbox's declarations, and which Toolbox runs each name. */
@@ -110,6 +115,7 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     builtinTools,
     dialect: options.dialect,
     step: stepRunner(options.step),
+    calling: { option: checkCallingOption(options.calling), memory: new ModelMemory() },
   };
 }
 

@@ -48,11 +48,11 @@ export interface ReplayTarget {
 
 /**
  * Runs a model request as a step. When the runner answered from its journal (`fn` never ran in this process),
- * the reply's text and thoughts are emitted as one event each, as `run()` emits them: a listener sees the same
- * conversation on a replayed run. Raw `response` and `retry` events are not replayed (the journal holds the reply,
- * not the HTTP exchange).
+ * the reply's thoughts and text are emitted as one event each, as `run()` emits them (in prompt-based calling, the
+ * prose read from the text): a listener sees the same conversation on a replayed run. Raw `response` and `retry`
+ * events are not replayed (the journal holds the reply, not the HTTP exchange).
  */
-export async function modelStep<T extends { content?: Content | undefined }>(
+export async function modelStep<T extends { content?: Content | undefined; prompt?: { text: string } | undefined }>(
   runner: StepRunner,
   run: ReplayTarget,
   detail: ModelStepDetail,
@@ -70,9 +70,10 @@ export async function modelStep<T extends { content?: Content | undefined }>(
   );
   if (!ran) {
     for (const part of reply.content?.parts ?? []) {
-      if (typeof part.text === 'string' && part.text !== '')
-        run.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+      if (typeof part.text !== 'string' || part.text === '' || (reply.prompt && !part.thought)) continue;
+      run.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
     }
+    if (reply.prompt?.text) run.emit({ type: 'text', turn, text: reply.prompt.text });
   }
   return reply;
 }

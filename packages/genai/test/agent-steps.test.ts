@@ -8,13 +8,14 @@ import {
   Agent,
   AgentAbortedError,
   AgentError,
+  FORMATS,
   type AgentEvent,
   type StepDetail,
   type StepRunner,
   type ToolboxLike,
 } from '../src/index.js';
 import { fakeGemini } from './support/fake.js';
-import { toolbox, EchoTools } from './support/services.js';
+import { toolbox, EchoTools, WeatherTools } from './support/services.js';
 
 /** A journal of step results as JSON text, keyed by step name, the way an engine keeps one per run. */
 class Journal {
@@ -158,6 +159,34 @@ describe('the step runner', () => {
     const requests = fake.requests.length;
     expect(await texts()).toEqual(['Charged order o1 for you.']);
     expect(fake.requests.length).toBe(requests);
+  });
+
+  it('replays prompt-based calling: the calls read from the text, and only the prose as text events', async () => {
+    const { fake, client } = await fakeGemini({
+      script: [
+        reply.text(`Let me look.\n${FORMATS['tool-call'].call('getWeather', { city: 'Rome' })}\n`),
+        reply.text('Rome is clear.'),
+      ],
+    });
+    const journal = new Journal();
+    const agent = new Agent({ client, model: 'gemma-3-27b-it', tools: toolbox(new WeatherTools()), calling: 'prompt' });
+    const texts = async () => {
+      const seen: string[] = [];
+      const result = await agent.run('Weather in Rome?', {
+        step: journal.runner(),
+        runId: 'p',
+        onEvent: (event) => void (event.type === 'text' && seen.push(event.text)),
+      });
+      return { seen, result };
+    };
+    const first = await texts();
+    const requests = fake.requests.length;
+    const replayed = await texts();
+    expect(fake.requests.length).toBe(requests);
+    expect(replayed.result.text).toBe('Rome is clear.');
+    expect(replayed.result.steps[0]!.calls.map((call) => call.name)).toEqual(['getWeather']);
+    expect(replayed.seen.join('')).toBe(first.seen.join(''));
+    expect(replayed.seen.join('')).not.toContain('getWeather');
   });
 
   it('journals tool results as JSON, and the model gets what was journaled', async () => {
