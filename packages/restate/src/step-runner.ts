@@ -3,10 +3,12 @@ import { AgentError, type StepRunner } from '@toolwright/genai';
 
 /**
  * A step runner on an invocation's journal: each step is a `ctx.run`. Restate retries a `ctx.run` that throws a
- * plain error without end; two kinds of failure must not be retried that way:
+ * plain error under the invocation's retry policy (by default 70 attempts, backing off to a minute, then the
+ * invocation pauses); two kinds of failure must not be retried that way:
  * - A model request that failed after the Agent's own retry policy (AgentApiError) becomes a TerminalError inside
- *   the step: the policy already bounded the attempts (and their cost); retrying it again under Restate would hammer
- *   a failing API with no end, and a journaled failure replays as the same failure.
+ *   the step: the policy already bounded the attempts (and their cost); retrying it again under Restate would ask a
+ *   failing API up to 70 times more, each with the Agent's retries, and a journaled failure replays as the same
+ *   failure.
  * - Tool errors never reach here: the Agent turns them into responses the model reads, journaled as results.
  * Anything else (an SDK or I/O fault) stays retryable, as Restate intends for transient faults.
  * Restate's cancel rejects the awaited step with a CancelledError: the run's controller is aborted with it, so the
