@@ -11,7 +11,11 @@ import { DEFAULTS, type FileToolsOptions, type WriteRequest } from './options.js
 import { RateLimiter } from './rate-limiter.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxError, shown } from './sandbox-error.js';
-import { decodeText, lineRange } from './text.js';
+import { readLines } from './line-reader.js';
+import { checkLineRange, decodeText, lineRange, pastEnd } from './text.js';
+
+/** How far into a file over the read limit read_file looks for the lines asked for, in multiples of that limit. */
+const LINE_SCAN_FACTOR = 64;
 
 /** What `write_file` answers. */
 export interface WriteResult {
@@ -97,8 +101,8 @@ export class FileTools {
   }
 
   /**
-   * Reads a text file of the workspace (UTF-8) and returns its content. Binary files and files over the size limit
-   * are refused. With startLine and/or endLine, returns only those lines.
+   * Reads a text file of the workspace (UTF-8) and returns its content. Binary files are refused. With startLine
+   * and/or endLine, returns only those lines: a file over the size limit can be read in parts this way.
    * @param path The file to read, relative to the workspace root.
    * @param startLine The first line to return, counting from 1. Default: 1.
    * @param endLine The last line to return (inclusive). Default: the last line of the file.
@@ -112,18 +116,25 @@ export class FileTools {
         throw new SandboxError('not_a_file', `${shown(file.relative)} is a folder; use list_files to see what it holds`);
       }
       if (!file.stats.isFile()) throw new SandboxError('not_a_file', `${shown(file.relative)} is not a regular file`);
-      this.#checkReadSize(file.stats.size, file.relative);
+      const ranged = startLine !== undefined || endLine !== undefined;
+      if (ranged) checkLineRange(startLine, endLine);
       const handle = await openFile(file.real, file.relative);
-      let bytes: Buffer;
       try {
         await this.#sandbox.verifyOpened(handle, file, file.relative);
-        bytes = await readAtMost(handle, this.#options.maxReadBytes + 1);
+        const limit = this.#options.maxReadBytes;
+        if (file.stats.size <= limit) {
+          const bytes = await readAtMost(handle, limit + 1);
+          if (bytes.length <= limit) {
+            const text = lineRange(decodeText(bytes, file.relative), startLine, endLine, file.relative);
+            return { value: text, summary: { bytes: bytes.length } };
+          }
+        }
+        // Over the limit: line ranges are still served, each within the limit.
+        const bytes = await this.#readLargeFile(handle, file.relative, ranged ? (startLine ?? 1) : undefined, endLine);
+        return { value: decodeText(bytes, file.relative), summary: { bytes: bytes.length } };
       } finally {
         await handle.close();
       }
-      this.#checkReadSize(bytes.length, file.relative);
-      const text = lineRange(decodeText(bytes, file.relative), startLine, endLine, file.relative);
-      return { value: text, summary: { bytes: bytes.length } };
     });
   }
 
@@ -240,12 +251,51 @@ export class FileTools {
     if (allowed !== true) throw new SandboxError('denied', `the write to ${shown(request.path)} was not approved`);
   }
 
-  #checkReadSize(size: number, relativePath: string): void {
-    if (size > this.#options.maxReadBytes) {
-      throw new SandboxError(
-        'too_large',
-        `${shown(relativePath)} is larger than the read limit of ${this.#options.maxReadBytes} bytes; read a line range of a smaller file, or ask for the limit to be raised`,
-      );
+  /**
+   * Lines `start`..`end` of a file over the read limit (no `start`: the whole file, which cannot fit). A refusal
+   * names only ranges that were found to fit, so following its advice works.
+   */
+  async #readLargeFile(
+    handle: FileHandle,
+    relativePath: string,
+    start: number | undefined,
+    end: number | undefined,
+  ): Promise<Buffer> {
+    const limit = this.#options.maxReadBytes;
+    const scanLimit = limit * LINE_SCAN_FACTOR;
+    const window = await readLines(handle, start ?? 1, end, limit, scanLimit);
+    const path = shown(relativePath);
+    switch (window.kind) {
+      case 'lines':
+        return window.bytes;
+      case 'past_end':
+        throw pastEnd(start ?? 1, window.lines, relativePath);
+      case 'beyond_scan':
+        throw new SandboxError(
+          'too_large',
+          `line ${start ?? 1} of ${path} does not end within its first ${scanLimit} bytes, ` +
+            'which is as far as read_file looks for lines',
+        );
+      case 'too_large': {
+        const fits = window.fitsTo >= (start ?? 1);
+        if (start === undefined) {
+          const over = `${path} is ${(await handle.stat()).size} bytes, over the read limit of ${limit} bytes`;
+          throw new SandboxError(
+            'too_large',
+            fits
+              ? `${over}; read it in parts with startLine and endLine: lines 1 to ${window.fitsTo} fit`
+              : `${over}, and its first line alone is longer than that; ask for the limit to be raised`,
+          );
+        }
+        const asked = `lines ${start} to ${end ?? 'the end'} of ${path}`;
+        throw new SandboxError(
+          'too_large',
+          fits
+            ? `${asked} are more than the read limit of ${limit} bytes; lines ${start} to ${window.fitsTo} fit`
+            : `line ${start} of ${path} alone is longer than the read limit of ${limit} bytes; ` +
+              'ask for the limit to be raised',
+        );
+      }
     }
   }
 }
