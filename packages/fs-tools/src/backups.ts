@@ -103,6 +103,7 @@ export class Backups {
         }
         break;
       }
+      await home.verifyOpened(folder.handle, {}, relativePath);
       await this.prune(folder, name);
     } finally {
       await folder.close();

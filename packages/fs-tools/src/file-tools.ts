@@ -225,6 +225,8 @@ export class FileTools {
             await backups.save(previous, target.relative, target.stats.mode);
             backedUp = true;
           }
+          // Last look before the rename: the folder must still be inside the root.
+          await this.#sandbox.verifyOpened(folder.handle, {}, target.relative);
         },
       });
     } catch (error) {

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import type { Folder } from './folder.js';
 import type { Sandbox } from './sandbox.js';
 import { fileSystemError } from './fs-error.js';
+import { SandboxError } from './sandbox-error.js';
 import { compileGlob, type Glob } from './glob.js';
 
 /** What `list_files` returns. */
@@ -65,7 +66,10 @@ export async function listFolder(
     let entries;
     try {
       entries = await readdir(folder.at(), { withFileTypes: true });
+      // A folder moved out of the root while it was held is not listed.
+      await sandbox.verifyOpened(folder.handle, {}, folder.relative);
     } catch (error) {
+      if (error instanceof SandboxError && error.code === 'outside_root' && folder !== start) return true;
       throw fileSystemError(error, folder.relative);
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

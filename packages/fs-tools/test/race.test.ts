@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFi
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite, READ_FLAGS, writeAll } from '../src/atomic-write.js';
+import { FileTools } from '../src/index.js';
 import { Sandbox, type Found } from '../src/sandbox.js';
 import { makeFixture, refusal, type Fixture } from './fixture.js';
 
@@ -97,4 +98,26 @@ it('writes nothing into a folder that was moved out of the root after it was ope
   // The temporary file is removed again, and no target appears.
   expect(readdirSync(join(fixture.outside, 'sub')).sort()).toEqual(['deeper', 'file.txt']);
   expect(existsSync(join(fixture.outside, 'sub', 'new.txt'))).toBe(false);
+});
+
+it('closes every folder and file it opens, on answers and on refusals alike', async () => {
+  const tools = new FileTools(fixture.root, { audit: false, rateLimit: false, maxReadBytes: 8 });
+  const calls = () => [
+    tools.listFiles('.', '**'),
+    tools.listFiles('sub'),
+    tools.listFiles('mid'),
+    tools.listFiles('.', '!(x)'),
+    tools.readFile('sub/file.txt', 1, 1),
+    tools.readFile('ok.txt'),
+    tools.readFile('chainfile'),
+    tools.readFile('missing/file.txt'),
+    tools.writeFile('sub/deeper/new.txt', 'new\n'),
+    tools.writeFile('sub/file.txt', 'changed\n'),
+    tools.writeFile('last-link.txt', 'no'),
+    tools.writeFile('ok.txt/x', 'no'),
+  ];
+  await Promise.allSettled(calls());
+  const before = readdirSync('/proc/self/fd').length;
+  for (let i = 0; i < 5; i++) await Promise.allSettled(calls());
+  expect(readdirSync('/proc/self/fd').length).toBe(before);
 });
