@@ -121,3 +121,13 @@ it('closes every folder and file it opens, on answers and on refusals alike', as
   for (let i = 0; i < 5; i++) await Promise.allSettled(calls());
   expect(readdirSync('/proc/self/fd').length).toBe(before);
 });
+
+it('names things by the walked path where there is no /proc (the fallback), and still refuses links out', async () => {
+  const plain = new Sandbox(fixture.root, { byHandle: false });
+  const file = await plain.resolve('inner/deeper/leaf.txt', 'read');
+  held.push(file.folder);
+  if (!file.exists || file.name === undefined) throw new Error('fixture');
+  expect(file.folder.at(file.name)).toBe(join(fixture.root, 'sub', 'deeper', 'leaf.txt'));
+  expect(readFileSync(file.folder.at(file.name), 'utf8')).toBe('leaf\n');
+  expect((await refusal(plain.resolve('mid/secret.txt', 'read'))).code).toBe('outside_root');
+});
