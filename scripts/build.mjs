@@ -1,7 +1,8 @@
 // Builds every package (or the ones named) to dist/esm (ES modules) and dist/cjs (CommonJS), each with type
 // declarations, in dependency order. Workspace imports resolve to the built dist of the package they name.
+// `--stale` builds only the packages whose dist is missing or older than their sources or package.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +11,27 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
 const order = ['testing', 'core', 'gen', 'genai', 'fs-tools'];
 
-const named = process.argv.slice(2).map((arg) => basename(resolve(arg)));
-const targets = named.length ? order.filter((name) => named.includes(name)) : order;
+const args = process.argv.slice(2);
+const staleOnly = args.includes('--stale');
+const named = args.filter((arg) => arg !== '--stale').map((arg) => basename(resolve(arg)));
+const targets = (named.length ? order.filter((name) => named.includes(name)) : order).filter((name) => !staleOnly || isStale(name));
+
+function newestFile(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestFile(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale(name) {
+  const dir = join(root, 'packages', name);
+  const built = join(dir, 'dist', 'cjs', 'index.js');
+  return !existsSync(built) || statSync(built).mtimeMs < Math.max(newestFile(join(dir, 'src')), statSync(join(dir, 'package.json')).mtimeMs);
+}
+
+if (staleOnly && targets.length) console.error(`build: ${targets.join(', ')} (missing or older than the sources)`);
 
 for (const name of targets) {
   const dir = join(root, 'packages', name);
