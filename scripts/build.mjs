@@ -14,7 +14,9 @@ const order = ['testing', 'core', 'gen', 'genai', 'fs-tools'];
 const args = process.argv.slice(2);
 const staleOnly = args.includes('--stale');
 const named = args.filter((arg) => arg !== '--stale').map((arg) => basename(resolve(arg)));
-const targets = (named.length ? order.filter((name) => named.includes(name)) : order).filter((name) => !staleOnly || isStale(name));
+const targets = (named.length ? order.filter((name) => named.includes(name)) : order).filter(
+  (name) => !staleOnly || isStale(name),
+);
 
 function newestFile(dir) {
   let newest = 0;
@@ -28,10 +30,23 @@ function newestFile(dir) {
 function isStale(name) {
   const dir = join(root, 'packages', name);
   const built = join(dir, 'dist', 'cjs', 'index.js');
-  return !existsSync(built) || statSync(built).mtimeMs < Math.max(newestFile(join(dir, 'src')), statSync(join(dir, 'package.json')).mtimeMs);
+  return (
+    !existsSync(built) ||
+    statSync(built).mtimeMs < Math.max(newestFile(join(dir, 'src')), statSync(join(dir, 'package.json')).mtimeMs)
+  );
 }
 
 if (staleOnly && targets.length) console.error(`build: ${targets.join(', ')} (missing or older than the sources)`);
+
+/** A package's "imports" as seen from dist/cjs: targets in dist/esm become the same file in dist/cjs. */
+function cjsImports(imports) {
+  const remap = (target) => {
+    if (typeof target === 'string') return target.startsWith('./dist/esm/') ? `./${target.slice(11)}` : target;
+    const conditions = Object.entries(target).filter(([condition]) => condition !== '@toolwright/source');
+    return Object.fromEntries(conditions.map(([condition, inner]) => [condition, remap(inner)]));
+  };
+  return Object.fromEntries(Object.entries(imports).map(([name, target]) => [name, remap(target)]));
+}
 
 for (const name of targets) {
   const dir = join(root, 'packages', name);
@@ -44,10 +59,13 @@ for (const name of targets) {
     [tsc, ...base, '--module', 'commonjs', '--moduleResolution', 'bundler', '--outDir', join(dir, 'dist/cjs')],
     { stdio: 'inherit' },
   );
-  // dist/cjs holds .js files that are CommonJS inside a "type": "module" package.
+  // dist/cjs holds .js files that are CommonJS inside a "type": "module" package. Its package.json starts a package
+  // scope of its own, so it carries the package's "imports" too, pointed at the CommonJS build.
   mkdirSync(join(dir, 'dist/cjs'), { recursive: true });
-  writeFileSync(join(dir, 'dist/cjs/package.json'), '{ "type": "commonjs" }\n');
+  const cjsScope = { type: 'commonjs', ...(pkg.imports ? { imports: cjsImports(pkg.imports) } : {}) };
+  writeFileSync(join(dir, 'dist/cjs/package.json'), `${JSON.stringify(cjsScope, null, 2)}\n`);
   // What a package needs in dist besides compiled code (gen: TypeScript's lib files).
-  if (existsSync(join(dir, 'scripts/postbuild.mjs'))) execFileSync(process.execPath, [join(dir, 'scripts/postbuild.mjs')], { stdio: 'inherit' });
+  if (existsSync(join(dir, 'scripts/postbuild.mjs')))
+    execFileSync(process.execPath, [join(dir, 'scripts/postbuild.mjs')], { stdio: 'inherit' });
   console.log(`built ${pkg.name}`);
 }

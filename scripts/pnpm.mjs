@@ -13,7 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export function pnpmVersion() {
   const field = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager ?? '';
   const match = /^pnpm@(\d+\.\d+\.\d+)/.exec(field);
-  if (!match) throw new Error(`package.json "packageManager" must read "pnpm@<version>", found ${JSON.stringify(field)}`);
+  if (!match)
+    throw new Error(`package.json "packageManager" must read "pnpm@<version>", found ${JSON.stringify(field)}`);
   return match[1];
 }
 
@@ -26,11 +27,15 @@ export function pnpmEntry() {
     console.error(`pnpm: installing pnpm@${version} into ${prefix}`);
     // npm.cmd on Windows; the npm beside this node elsewhere.
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    execFileSync(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${version}`], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      shell: process.platform === 'win32',
-    });
+    execFileSync(
+      npm,
+      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${version}`],
+      {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        shell: process.platform === 'win32',
+      },
+    );
   }
   return entry;
 }
