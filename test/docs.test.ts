@@ -1,17 +1,27 @@
-// docs/type-mapping.md is generated from gen's golden fixtures (scripts/docs/type-mapping.ts): it must be what the
-// generator makes from them today, so the page changes with the mapping (`npm run docs` rewrites it).
+// The generated pages of docs/ must be what their generators make from the sources today, so a page changes with
+// what it describes (`npm run docs` rewrites them): type-mapping.md from gen's golden fixtures, agent.md from
+// @toolwright/genai's exported types.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderAgentReference } from '../scripts/docs/agent-reference.js';
 import { renderTypeMapping } from '../scripts/docs/type-mapping.js';
 
 const root = join(__dirname, '..');
+const committed = (page: string) => readFileSync(join(root, 'docs', page), 'utf8');
 
-it('docs/type-mapping.md is what scripts/docs/type-mapping.ts makes from the fixtures (npm run docs)', () => {
-  const committed = readFileSync(join(root, 'docs/type-mapping.md'), 'utf8');
-  const fresh = renderTypeMapping(root);
-  expect(committed === fresh, 'docs/type-mapping.md is stale: run `npm run docs`').toBe(true);
-  // Each fixture's tools are there, with rows.
-  expect(fresh).toContain('### `search` (CatalogService.search)');
-  expect(fresh).toContain('| `signup.email` | `/** Where we send the confirmation. */ @IsEmail() email!: string` |');
-}, 120_000);
+describe('generated docs', () => {
+  it('docs/type-mapping.md is what scripts/docs/type-mapping.ts makes from the fixtures', () => {
+    const fresh = renderTypeMapping(root);
+    expect(committed('type-mapping.md') === fresh, 'docs/type-mapping.md is stale: run `npm run docs`').toBe(true);
+    expect(fresh).toContain('### `search` (CatalogService.search)');
+    expect(fresh).toContain('| `signup.email` | `/** Where we send the confirmation. */ @IsEmail() email!: string` |');
+  }, 120_000);
+
+  it('docs/agent.md is what scripts/docs/agent-reference.ts makes from the Agent\'s types', () => {
+    const fresh = renderAgentReference(root);
+    expect(committed('agent.md') === fresh, 'docs/agent.md is stale: run `npm run docs`').toBe(true);
+    expect(fresh).toContain('| `maxTurns?` | `number` | Model turns that may call tools. Default 10.');
+    expect(fresh).toContain("### `'tool_result'` (`ToolResultEvent`)");
+  }, 120_000);
+});
