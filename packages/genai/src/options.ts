@@ -24,6 +24,7 @@ export interface RetryOptions {
   connectionErrors?: boolean;
   /** First delay. Default 500 ms; doubled each retry (`factor`), with up to 20% random jitter. */
   initialDelayMs?: number;
+  /** Multiplier of the delay per retry. Default 2. */
   factor?: number;
   /** Upper bound of one delay, Retry-After included. Default 30 s. */
   maxDelayMs?: number;
@@ -66,7 +67,9 @@ export type BeforeToolCallDecision =
 export type AfterToolCallDecision = void | { response: NonNullable<FunctionResponse['response']> };
 
 export interface AgentHooks {
+  /** Before each call runs: approve (nothing or `true`), refuse (`false` or `{ deny }`) or change it (`{ args }`). */
   beforeToolCall?: (call: ToolCallInfo) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>;
+  /** After each call: return `{ response }` to replace what the model gets (to redact, summarise, ...). */
   afterToolCall?: (
     call: ToolCallInfo,
     result: { response: NonNullable<FunctionResponse['response']>; ok: boolean; durationMs: number },
@@ -85,10 +88,13 @@ export type AgentModelConfig = Omit<
 export type AgentTool = ToolboxLike | Tool;
 
 export interface AgentOptions extends AgentHooks {
+  /** A `GoogleGenAI` client (Gemini API or Vertex AI), or anything with its `models.generateContent(Stream)`. */
   client: AgentClient;
+  /** The model name, e.g. `gemini-2.5-flash`. */
   model: string;
   /** One Toolbox, or several beside built-in tools. Function names must be unique across Toolboxes. */
   tools?: AgentTool | AgentTool[];
+  /** Sent as the request's `systemInstruction` on every turn. */
   systemInstruction?: ContentUnion;
   /** Settings sent with every request (temperature, maxOutputTokens, thinkingConfig, safetySettings, ...). */
   config?: AgentModelConfig;
