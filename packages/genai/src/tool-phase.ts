@@ -204,10 +204,11 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
       `There is no tool named "${info.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
     );
   }
-  const options: { signal?: AbortSignal; timeoutMs?: number } = {};
+  const options: { signal?: AbortSignal; defaultTimeoutMs?: number } = {};
   if (run.abortSignal) options.signal = run.abortSignal;
+  // The Agent's limit is a default: a tool's own `@tool({ timeoutMs })` wins over it.
   const timeoutMs = timeoutFor(run.setup, info.name);
-  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
+  if (timeoutMs !== undefined) options.defaultTimeoutMs = timeoutMs;
   const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
   if (info.id !== undefined) call.id = info.id;
 

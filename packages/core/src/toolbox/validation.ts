@@ -146,6 +146,12 @@ function chosenBranch(error: VerboseError, data: unknown): number | null {
   return index < 0 ? null : index;
 }
 
+/** What a schema accepts, in words; for a union, what each member needs. */
+export function describeExpected(schema: JsonSchema): string {
+  const variants = schema.anyOf ?? schema.oneOf;
+  return variants ? describeUnion(variants) : describeSchema(schema);
+}
+
 /** What each member of a union needs: `{ kind: "circle", radius: number } | { kind: "square", side: number }`. */
 function describeUnion(variants: readonly JsonSchema[]): string {
   const discriminator = discriminatorOf(variants);
