@@ -50,6 +50,7 @@ export class Toolbox {
     const isManifest = typeof manifestOrOptions === 'object' && manifestOrOptions !== null && ('version' in manifestOrOptions || 'tools' in manifestOrOptions);
     const manifest = isManifest ? (manifestOrOptions as ToolManifest | ManifestJson) : undefined;
     const options = (isManifest || manifestOrOptions === undefined ? maybeOptions : (manifestOrOptions as ToolboxOptions)) ?? {};
+    if (!isManifest && manifestOrOptions !== undefined) checkOptionKeys(manifestOrOptions);
     this.#manifest = manifest === undefined ? { version: 1, tools: [] } : loadManifest(manifest);
     this.#options = options;
     this.#context = createBindContext(options);
@@ -209,6 +210,29 @@ export class Toolbox {
       }
     }
     return errorToPayload(error, this.#includeStack);
+  }
+}
+
+/** Every option, so that a misspelt one (or a manifest without `version` and `tools`) is not ignored in silence. */
+const OPTION_KEYS: Record<keyof ToolboxOptions, true> = {
+  timeoutMs: true,
+  maxResultSize: true,
+  includeStack: true,
+  onResult: true,
+  onError: true,
+  validators: true,
+  classes: true,
+  rejectExtraProperties: true,
+  generateCode: true,
+};
+
+function checkOptionKeys(options: object): void {
+  const unknown = Object.keys(options).filter((key) => !Object.hasOwn(OPTION_KEYS, key));
+  if (unknown.length) {
+    throw new TypeError(
+      `new Toolbox(tools, options): unknown option${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} ` +
+        `(options: ${Object.keys(OPTION_KEYS).join(', ')}; a manifest has version and tools)`,
+    );
   }
 }
 

@@ -132,6 +132,14 @@ describe('defineTool', () => {
     expect(toolbox.has('echo')).toBe(false);
   });
 
+  it('takes options in place of the manifest, and says so when they are neither', () => {
+    expect(new Toolbox([echo], { timeoutMs: 5 }).get('echo')!.timeoutMs).toBe(5);
+    expect(new Toolbox([echo], undefined, { timeoutMs: 6 }).get('echo')!.timeoutMs).toBe(6);
+    expect(() => new Toolbox([echo], { timeout: 5 } as never)).toThrow(
+      'new Toolbox(tools, options): unknown option timeout (options: timeoutMs, maxResultSize, includeStack, onResult, onError, validators, classes, rejectExtraProperties, generateCode; a manifest has version and tools)',
+    );
+  });
+
   it('refuses a definition that cannot work, saying what is wrong', () => {
     const parameters = { type: 'object', properties: {} };
     expect(() => defineTool({ name: '', parameters, handler: () => 1 })).toThrow('defineTool: name must be a non-empty string');
