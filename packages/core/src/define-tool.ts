@@ -5,7 +5,7 @@ import type { ToolContext } from './types.js';
 /** Marks what defineTool made, across copies of this package (an ESM and a CJS build loaded side by side). */
 const DEFINED_TOOL = Symbol.for('toolwright.definedTool');
 
-/** A Standard Schema that carries its value types (zod 4, valibot, arktype, ...): what the handler's args are inferred from. */
+/** A Standard Schema that carries its value types (zod 4, valibot, arktype, ...): the handler's args come from them. */
 export interface TypedStandardSchema<Output = unknown> extends StandardJsonSchemaLike {
   readonly '~standard': StandardJsonSchemaLike['~standard'] & {
     readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
@@ -58,13 +58,21 @@ export function defineTool<Args extends object = Record<string, unknown>>(
   definition: ToolDefinition<Args, JsonSchema | Record<string, unknown>>,
 ): DefinedTool<Args>;
 export function defineTool(definition: ToolDefinition<never>): DefinedTool<never> {
-  if (typeof definition !== 'object' || definition === null) throw new TypeError('defineTool({ name, description, parameters, handler }) takes an object');
+  if (typeof definition !== 'object' || definition === null) {
+    throw new TypeError('defineTool({ name, description, parameters, handler }) takes an object');
+  }
   const { handler, ...options } = definition;
   const label = typeof options.name === 'string' && options.name !== '' ? `defineTool "${options.name}"` : 'defineTool';
-  if (typeof options.name !== 'string' || options.name === '') throw new TypeError(`${label}: name must be a non-empty string`);
-  if (typeof handler !== 'function') throw new TypeError(`${label}: handler must be a function (args, context) => result`);
+  if (typeof options.name !== 'string' || options.name === '') {
+    throw new TypeError(`${label}: name must be a non-empty string`);
+  }
+  if (typeof handler !== 'function') {
+    throw new TypeError(`${label}: handler must be a function (args, context) => result`);
+  }
   if (typeof options.parameters !== 'object' || options.parameters === null) {
-    throw new TypeError(`${label}: parameters must be a JSON Schema, a Gemini schema or a Standard Schema (zod 4) of an object`);
+    throw new TypeError(
+      `${label}: parameters must be a JSON Schema, a Gemini schema or a Standard Schema (zod 4) of an object`,
+    );
   }
   return Object.freeze(new FunctionTool(options, handler));
 }

@@ -216,7 +216,8 @@ function checkObjectSignature(fn: (...args: unknown[]) => unknown, toolOptions: 
   const declared = names ?? Array.from({ length: fn.length }, (_, i) => `parameter ${i + 1}`);
   if (declared[0]?.startsWith('...')) return;
   const parameters = toolOptions.parameters as { properties?: unknown } | undefined;
-  const properties = typeof parameters?.properties === 'object' && parameters.properties !== null ? Object.keys(parameters.properties) : [];
+  const declaredProperties = parameters?.properties;
+  const properties = typeof declaredProperties === 'object' && declaredProperties !== null ? Object.keys(declaredProperties) : [];
   const second = declared[1];
   const positional = declared.length > 2 || (second !== undefined && names !== null && properties.includes(second));
   if (!positional) return;
@@ -233,7 +234,8 @@ function checkObjectSignature(fn: (...args: unknown[]) => unknown, toolOptions: 
 function bindDefinedTool(defined: DefinedTool<never>, context: BindContext): ToolRuntime {
   const where = `defineTool "${defined.name}"`;
   const cls = defined.constructor as ToolClass;
-  return makeRuntime(defined, cls, 'handler', defined.handler as (...args: unknown[]) => unknown, defined.options, undefined, context, where);
+  const handler = defined.handler as (...args: unknown[]) => unknown;
+  return makeRuntime(defined, cls, 'handler', handler, defined.options, undefined, context, where);
 }
 
 function makeRuntime(

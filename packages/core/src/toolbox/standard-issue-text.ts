@@ -12,18 +12,27 @@ const COMPARISONS: Record<string, string> = { '>=': 'at least', '>': 'more than'
  */
 export function expectedFromIssue(message: string, schema: JsonSchema | undefined): string {
   let match = /^Too (?:small|big): expected (\w+) to have ([<>]=?)\s*(\d+(?:\.\d+)?) (\w+)$/.exec(message);
-  if (match) return `${typeWord(match[1]!, schema)} of ${COMPARISONS[match[2]!]} ${count(match[3], singular(match[4]!), match[4]!)}`;
+  if (match) {
+    const [, type, comparison, limit, unit] = match as unknown as [string, string, string, string, string];
+    return `${typeWord(type, schema)} of ${COMPARISONS[comparison]} ${count(limit, singular(unit), unit)}`;
+  }
   match = /^Too (?:small|big): expected (\w+) to be ([<>]=?)\s*(.+)$/.exec(message);
   if (match) return `${typeWord(match[1]!, schema)} ${match[2]} ${match[3]}`;
   match = /^Invalid option: expected one of (.+)$/.exec(message);
   if (match) return `one of ${match[1]!.split('|').join(', ')}`;
   match = /^Invalid discriminator value\. Expected (.+)$/i.exec(message);
-  if (match) return `one of ${match[1]!.split(/\s*\|\s*/).map((value) => value.replace(/^'(.*)'$/, '"$1"')).join(', ')}`;
+  if (match) {
+    const values = match[1]!.split(/\s*\|\s*/).map((value) => value.replace(/^'(.*)'$/, '"$1"'));
+    return `one of ${values.join(', ')}`;
+  }
   match = /^Invalid (\w+): must (?:be )?(.+)$/.exec(message);
   if (match) return mustPhrase(match[1]!, match[2]!);
-  match = /^[^:]+: expected (.+?)(?:,| but) received .*$/i.exec(message) ?? /^Invalid input: expected (.+)$/.exec(message);
+  match = /^[^:]+: expected (.+?)(?:,| but) received .*$/i.exec(message);
+  match ??= /^Invalid input: expected (.+)$/.exec(message);
   if (match) return typeWord(match[1]!, schema);
-  if (message === 'Invalid input') return schema ? describeExpected(schema) : 'a value matching one of the alternatives';
+  if (message === 'Invalid input') {
+    return schema ? describeExpected(schema) : 'a value matching one of the alternatives';
+  }
   match = /^Invalid (.+)$/.exec(message);
   if (match) return `a valid ${match[1]}`;
   return message;
@@ -59,8 +68,9 @@ export function schemaAt(root: JsonSchema, segments: readonly string[]): JsonSch
   for (const segment of segments) {
     if (!current || typeof current !== 'object') return undefined;
     if (current.properties && Object.hasOwn(current.properties, segment)) current = current.properties[segment];
-    else if (/^\d+$/.test(segment) && current.prefixItems?.[Number(segment)]) current = current.prefixItems[Number(segment)];
-    else if (/^\d+$/.test(segment) && typeof current.items === 'object') current = current.items;
+    else if (/^\d+$/.test(segment) && current.prefixItems?.[Number(segment)]) {
+      current = current.prefixItems[Number(segment)];
+    } else if (/^\d+$/.test(segment) && typeof current.items === 'object') current = current.items;
     else return undefined;
   }
   return current;

@@ -12,7 +12,9 @@ export function utcDateTime(text: string): string | null {
   if (!match) return null;
   const [year, month, day, hours = '00', minutes = '00', seconds = '00', fraction = ''] = match.slice(1) as string[];
   // Only a real calendar date and time of day is completed; anything else stays as sent, for validation to report.
-  const [y, mo, d, h, mi, s] = [year, month, day, hours, minutes, seconds].map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = [year, month, day, hours, minutes, seconds].map(Number) as number[] as [
+    number, number, number, number, number, number,
+  ];
   const instant = new Date(0);
   instant.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which reads years below 100 as 19xx
   if (instant.getUTCMonth() !== mo - 1 || instant.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;

@@ -105,7 +105,8 @@ export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown
     if (unions.get(`${error.schemaPath}/`)) continue;
     let hidden = false;
     for (const [prefix, picked] of unions) {
-      if (error.schemaPath.startsWith(prefix) && (picked === null || !error.schemaPath.startsWith(picked))) hidden = true;
+      const inside = error.schemaPath.startsWith(prefix);
+      if (inside && (picked === null || !error.schemaPath.startsWith(picked))) hidden = true;
     }
     if (hidden) continue;
     const issue = describeAjvError(error, data);
@@ -119,12 +120,14 @@ export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown
 
 /** The property whose constant value tells the object members of a union apart, with each member's values. */
 function discriminatorOf(variants: readonly JsonSchema[]): { name: string; values: unknown[][] } | null {
-  if (variants.length < 2 || !variants.every((variant) => typeof variant === 'object' && variant.properties)) return null;
+  if (variants.length < 2) return null;
+  if (!variants.every((variant) => typeof variant === 'object' && variant.properties)) return null;
   for (const name of Object.keys(variants[0]!.properties!)) {
     const values = variants.map((variant) => constantsOf(variant.properties![name]));
     if (values.some((list) => list === null)) continue;
     const all = values.flat();
-    if (new Set(all.map((value) => JSON.stringify(value))).size === all.length) return { name, values: values as unknown[][] };
+    const distinct = new Set(all.map((value) => JSON.stringify(value))).size === all.length;
+    if (distinct) return { name, values: values as unknown[][] };
   }
   return null;
 }
@@ -140,9 +143,10 @@ function chosenBranch(error: VerboseError, data: unknown): number | null {
   const variants = Array.isArray(error.schema) ? (error.schema as JsonSchema[]) : [];
   const discriminator = discriminatorOf(variants);
   const value = valueAt(data, error.instancePath);
-  if (!discriminator || typeof value !== 'object' || value === null || !Object.hasOwn(value, discriminator.name)) return null;
+  if (!discriminator || typeof value !== 'object' || value === null) return null;
+  if (!Object.hasOwn(value, discriminator.name)) return null;
   const tag = JSON.stringify((value as Record<string, unknown>)[discriminator.name]);
-  const index = discriminator.values.findIndex((values) => values.some((candidate) => JSON.stringify(candidate) === tag));
+  const index = discriminator.values.findIndex((values) => values.some((value) => JSON.stringify(value) === tag));
   return index < 0 ? null : index;
 }
 
@@ -155,7 +159,9 @@ export function describeExpected(schema: JsonSchema): string {
 /** What each member of a union needs: `{ kind: "circle", radius: number } | { kind: "square", side: number }`. */
 function describeUnion(variants: readonly JsonSchema[]): string {
   const discriminator = discriminatorOf(variants);
-  const members = variants.map((variant) => (typeof variant === 'object' && variant.properties ? describeShape(variant) : describeSchema(variant)));
+  const members = variants.map((variant) =>
+    typeof variant === 'object' && variant.properties ? describeShape(variant) : describeSchema(variant),
+  );
   const told = discriminator
     ? ` (told apart by "${discriminator.name}": ${listValues(discriminator.values.flat())})`
     : '';
@@ -167,7 +173,9 @@ function describeShape(schema: JsonSchema): string {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {});
   const ordered = [...entries.filter(([name]) => required.has(name)), ...entries.filter(([name]) => !required.has(name))];
-  const shown = ordered.slice(0, 6).map(([name, child]) => `${name}${required.has(name) ? '' : '?'}: ${describeSchema(child)}`);
+  const shown = ordered
+    .slice(0, 6)
+    .map(([name, child]) => `${name}${required.has(name) ? '' : '?'}: ${describeSchema(child)}`);
   if (ordered.length > 6) shown.push('...');
   return shown.length ? `{ ${shown.join(', ')} }` : 'object';
 }
