@@ -41,6 +41,7 @@ export {
   errorToPayload,
   geminiSchemaToJsonSchema,
   isGeminiSchema,
+  closestNames,
   type AjvLikeError,
   type BoundTool,
   type CallOptions,

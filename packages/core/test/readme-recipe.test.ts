@@ -14,7 +14,8 @@ const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
 const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
 function block(name: string): string {
-  const found = new RegExp(`<!-- readme-example: ${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
+  // The marker, then perhaps the docs test's own directive, then the fence.
+  const found = new RegExp(`<!-- readme-example: ${name} -->\\n(?:<!-- sample:[^\\n]*-->\\n)?\`\`\`ts\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
   expect(found, name).not.toBeNull();
   return `${found![1]!}\n`;
 }
