@@ -1,5 +1,14 @@
 export { tool, toolMethods, type ToolDecorator, type ToolMethodContext } from './tool.js';
 export type { ToolOptions, StandardJsonSchemaLike } from './tool-options.js';
+export {
+  defineTool,
+  FunctionTool,
+  type DefinedTool,
+  type InferToolArgs,
+  type ToolDefinition,
+  type ToolHandler,
+  type TypedStandardSchema,
+} from './define-tool.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
 export { defineManifest, type ToolManifest, type ManifestTool, type ManifestParam, type Revival } from './manifest.js';

@@ -134,11 +134,11 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
 
   if (outFile !== undefined) {
     const rendered = renderModule({
-      tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName! })),
+      tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName })),
       outFile,
       projectDir,
       extensionStyle: extensionStyle(loaded.compilerOptions),
-      command: regenerateCommand(projectDir, projectFile, outFile, nameStyle, options.maxTools),
+      command: regenerateCommand(projectDir, projectFile, outFile, jsonFile, nameStyle, options.maxTools),
       hash,
     });
     analysis.outputs.push({ path: outFile, kind: 'module', rendered });
@@ -252,12 +252,21 @@ function phaseTimer(): (phase: string) => void {
 }
 
 /**
- * The command line for the generated header: relative to the tsconfig folder, and without the flags that do not
- * change the module (`--json`, `--check`), so that the module does not depend on where or how it was made.
+ * The command line for the generated header: the command that made the outputs (`--json` included, so that running
+ * it updates both), with paths relative to the tsconfig folder so that the module does not depend on where it was
+ * made. Flags that change no output (`--check`, `--watch`, the cache) are left out.
  */
-function regenerateCommand(projectDir: string, projectFile: string, outFile: string, nameStyle: NameStyle, maxTools: number): string {
+function regenerateCommand(
+  projectDir: string,
+  projectFile: string,
+  outFile: string,
+  jsonFile: string | undefined,
+  nameStyle: NameStyle,
+  maxTools: number,
+): string {
   const path = (file: string) => shellWord(relative(projectDir, file).split(sep).join('/'));
   const parts = ['gen-tools', '--project', path(projectFile), '--out', path(outFile)];
+  if (jsonFile !== undefined) parts.push('--json', path(jsonFile));
   if (nameStyle !== 'preserve') parts.push('--name-style', nameStyle);
   if (maxTools !== GEMINI_MAX_TOOLS) parts.push('--max-tools', String(maxTools));
   return parts.join(' ');

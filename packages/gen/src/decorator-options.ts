@@ -1,5 +1,6 @@
 import { ts } from './ts-morph.js';
 import type { Report } from './schema/contract.js';
+import { constantValue } from './schema/constant.js';
 
 /** What gen-tools can read from `@tool({ ... })` without running it. */
 export interface StaticToolOptions {
@@ -7,6 +8,8 @@ export interface StaticToolOptions {
   description?: string;
   /** The decorator brings its own `parameters` schema, which replaces the introspected one at bind time. */
   manualParameters: boolean;
+  /** That schema, where it is written out as a constant (JSON Schema or a Gemini schema): what the model will see. */
+  manualSchema?: Record<string, unknown>;
 }
 
 const READ_AS_TEXT = ['name', 'description'] as const;
@@ -32,7 +35,20 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
     }
     if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) continue;
     const key = property.name.getText();
-    if (key === 'parameters') options.manualParameters = true;
+    if (key === 'parameters') {
+      options.manualParameters = true;
+      const valueNode = ts.isPropertyAssignment(property) ? property.initializer : property.name;
+      const value = constantValue(valueNode, checker);
+      if (isJsonObject(value)) options.manualSchema = value;
+      else {
+        report(
+          valueNode,
+          'warning',
+          '@tool() option parameters is not a constant gen-tools can read (a zod schema, a computed value): the manifest keeps the introspected schema, and the Toolbox declares the option\'s schema at bind time',
+        );
+      }
+      continue;
+    }
     if (!(READ_AS_TEXT as readonly string[]).includes(key)) continue;
     const valueNode = ts.isPropertyAssignment(property) ? property.initializer : property.name;
     const type = checker.getTypeAtLocation(valueNode);
@@ -47,4 +63,17 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
     }
   }
   return options;
+}
+
+/** A plain JSON object all the way down (no RegExp, no unknown part). */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && isJson(value);
+}
+
+function isJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every(isJson);
 }

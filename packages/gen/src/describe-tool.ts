@@ -1,4 +1,4 @@
-import type { JsonSchema, ManifestParam, ManifestTool } from '@toolwright/core';
+import { geminiSchemaToJsonSchema, isGeminiSchema, type JsonSchema, type ManifestParam, type ManifestTool } from '@toolwright/core';
 import { ts } from './ts-morph.js';
 import type { CoreSymbols } from './core-symbols.js';
 import { readToolOptions } from './decorator-options.js';
@@ -53,7 +53,9 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   if (doc.misplaced) {
     report(doc.misplaced, 'warning', `the JSDoc of "${found.methodName}" sits after @tool(), where TypeScript ignores it: move it above the decorator`);
   }
-  const description = options.description ?? doc.description;
+  const named = namedParameters(method);
+  const { byParameter: methodTags, examples } = tagsByParameter(named.map(([name]) => name), doc, report, sourceFile);
+  const description = options.description ?? withRemarksAndExamples(doc.description, doc.remarks, examples);
   if (description === undefined) {
     report(
       method.name,
@@ -71,8 +73,6 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ManifestParam[] = [];
-  const named = namedParameters(method);
-  const methodTags = tagsByParameter(named.map(([name]) => name), doc, report, sourceFile);
 
   const seen = new Set<string>();
   for (const [name, parameter] of named) {
@@ -110,11 +110,13 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   }
 
   // The dialect is declared (tuples use draft 2020-12 `prefixItems`); extra arguments are errors, as in TypeScript.
-  const parameters: ManifestTool['parameters'] = { $schema: SCHEMA_DIALECT, type: 'object', properties };
+  let parameters: ManifestTool['parameters'] = { $schema: SCHEMA_DIALECT, type: 'object', properties };
   if (required.length > 0) parameters.required = required;
   parameters.additionalProperties = false;
   const definitions = builder.definitions();
   if (definitions && Object.keys(definitions).length > 0) parameters.$defs = definitions;
+  // A `parameters` option written out replaces the introspected schema, as the Toolbox replaces it at bind time.
+  if (options.manualSchema) parameters = manualParameters(options.manualSchema, found, report) ?? parameters;
 
   const returns = describeReturns(method, context);
   const tool: ManifestTool = {
@@ -129,6 +131,16 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     ...(returns ? { returns } : {}),
   };
   return tool;
+}
+
+/** The decorator's schema as the Toolbox reads it (a Gemini schema becomes JSON Schema); it must be an object schema. */
+function manualParameters(schema: Record<string, unknown>, found: DecoratedMethod, report: Report): ManifestTool['parameters'] | undefined {
+  const converted = (isGeminiSchema(schema) ? geminiSchemaToJsonSchema(schema) : schema) as JsonSchema;
+  if (converted.type !== 'object') {
+    report(found.decorator, 'error', `the parameters option of "${found.methodName}" must describe an object (type "object"), got ${JSON.stringify(converted.type)}`);
+    return undefined;
+  }
+  return { ...converted, type: 'object', properties: converted.properties ?? {} };
 }
 
 /** `projectPath` of a file, computed once per file (`path.relative` is not cheap, and a file has many tools). */
@@ -188,12 +200,32 @@ function ownDescription(parameter: ts.ParameterDeclaration): string | undefined 
 }
 
 /**
- * Method-level schema tags aimed at one parameter, by parameter name: tags that name it first (`@minimum days 1`),
- * and tags written on the same line as its `@param` (`@param days How many. @minimum 1`).
+ * The method's description as the model reads it: the summary and body, then the `@remarks`, then each `@example`
+ * of the method (an example of a call, not of one parameter's value), each after a blank line.
  */
-function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, report: Report, sourceFile: ts.SourceFile): Map<string, DocTag[]> {
+function withRemarksAndExamples(description: string | undefined, remarks: readonly string[], examples: readonly string[]): string | undefined {
+  const parts = [
+    ...(description !== undefined ? [description] : []),
+    ...remarks,
+    ...examples.map((example) => (example.includes('\n') ? `Example:\n${example}` : `Example: ${example}`)),
+  ];
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
+}
+
+/**
+ * Method-level schema tags aimed at one parameter, by parameter name: tags that name it first (`@minimum days 1`),
+ * and tags written on the same line as its `@param` (`@param days How many. @minimum 1`). An `@example` aimed at no
+ * parameter is an example of the whole call: its text is returned in `examples`.
+ */
+function tagsByParameter(
+  parameterNames: readonly string[],
+  doc: MethodDoc,
+  report: Report,
+  sourceFile: ts.SourceFile,
+): { byParameter: Map<string, DocTag[]>; examples: string[] } {
   const names = new Set(parameterNames);
   const byParameter = new Map<string, DocTag[]>();
+  const examples: string[] = [];
   const add = (parameter: string, tag: DocTag) => byParameter.set(parameter, [...(byParameter.get(parameter) ?? []), tag]);
   let lastParam: { name: string; tag: ts.JSDocParameterTag } | undefined;
   for (const tag of doc.tags) {
@@ -215,9 +247,12 @@ function tagsByParameter(parameterNames: readonly string[], doc: MethodDoc, repo
       add(lastParam.name, { name: tagName, text });
     } else if (CONSTRAINT_TAGS.has(tagName)) {
       report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`);
+    } else if (tagName === 'example') {
+      const example = cleanText(commentText(tag));
+      if (example !== undefined) examples.push(example);
     }
   }
-  return byParameter;
+  return { byParameter, examples };
 }
 
 /** Whether two nodes start on the same line (no `\n` between their starts, as ts-morph's line numbers count). */

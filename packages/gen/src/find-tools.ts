@@ -10,13 +10,23 @@ export interface DecoratedMethod {
   classDeclaration: ts.ClassDeclaration;
   className: string;
   methodName: string;
-  /** The name the class is exported under (`default` for a default export); undefined when it is not exported. */
-  exportName: string | undefined;
+  /** The name the class is exported under (`default` for a default export). */
+  exportName: string;
 }
 
 /**
+ * Why a class the generated module cannot import is no error: test files declare such classes (inside a test, not
+ * exported) and bind them without the manifest; they must not stop the project's generation.
+ */
+const LEFT_OUT =
+  'so the generated module cannot import it: its tools are left out of the manifest. Export it at the top level to ' +
+  'bind it with the manifest; a class only tests use can stay (bind its @tool({ parameters }) methods without a ' +
+  'manifest), or leave its file out of the tsconfig';
+
+/**
  * Every `@tool()` of the given files, sorted by file then position. Decorators on anything but an instance method
- * of a named, exported, top-level class are reported, never dropped in silence.
+ * of a named class are reported, never dropped in silence; methods of a class that the generated module cannot import
+ * (not exported at the top level, a class expression, an anonymous class) are left out with a warning.
  */
 export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, report: Report, checker: ts.TypeChecker): DecoratedMethod[] {
   const found: DecoratedMethod[] = [];
@@ -41,7 +51,7 @@ export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, re
       decorated.add(method);
       const owner = method.parent;
       if (!ts.isClassDeclaration(owner)) {
-        report(decorator, 'error', '@tool() in a class expression: declare the class with a name and export it');
+        report(decorator, 'warning', `@tool() in a class expression, ${LEFT_OUT}`);
         continue;
       }
       const methodName = readMethodName(method, file);
@@ -59,7 +69,7 @@ export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, re
       }
       const className = owner.name?.getText(file);
       if (className === undefined) {
-        report(decorator, 'error', '@tool() in an anonymous class: give the class a name so the manifest can import it');
+        report(decorator, 'warning', `@tool() in an anonymous class, ${LEFT_OUT}`);
         continue;
       }
       if (!exportNames.has(owner)) {
@@ -67,14 +77,12 @@ export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, re
         exportNames.set(owner, exportName);
         if (exportName === undefined) {
           const where = ts.isSourceFile(owner.parent) ? 'is not exported' : 'is not declared at the top level of its module';
-          report(
-            owner.name ?? owner,
-            'error',
-            `class ${className} has @tool() methods but ${where}: the generated manifest module cannot import it`,
-          );
+          report(owner.name ?? owner, 'warning', `class ${className} has @tool() methods but ${where}, ${LEFT_OUT}`);
         }
       }
-      found.push({ method, decorator, classDeclaration: owner, className, methodName, exportName: exportNames.get(owner) });
+      const exportName = exportNames.get(owner);
+      if (exportName === undefined) continue;
+      found.push({ method, decorator, classDeclaration: owner, className, methodName, exportName });
     }
   }
   // By file, then position: methods never overlap, so the full start (`pos`, leading trivia included) orders them as

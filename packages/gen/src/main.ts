@@ -2,6 +2,7 @@ import { displayPath, formatDiagnostic } from './format-diagnostic.js';
 import { packageVersion } from './package-version.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import type { GenerateOptions } from './generate.js';
+import { plural, summaryLine } from './summary.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliIo {
@@ -48,14 +49,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     return 1;
   }
   for (const diagnostic of result.diagnostics) io.err(formatDiagnostic(diagnostic, io.cwd));
-  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-  const tools = plural(result.manifest.tools.length, 'tool');
-  if (errors > 0) {
-    const warnings = result.diagnostics.length - errors;
-    io.err(`gen-tools: ${plural(errors, 'error')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}: nothing written`);
+  const summary = summaryLine(result, io.cwd);
+  if (summary.failed) {
+    io.err(summary.text);
     return 1;
   }
   if (options.check) {
+    const tools = plural(result.manifest.tools.length, 'tool');
     if (result.stale.length === 0) {
       io.out(`gen-tools: up to date (${tools})`);
       return 0;
@@ -68,13 +68,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     io.err('gen-tools: run gen-tools without --check to update');
     return 1;
   }
-  if (result.written.length === 0) io.out(`gen-tools: up to date (${tools})`);
-  else io.out(`gen-tools: wrote ${result.written.map((file) => displayPath(file, io.cwd)).join(', ')} (${tools})`);
+  io.out(summary.text);
   return 0;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** `--watch`: runs until SIGINT (or `io.signal`), then exits 0. */

@@ -8,6 +8,8 @@ export interface MethodDoc {
   params: Map<string, string>;
   /** `@deprecated`: true, or its text. */
   deprecated?: true | string;
+  /** The text of each `@remarks` tag (TSDoc's place for details), in order. */
+  remarks: string[];
   /** All tags of the comment, in order. */
   tags: ts.JSDocTag[];
   /** A JSDoc comment that sits after the decorators, where TypeScript does not attach it. */
@@ -19,7 +21,7 @@ export function readMethodDoc(method: ts.MethodDeclaration): MethodDoc {
   const docs = (method as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
   const last: ts.JSDoc | undefined = docs[docs.length - 1];
   const tags = docs.flatMap((doc) => doc.tags ?? []);
-  const doc: MethodDoc = { params: new Map(), tags };
+  const doc: MethodDoc = { params: new Map(), remarks: [], tags };
   const description = last ? cleanText(jsDocDescription(last, sourceFile)) : undefined;
   if (description) doc.description = description;
   for (const tag of tags) {
@@ -28,6 +30,9 @@ export function readMethodDoc(method: ts.MethodDeclaration): MethodDoc {
       if (text) doc.params.set(tag.name.getText(sourceFile), text);
     } else if (tag.tagName.getText(sourceFile) === 'deprecated') {
       doc.deprecated = cleanText(commentText(tag)) || true;
+    } else if (tag.tagName.getText(sourceFile) === 'remarks') {
+      const text = cleanText(commentText(tag));
+      if (text) doc.remarks.push(text);
     }
   }
   if (docs.length === 0) doc.misplaced = misplacedComment(method, sourceFile);

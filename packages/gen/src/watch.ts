@@ -2,7 +2,8 @@ import { readdirSync, watch as watchFs, type FSWatcher } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { analyze, type AnalyzeState, type ResolvedOptions } from './analyze.js';
 import { applyAnalysis } from './generate.js';
-import { displayPath, formatDiagnostic } from './format-diagnostic.js';
+import { formatDiagnostic } from './format-diagnostic.js';
+import { summaryLine } from './summary.js';
 import { InputRecorder, inputsUnchanged, type InputRecord } from './inputs.js';
 import { outputsOf } from './cache.js';
 import { SourceFileCache } from './load-project.js';
@@ -28,11 +29,8 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
   const watchers = new Map<string, FSWatcher>();
   let inputs: InputRecord | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let firstChange = 0;
 
   const run = (): void => {
-    const started = firstChange || performance.now();
-    firstChange = 0;
     if (inputs && inputsUnchanged(inputs, skip)) return; // a save that changed nothing
     const recorder = new InputRecorder(skip);
     let line: string;
@@ -40,12 +38,8 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
       const analysis = analyze(options, recorder, state);
       const result = applyAnalysis(analysis, false);
       for (const diagnostic of result.diagnostics) io.err(formatDiagnostic(diagnostic, io.cwd));
-      const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-      const ms = (performance.now() - started).toFixed(0);
-      const tools = `${result.manifest.tools.length} tool${result.manifest.tools.length === 1 ? '' : 's'}`;
-      if (errors > 0) line = `gen-tools: ${errors} error${errors === 1 ? '' : 's'}: nothing written (${ms} ms); watching`;
-      else if (result.written.length > 0) line = `gen-tools: wrote ${result.written.map((file) => displayPath(file, io.cwd)).join(', ')} (${tools}, ${ms} ms)`;
-      else line = `gen-tools: up to date (${tools}, ${ms} ms)`;
+      // The summary of a plain run, word for word; every run's line goes to stdout, a log of the session.
+      line = summaryLine(result, io.cwd).text;
     } catch (error) {
       line = `gen-tools: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}; watching`;
     }
@@ -88,7 +82,6 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
 
   const changed = (folder: string, name: string | Buffer | null): void => {
     if (name !== null && skip.has(join(folder, name.toString()))) return; // our own output
-    firstChange ||= performance.now();
     clearTimeout(timer);
     timer = setTimeout(run, DEBOUNCE_MS);
   };

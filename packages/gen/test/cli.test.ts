@@ -60,7 +60,7 @@ describe('gen-tools CLI', () => {
     expect(first.stdout.trim()).toBe('gen-tools: wrote src/tools.generated.ts, tools.json (3 tools)');
     const module = readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8');
     expect(module).toContain("import { WeatherService } from './weather-service.js';");
-    expect(module).toContain('//   gen-tools --project tsconfig.json --out src/tools.generated.ts\n');
+    expect(module).toContain('//   gen-tools --project tsconfig.json --out src/tools.generated.ts --json tools.json\n');
     const json = JSON.parse(readFileSync(join(project.dir, 'tools.json'), 'utf8')) as { tools: { name: string }[] };
     expect(json.tools.map((tool) => tool.name)).toEqual(['getCurrentWeather', 'listAlerts', 'forecast_v1']);
 

@@ -1,37 +1,11 @@
 // The top-level `parameters` object of a tool as users write services: unique names for destructured parameters,
 // closed objects, the declared dialect; argument values are checked against it with ajv as the Toolbox would.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, describe, expect, it } from 'vitest';
-import { formatDiagnostic, generate } from '@toolwright/gen';
-import type { ManifestTool } from '@toolwright/core';
-import { repoRoot } from './helpers/temp-project.js';
-
-const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'nodenext', customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true },
-  include: ['src'],
-};
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+import { describe, expect, it } from 'vitest';
+import { sourceRunner } from './helpers/generate-source.js';
 
 /** Runs gen-tools on one service file; the tools by name and the diagnostics as printed. */
-async function run(source: string): Promise<{ tools: Record<string, ManifestTool>; diagnostics: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-params-'));
-  dirs.push(dir);
-  mkdirSync(join(dir, 'src'));
-  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
-  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
-  writeFileSync(join(dir, 'src/service.ts'), `import { tool } from '@toolwright/core';\n${source}`);
-  const result = await generate({ cwd: dir, out: false, json: 'tools.json', check: true });
-  const manifest = result.manifest ?? { tools: [] };
-  return {
-    tools: Object.fromEntries(manifest.tools.map((tool) => [tool.name, tool as ManifestTool])),
-    diagnostics: result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)),
-  };
-}
+const run = sourceRunner('params');
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 function validator(schema: object): (value: unknown) => boolean {

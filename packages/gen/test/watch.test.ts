@@ -41,11 +41,11 @@ describe('gen-tools --watch', () => {
       renameSync(`${source}.saving`, source);
     };
     try {
-      expect(await waitForLine(1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
+      expect(await waitForLine(1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
       const original = readFileSync(source, 'utf8');
 
       save(original.replace('Gets the current weather', 'Reads the current weather'));
-      expect(await waitForLine(2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
+      expect(await waitForLine(2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
       expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
       const mtime = statSync(out).mtimeMs;
 
@@ -56,12 +56,12 @@ describe('gen-tools --watch', () => {
       expect(statSync(out).mtimeMs).toBe(mtime);
 
       save(`${original}\nexport const broken = (;\n`);
-      expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written \(\d+ ms\); watching$/);
+      expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written$/);
       expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error: Expression expected\./);
       expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
 
       save(original);
-      expect(await waitForLine(4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools, \d+ ms\)$/);
+      expect(await waitForLine(4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
       expect(readFileSync(out, 'utf8')).toContain('Gets the current weather');
     } finally {
       child.kill('SIGINT');

@@ -5,7 +5,7 @@ import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
 export interface CallableToolOptions {
   /** Declaration dialect asked from the Toolbox. */
   dialect?: DeclarationDialect;
-  /** Time limit per call. */
+  /** Time limit per call of a tool that sets none of its own (`@tool({ timeoutMs })` wins over it). */
   timeoutMs?: number;
   /** Reaches every running call. */
   signal?: AbortSignal;
@@ -33,7 +33,7 @@ export function toCallableTool(toolbox: ToolboxLike, options: CallableToolOption
     async tool(): Promise<Tool> {
       const declarations = declarationsOf(toolbox, options.dialect);
       // Fresh objects each time: the SDK rewrites `parameters` on the declarations it is given.
-      return { functionDeclarations: declarations.map((declaration) => ({ ...declaration }) as FunctionDeclaration) };
+      return { functionDeclarations: declarations.map((declaration): FunctionDeclaration => ({ ...declaration })) };
     },
 
     async callTool(functionCalls: FunctionCall[]): Promise<Part[]> {
@@ -56,9 +56,9 @@ async function answer(toolbox: ToolboxLike, call: FunctionCall, options: Callabl
   const name = call.name ?? '';
   const input: { id?: string; name: string; args: unknown } = { name, args: call.args ?? {} };
   if (call.id !== undefined) input.id = call.id;
-  const callOptions: { signal?: AbortSignal; timeoutMs?: number } = {};
+  const callOptions: { signal?: AbortSignal; defaultTimeoutMs?: number } = {};
   if (options.signal) callOptions.signal = options.signal;
-  if (options.timeoutMs !== undefined) callOptions.timeoutMs = options.timeoutMs;
+  if (options.timeoutMs !== undefined) callOptions.defaultTimeoutMs = options.timeoutMs;
   let response;
   try {
     response = (await toolbox.call(input, callOptions)).functionResponse.response ?? { output: null };

@@ -113,7 +113,10 @@ export interface AgentOptions extends AgentHooks {
   concurrency?: number;
   /** Run the calls of a turn one after another (same as `concurrency: 1`). */
   sequential?: boolean;
-  /** Time limit per call: one for all tools, or per tool name (`'*'` for the rest). */
+  /**
+   * Time limit per call of a tool that sets none of its own: one for all tools, or per tool name (`'*'` for the
+   * rest). A tool's own `@tool({ timeoutMs })` wins over it; it wins over the Toolbox's `timeoutMs`.
+   */
   toolTimeoutMs?: number | Record<string, number>;
   /**
    * Error responses in a row that one tool may give in a run; after that its calls are answered with an error

@@ -52,7 +52,7 @@ export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): R
       if (routes.has(name)) throw new TypeError(`Agent option tools: the function name "${name}" is declared twice`);
       routes.set(name, toolbox);
       // Core renders the same JSON the SDK types with enums (`Type.STRING` is the string 'STRING').
-      declarations.push(declaration as FunctionDeclaration);
+      declarations.push(declaration);
     }
   }
   if (declarations.length > MAX_DECLARATIONS) {

@@ -233,10 +233,11 @@ export function callToolbox(
     const available = known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.';
     return Promise.resolve(errorResponse('UnknownTool', `There is no tool named "${call.name}". ${available}`));
   }
-  const options: { signal?: AbortSignal; timeoutMs?: number } = {};
+  const options: { signal?: AbortSignal; defaultTimeoutMs?: number } = {};
   if (run.abortSignal) options.signal = run.abortSignal;
+  // The Agent's limit is a default: a tool's own `@tool({ timeoutMs })` wins over it.
   const timeoutMs = timeoutFor(run.setup, call.name);
-  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
+  if (timeoutMs !== undefined) options.defaultTimeoutMs = timeoutMs;
   // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
   const pending = toolbox.call(call, options).then(
     (output): Response => output.functionResponse.response ?? { output: null },

@@ -13,7 +13,8 @@ export type ToolCallOutput = FunctionResponsePart;
  * What the Agent needs of a Toolbox (`@toolwright/core`). Typed structurally so that any object with the same
  * contract (a Toolbox, a wrapper around one, an MCP bridge) can be passed.
  * `call` must never throw for model input: unknown names, bad arguments, thrown errors and timeouts come back
- * as `{ error }` responses.
+ * as `{ error }` responses. It must honour `options.defaultTimeoutMs` (the Agent's `toolTimeoutMs`) as the time
+ * limit of a tool that sets none of its own, and `options.signal`.
  */
 export interface ToolboxLike {
   declarations(options?: { dialect?: DeclarationDialect }): GeminiFunctionDeclaration[];

@@ -27,7 +27,8 @@ export interface GeminiSchemaOptions extends RenderOptions {
   maxRecursionDepth?: number;
 }
 
-const GEMINI_TYPES: Record<JsonSchemaType, GeminiType> = {
+// GeminiType is a type-only enum (see its comment): its values are these strings.
+const GEMINI_TYPES = {
   string: 'STRING',
   number: 'NUMBER',
   integer: 'INTEGER',
@@ -35,7 +36,7 @@ const GEMINI_TYPES: Record<JsonSchemaType, GeminiType> = {
   array: 'ARRAY',
   object: 'OBJECT',
   null: 'NULL',
-};
+} as Record<JsonSchemaType, string> as Record<JsonSchemaType, GeminiType>;
 
 /**
  * Formats Gemini takes, per type; others become a description note. For strings the API answers any other format
@@ -143,7 +144,7 @@ class GeminiSchemaRenderer {
       `Deeper levels have the same shape as ${refName(ref)} above; they are not described further.`,
     ]);
     if (guessType(target, this.root) !== 'object') return this.renderSingle({ description }, path, refs);
-    return description === undefined ? { type: 'OBJECT' } : { type: 'OBJECT', description };
+    return description === undefined ? { type: GEMINI_TYPES.object } : { type: GEMINI_TYPES.object, description };
   }
 
   /** Merges `allOf` branches into their node (the target has no `allOf`). */

@@ -7,8 +7,22 @@ export interface DeclaredTool {
   parameters: ObjectJsonSchema;
 }
 
-/** The type names of Gemini's OpenAPI 3.0 schema subset. */
-export type GeminiType = 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT' | 'NULL';
+/**
+ * The type names of Gemini's OpenAPI 3.0 schema subset. Declared as an enum named `Type` with the values of
+ * `@google/genai`'s `Type` (a type only: it emits nothing) because TypeScript relates two enums of the same name
+ * member by member: so a rendered declaration is assignable to the SDK's `FunctionDeclaration` with no cast and with
+ * no dependency on the SDK. The values are plain strings at run time; compare them with string literals.
+ */
+export declare enum Type {
+  STRING = 'STRING',
+  NUMBER = 'NUMBER',
+  INTEGER = 'INTEGER',
+  BOOLEAN = 'BOOLEAN',
+  ARRAY = 'ARRAY',
+  OBJECT = 'OBJECT',
+  NULL = 'NULL',
+}
+export type GeminiType = Type;
 
 /**
  * A schema in Gemini's OpenAPI 3.0 subset (the `parameters` field of a function declaration). Only these keywords

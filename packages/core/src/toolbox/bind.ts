@@ -1,6 +1,8 @@
 import type { ManifestParam, ManifestTool, ToolManifest } from '../manifest.js';
 import type { ToolOptions } from '../tool-options.js';
 import { toolMethods } from '../tool.js';
+import { isDefinedTool, type DefinedTool } from '../define-tool.js';
+import { parameterNames } from './parameter-names.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
 import { compileRevival, type RevivalNeeds } from './revive.js';
 import type { ArgumentSlot, ToolRuntime } from './tool-runtime.js';
@@ -79,8 +81,12 @@ export function forgetUnboundClasses(context: BindContext, instances: Iterable<o
   }
 }
 
-/** Binds the `@tool()` methods of one instance. Throws for the programmer (bad instance, stale manifest). */
+/**
+ * Binds the `@tool()` methods of one instance, or one tool made by defineTool. Throws for the programmer (bad
+ * instance, stale manifest).
+ */
 export function bindInstance(instance: object, manifest: ToolManifest, context: BindContext): ToolRuntime[] {
+  if (isDefinedTool(instance)) return [bindDefinedTool(instance, context)];
   if (typeof instance === 'function') {
     throw new TypeError(`Pass an instance of ${(instance as { name?: string }).name || 'the class'} (new ${(instance as { name?: string }).name || 'X'}()), not the class itself`);
   }
@@ -109,6 +115,7 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
       );
     }
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
+    else checkObjectSignature(fn as (...args: unknown[]) => unknown, toolOptions, where);
     runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, context, where));
   }
   checkGoneMethods(index, chain, methods, matchedByName);
@@ -198,6 +205,39 @@ function checkParameters(entry: ManifestTool, fn: (...args: unknown[]) => unknow
   }
 }
 
+/**
+ * A method bound from its `parameters` option alone (no manifest entry) is called as `method(args, context)`: the
+ * arguments object, then the ToolContext. A method that declares more parameters, or a second one named like a
+ * property of its schema, expects its arguments one by one: binding it so would hand it the arguments object and the
+ * context in their place, so it is refused.
+ */
+function checkObjectSignature(fn: (...args: unknown[]) => unknown, toolOptions: ToolOptions, where: string): void {
+  const names = parameterNames(fn);
+  const declared = names ?? Array.from({ length: fn.length }, (_, i) => `parameter ${i + 1}`);
+  if (declared[0]?.startsWith('...')) return;
+  const parameters = toolOptions.parameters as { properties?: unknown } | undefined;
+  const declaredProperties = parameters?.properties;
+  const properties = typeof declaredProperties === 'object' && declaredProperties !== null ? Object.keys(declaredProperties) : [];
+  const second = declared[1];
+  const positional = declared.length > 2 || (second !== undefined && names !== null && properties.includes(second));
+  if (!positional) return;
+  const method = where.slice(where.lastIndexOf('.') + 1);
+  throw new TypeError(
+    `${where} takes (${declared.join(', ')}) but is not in the manifest, so it would be called with the arguments ` +
+      'object and the ToolContext in their place. Without a manifest entry a tool method takes one arguments object ' +
+      `(${method}(args: { ${properties.join(', ')} }), and optionally a ToolContext second); ` +
+      `to keep one parameter per argument, ${RUN_GEN_TOOLS} so that the manifest lists its parameters`,
+  );
+}
+
+/** A tool made by defineTool: its handler is called as `handler(args, context)`, bound to nothing. */
+function bindDefinedTool(defined: DefinedTool<never>, context: BindContext): ToolRuntime {
+  const where = `defineTool "${defined.name}"`;
+  const cls = defined.constructor as ToolClass;
+  const handler = defined.handler as (...args: unknown[]) => unknown;
+  return makeRuntime(defined, cls, 'handler', handler, defined.options, undefined, context, where);
+}
+
 function makeRuntime(
   instance: object,
   cls: ToolClass,
@@ -253,7 +293,8 @@ function makeRuntime(
     hasContext = true;
   }
 
-  const timeoutMs = toolOptions.timeoutMs ?? context.options.timeoutMs;
+  const ownTimeoutMs = toolOptions.timeoutMs;
+  const timeoutMs = ownTimeoutMs ?? context.options.timeoutMs;
   const tool: { -readonly [K in keyof BoundTool]: BoundTool[K] } = {
     name,
     parameters: declared,
@@ -298,7 +339,7 @@ function makeRuntime(
     defaults: undefined,
     needsTransformer: needs.transformer,
     needsValidator: needs.validator,
-    timeoutMs,
+    ownTimeoutMs,
   };
 }
 

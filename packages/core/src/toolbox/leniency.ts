@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json-schema.js';
+import { utcDateTime } from './utc-date-time.js';
 
 /**
  * Where Gemini is known to be sloppy, arguments are repaired before validation (on a copy: the model's own
@@ -6,6 +7,8 @@ import type { JsonSchema } from '../json-schema.js';
  * - `null` for an optional property whose schema does not allow null means the property is absent;
  * - a string holding JSON where an object or array is expected is parsed (a string that is not valid JSON, or that
  *   parses to something else, is left alone for validation to report);
+ * - a date-time without a UTC offset (`2025-06-02T09:00:00`, `2025-06-02`), where the schema says
+ *   `format: date-time`, is read as UTC (`2025-06-02T09:00:00Z`): Gemini often leaves the offset out;
  * - a whole-number float (`5.0` in the JSON text) already is the JS number 5, so it passes `integer`; nothing to do.
  * The plan is compiled once per tool; nodes with nothing to repair are `null` so the walk skips them.
  */
@@ -14,6 +17,8 @@ export interface LenientNode {
   optionalNotNull: Set<string> | null;
   /** The value is expected to be an object or array and never a string. */
   parseJson: boolean;
+  /** The value may be a date-time string: one without a UTC offset gets `Z`. */
+  utcDateTime: boolean;
   /** Children by property name; a declared property with nothing to repair maps to null (so `additional` skips it). */
   properties: Map<string, LenientNode | null> | null;
   additional: LenientNode | null;
@@ -33,7 +38,7 @@ class LeniencyCompiler {
     if (!schema) return null;
     if (this.compiled.has(schema)) return this.compiled.get(schema)!;
     // Placeholder first so that recursive schemas end.
-    const node: LenientNode = { optionalNotNull: null, parseJson: false, properties: null, additional: null, items: null };
+    const node: LenientNode = { optionalNotNull: null, parseJson: false, utcDateTime: false, properties: null, additional: null, items: null };
     this.compiled.set(schema, node);
 
     const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]
@@ -41,6 +46,7 @@ class LeniencyCompiler {
       .filter((variant): variant is JsonSchema => !!variant);
     const kinds = new Set(variants.flatMap(typesOf));
     node.parseJson = (kinds.has('object') || kinds.has('array')) && !kinds.has('string') && !kinds.has('any');
+    node.utcDateTime = variants.some((variant) => variant.format === 'date-time' && typesOf(variant).includes('string'));
 
     for (const variant of variants) {
       const required = new Set(variant.required ?? []);
@@ -57,7 +63,7 @@ class LeniencyCompiler {
         for (const name of Object.keys(variant.properties ?? {})) if (!node.properties?.has(name)) (node.properties ??= new Map()).set(name, null);
       }
     }
-    const useful = node.parseJson || node.optionalNotNull || node.properties || node.additional || node.items;
+    const useful = node.parseJson || node.utcDateTime || node.optionalNotNull || node.properties || node.additional || node.items;
     // A recursive reference may already point at this node: keep it then, even if it has nothing to do.
     if (!useful && !this.referenced(node)) {
       this.compiled.set(schema, null);
@@ -109,7 +115,10 @@ function allowsNull(schema: JsonSchema | undefined): boolean {
 
 /** Returns the repaired value: the same object when nothing needed repair, else a copy along the changed path. */
 export function applyLeniency(value: unknown, node: LenientNode): unknown {
-  if (typeof value === 'string') return node.parseJson ? parseJsonText(value) : value;
+  if (typeof value === 'string') {
+    if (node.utcDateTime) return utcDateTime(value) ?? value;
+    return node.parseJson ? parseJsonText(value) : value;
+  }
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return node.items ? repairItems(value, node.items) : value;
   if (!node.optionalNotNull && !node.properties && !node.additional) return value;

@@ -10,6 +10,7 @@ import { compileValidator, escapePointer, issuesFromAjv } from './validation.js'
 import { invalidArgumentsMessage } from './call-errors.js';
 import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
 import { hasBigint, readBigintText, type ExactBigints } from './bigint-text.js';
+import { expectedFromIssue, schemaAt } from './standard-issue-text.js';
 
 /** The plan for the arguments object, or null when nothing inside it can need repair (the object itself is read first). */
 export function compileArgumentsLeniency(runtime: ToolRuntime): LenientNode | null {
@@ -118,7 +119,8 @@ async function prepareStandard(runtime: ToolRuntime, args: Record<string, unknow
   for (const issue of result.issues ?? []) {
     const segments = (issue.path ?? []).map((segment) => String(typeof segment === 'object' && segment !== null ? segment.key : segment));
     const path = segments.map((segment) => `/${escapePointer(segment)}`).join('');
-    issues.push({ path, expected: issue.message, received: describeValue(valueAt(args, segments)) });
+    const expected = expectedFromIssue(String(issue.message), schemaAt(runtime.declared, segments));
+    issues.push({ path, expected, received: describeValue(valueAt(args, segments)) });
   }
   if (issues.length) return failure(runtime.tool.name, issues);
   const value = result.value;

@@ -5,6 +5,7 @@ import type { ToolClass, ToolIssue } from './types.js';
 import { setOwn } from './leniency.js';
 import { escapePointer } from './validation.js';
 import { BIGINT_TEXT, type ExactBigints } from './bigint-text.js';
+import { utcDateTime } from './utc-date-time.js';
 
 /** A revival plan with DTO classes resolved, made once per tool. */
 export type CompiledRevival =
@@ -85,7 +86,9 @@ export function revive(value: unknown, plan: CompiledRevival, path: string, stat
   switch (plan.kind) {
     case 'date': {
       if (value instanceof Date) return value;
-      const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(Number.NaN);
+      // Text without a UTC offset is read as UTC, as validation's repair reads it (JavaScript would read local time).
+      const text = typeof value === 'string' ? (utcDateTime(value) ?? value) : value;
+      const date = typeof text === 'string' || typeof text === 'number' ? new Date(text) : new Date(Number.NaN);
       if (Number.isNaN(date.getTime())) return issue(state, path, 'date-time text, e.g. "2025-01-31T09:30:00Z"', value);
       return date;
     }

@@ -48,5 +48,6 @@ export interface ToolRuntime {
   defaults: ReadonlyArray<readonly [string, unknown]> | null | undefined;
   readonly needsTransformer: boolean;
   readonly needsValidator: boolean;
-  readonly timeoutMs: number | undefined;
+  /** The tool's own time limit (`@tool({ timeoutMs })`), which wins over every default. */
+  readonly ownTimeoutMs: number | undefined;
 }

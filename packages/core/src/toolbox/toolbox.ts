@@ -1,3 +1,4 @@
+import { isDefinedTool } from '../define-tool.js';
 import type { ToolManifest } from '../manifest.js';
 import { loadManifest, type ManifestJson } from '../manifest-check.js';
 import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunctionDeclaration } from '../render/index.js';
@@ -36,12 +37,21 @@ export class Toolbox {
   readonly #includeStack: boolean;
 
   /**
+   * `tools`: class instances with `@tool()` methods, and tools made by defineTool.
    * `manifest`: the TS module gen-tools writes, or its JSON imported as it is (`with { type: 'json' }`), which is
-   * checked here (a wrong version or a missing field throws, saying where).
+   * checked here (a wrong version or a missing field throws, saying where). Without one, only tools that need none
+   * can be bound: defineTool's, and methods whose `@tool({ parameters })` declares their schema.
    */
-  constructor(instances: object[], manifest: ToolManifest | ManifestJson, options: ToolboxOptions = {}) {
-    if (!Array.isArray(instances)) throw new TypeError('new Toolbox(instances, manifest): instances must be an array of class instances');
-    this.#manifest = loadManifest(manifest);
+  constructor(tools: object[], options?: ToolboxOptions);
+  constructor(tools: object[], manifest: ToolManifest | ManifestJson | undefined, options?: ToolboxOptions);
+  constructor(instances: object[], manifestOrOptions?: ToolManifest | ManifestJson | ToolboxOptions, maybeOptions?: ToolboxOptions) {
+    if (!Array.isArray(instances)) throw new TypeError('new Toolbox(tools, manifest?): tools must be an array of class instances and defineTool tools');
+    // Every manifest has `version` and `tools`; options have neither.
+    const isManifest = typeof manifestOrOptions === 'object' && manifestOrOptions !== null && ('version' in manifestOrOptions || 'tools' in manifestOrOptions);
+    const manifest = isManifest ? (manifestOrOptions as ToolManifest | ManifestJson) : undefined;
+    const options = (isManifest || manifestOrOptions === undefined ? maybeOptions : (manifestOrOptions as ToolboxOptions)) ?? {};
+    if (!isManifest && manifestOrOptions !== undefined) checkOptionKeys(manifestOrOptions);
+    this.#manifest = manifest === undefined ? { version: 1, tools: [] } : loadManifest(manifest);
     this.#options = options;
     this.#context = createBindContext(options);
     this.#maxResultSize = options.maxResultSize ?? DEFAULT_MAX_RESULT_SIZE;
@@ -50,7 +60,7 @@ export class Toolbox {
     this.#insert(runtimes);
   }
 
-  /** Binds one more instance (with its own manifest, or the Toolbox's). Returns the tools it added. */
+  /** Binds one more instance or defineTool tool (with its own manifest, or the Toolbox's). Returns the tools it added. */
   add(instance: object, manifest: ToolManifest | ManifestJson = this.#manifest): BoundTool[] {
     try {
       const runtimes = bindInstance(instance, loadManifest(manifest), this.#context);
@@ -138,7 +148,8 @@ export class Toolbox {
         if (prepared instanceof Promise) prepared = await prepared;
         if (prepared instanceof CallFailure) return respond(id, runtime.tool.name, { error: prepared.payload });
       }
-      const timeoutMs = options?.timeoutMs ?? runtime.timeoutMs;
+      // The most specific limit wins: the call's own, the tool's own, the caller's default, the Toolbox's default.
+      const timeoutMs = options?.timeoutMs ?? runtime.ownTimeoutMs ?? options?.defaultTimeoutMs ?? this.#options.timeoutMs;
       let value = invoke(runtime, prepared as unknown[], id, options?.signal, timeoutMs);
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) value = await this.#options.onResult(value, (info = { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args }));
@@ -202,6 +213,29 @@ export class Toolbox {
   }
 }
 
+/** Every option, so that a misspelt one (or a manifest without `version` and `tools`) is not ignored in silence. */
+const OPTION_KEYS: Record<keyof ToolboxOptions, true> = {
+  timeoutMs: true,
+  maxResultSize: true,
+  includeStack: true,
+  onResult: true,
+  onError: true,
+  validators: true,
+  classes: true,
+  rejectExtraProperties: true,
+  generateCode: true,
+};
+
+function checkOptionKeys(options: object): void {
+  const unknown = Object.keys(options).filter((key) => !Object.hasOwn(OPTION_KEYS, key));
+  if (unknown.length) {
+    throw new TypeError(
+      `new Toolbox(tools, options): unknown option${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} ` +
+        `(options: ${Object.keys(OPTION_KEYS).join(', ')}; a manifest has version and tools)`,
+    );
+  }
+}
+
 function respond(id: string | undefined, name: string, response: FunctionResponseBody): FunctionResponsePart {
   return id === undefined ? { functionResponse: { name, response } } : { functionResponse: { id, name, response } };
 }
@@ -215,6 +249,7 @@ function readArgumentsLoosely(args: unknown): Record<string, unknown> {
 }
 
 function describe(runtime: ToolRuntime): string {
+  if (isDefinedTool(runtime.tool.instance)) return `defineTool "${runtime.tool.name}"`;
   return `${runtime.tool.class.name}.${runtime.tool.method}`;
 }
 

@@ -131,4 +131,9 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Time limit in ms for this call; wins over the tool's and the Toolbox's (0, a negative number or Infinity: none). */
   timeoutMs?: number;
+  /**
+   * Time limit in ms for a tool that sets none of its own (`@tool({ timeoutMs })`); wins over the Toolbox's
+   * `timeoutMs`. What an Agent's `toolTimeoutMs` becomes: a default, not an override of the tool's own limit.
+   */
+  defaultTimeoutMs?: number;
 }

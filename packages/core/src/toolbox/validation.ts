@@ -88,13 +88,27 @@ interface VerboseError extends AjvLikeError {
 
 /** Turns ajv errors into issues a model can act on: where, what was expected, what was sent. */
 export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown): ToolIssue[] {
-  // Errors inside the branches of a failed anyOf/oneOf repeat what the anyOf error says as a whole.
-  const unions = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => `${error.schemaPath}/`);
+  // Errors inside the branches of a failed anyOf/oneOf repeat what the anyOf error says as a whole, except in the one
+  // branch that the value's discriminator picks (`kind: "circle"`): its errors say exactly what is wrong.
+  const unions = new Map<string, string | null>();
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
+    const prefix = `${error.schemaPath}/`;
+    const branch = chosenBranch(error as VerboseError, data);
+    const picked = branch === null ? null : `${prefix}${branch}/`;
+    unions.set(prefix, picked !== null && errors.some((other) => other.schemaPath.startsWith(picked)) ? picked : null);
+  }
   const issues: ToolIssue[] = [];
   const seen = new Set<string>();
   for (const raw of errors) {
     const error = raw as VerboseError;
-    if (unions.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+    if (unions.get(`${error.schemaPath}/`)) continue;
+    let hidden = false;
+    for (const [prefix, picked] of unions) {
+      const inside = error.schemaPath.startsWith(prefix);
+      if (inside && (picked === null || !error.schemaPath.startsWith(picked))) hidden = true;
+    }
+    if (hidden) continue;
     const issue = describeAjvError(error, data);
     const key = `${issue.path}\u0000${issue.expected}`;
     if (seen.has(key)) continue;
@@ -102,6 +116,68 @@ export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown
     issues.push(issue);
   }
   return issues;
+}
+
+/** The property whose constant value tells the object members of a union apart, with each member's values. */
+function discriminatorOf(variants: readonly JsonSchema[]): { name: string; values: unknown[][] } | null {
+  if (variants.length < 2) return null;
+  if (!variants.every((variant) => typeof variant === 'object' && variant.properties)) return null;
+  for (const name of Object.keys(variants[0]!.properties!)) {
+    const values = variants.map((variant) => constantsOf(variant.properties![name]));
+    if (values.some((list) => list === null)) continue;
+    const all = values.flat();
+    const distinct = new Set(all.map((value) => JSON.stringify(value))).size === all.length;
+    if (distinct) return { name, values: values as unknown[][] };
+  }
+  return null;
+}
+
+function constantsOf(schema: JsonSchema | undefined): unknown[] | null {
+  if (!schema || typeof schema !== 'object') return null;
+  if (schema.const !== undefined) return [schema.const];
+  return schema.enum && schema.enum.length > 0 ? schema.enum : null;
+}
+
+/** The branch of a failed union that the value's discriminator picks, or null. */
+function chosenBranch(error: VerboseError, data: unknown): number | null {
+  const variants = Array.isArray(error.schema) ? (error.schema as JsonSchema[]) : [];
+  const discriminator = discriminatorOf(variants);
+  const value = valueAt(data, error.instancePath);
+  if (!discriminator || typeof value !== 'object' || value === null) return null;
+  if (!Object.hasOwn(value, discriminator.name)) return null;
+  const tag = JSON.stringify((value as Record<string, unknown>)[discriminator.name]);
+  const index = discriminator.values.findIndex((values) => values.some((value) => JSON.stringify(value) === tag));
+  return index < 0 ? null : index;
+}
+
+/** What a schema accepts, in words; for a union, what each member needs. */
+export function describeExpected(schema: JsonSchema): string {
+  const variants = schema.anyOf ?? schema.oneOf;
+  return variants ? describeUnion(variants) : describeSchema(schema);
+}
+
+/** What each member of a union needs: `{ kind: "circle", radius: number } | { kind: "square", side: number }`. */
+function describeUnion(variants: readonly JsonSchema[]): string {
+  const discriminator = discriminatorOf(variants);
+  const members = variants.map((variant) =>
+    typeof variant === 'object' && variant.properties ? describeShape(variant) : describeSchema(variant),
+  );
+  const told = discriminator
+    ? ` (told apart by "${discriminator.name}": ${listValues(discriminator.values.flat())})`
+    : '';
+  return `one of: ${members.join(' | ')}${told}`;
+}
+
+/** An object schema as a short type: required properties first, in order, then optional ones with `?`. */
+function describeShape(schema: JsonSchema): string {
+  const required = new Set(schema.required ?? []);
+  const entries = Object.entries(schema.properties ?? {});
+  const ordered = [...entries.filter(([name]) => required.has(name)), ...entries.filter(([name]) => !required.has(name))];
+  const shown = ordered
+    .slice(0, 6)
+    .map(([name, child]) => `${name}${required.has(name) ? '' : '?'}: ${describeSchema(child)}`);
+  if (ordered.length > 6) shown.push('...');
+  return shown.length ? `{ ${shown.join(', ')} }` : 'object';
 }
 
 function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
@@ -135,29 +211,29 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { path, expected: `number ${String(params.comparison)} ${String(params.limit)}`, received: at(path) };
+      return { path, expected: `${numberKind(parent)} ${String(params.comparison)} ${String(params.limit)}`, received: at(path) };
     case 'multipleOf':
       return { path, expected: `multiple of ${String(params.multipleOf)}`, received: at(path) };
     case 'minLength':
-      return { path, expected: `string of at least ${String(params.limit)} characters`, received: at(path) };
+      return { path, expected: `string of at least ${count(params.limit, 'character')}`, received: at(path) };
     case 'maxLength':
-      return { path, expected: `string of at most ${String(params.limit)} characters`, received: at(path) };
+      return { path, expected: `string of at most ${count(params.limit, 'character')}`, received: at(path) };
     case 'pattern':
       return { path, expected: `string matching /${String(params.pattern)}/`, received: at(path) };
     case 'minItems':
-      return { path, expected: `array of at least ${String(params.limit)} items`, received: at(path) };
+      return { path, expected: `array of at least ${count(params.limit, 'item')}`, received: at(path) };
     case 'maxItems':
-      return { path, expected: `array of at most ${String(params.limit)} items`, received: at(path) };
+      return { path, expected: `array of at most ${count(params.limit, 'item')}`, received: at(path) };
     case 'uniqueItems':
       return { path, expected: `no duplicate items (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are equal)`, received: at(path) };
     case 'minProperties':
-      return { path, expected: `object with at least ${String(params.limit)} properties`, received: at(path) };
+      return { path, expected: `object with at least ${count(params.limit, 'property', 'properties')}`, received: at(path) };
     case 'maxProperties':
-      return { path, expected: `object with at most ${String(params.limit)} properties`, received: at(path) };
+      return { path, expected: `object with at most ${count(params.limit, 'property', 'properties')}`, received: at(path) };
     case 'anyOf':
     case 'oneOf': {
       const variants = (error.schema as JsonSchema[] | undefined) ?? [];
-      const expected = variants.length ? `one of: ${variants.map(describeSchema).join(' | ')}` : 'a value matching one of the alternatives';
+      const expected = variants.length ? describeUnion(variants) : 'a value matching one of the alternatives';
       return { path, expected: error.keyword === 'oneOf' && params.passingSchemas ? `${expected} (exactly one)` : expected, received: at(path) };
     }
     case 'false schema':
@@ -165,6 +241,17 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     default:
       return { path, expected: error.message ?? error.keyword, received: at(path) };
   }
+}
+
+/** `1 item`, `2 items`. */
+export function count(limit: unknown, singular: string, plural = `${singular}s`): string {
+  return `${String(limit)} ${Number(limit) === 1 ? singular : plural}`;
+}
+
+/** A bound on an integer reads as one: `integer >= 1`, not `number >= 1`. */
+function numberKind(schema: JsonSchema | undefined): string {
+  const types = schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('integer') && !types.includes('number') ? 'integer' : 'number';
 }
 
 const FORMAT_HINTS: Record<string, string> = {
@@ -184,8 +271,8 @@ function formatHint(format: string): string {
 function describeSchema(schema: JsonSchema | boolean | undefined): string {
   if (schema === undefined || schema === true) return 'any value';
   if (schema === false) return 'nothing';
-  if (schema.enum) return `one of ${listValues(schema.enum)}`;
-  if (schema.const !== undefined) return `exactly ${JSON.stringify(schema.const)}`;
+  if (schema.enum) return schema.enum.length === 1 ? JSON.stringify(schema.enum[0]) : `one of ${listValues(schema.enum)}`;
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.$ref) return `${schema.$ref.split('/').pop() ?? 'object'} (object)`;
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map(describeSchema).join(' or ');

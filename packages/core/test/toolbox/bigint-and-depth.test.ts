@@ -70,7 +70,7 @@ describe('bigint arguments', () => {
       { path: '/pair/0', expected: 'integer', received: 'string ""' },
     ]);
     const negative = await toolbox.call({ name: 'post', args: { amount: '-1', lines: [], byKey: {}, pair: [1, 'x'] } });
-    expect(response(negative).error!.issues).toEqual([{ path: '/amount', expected: 'number >= 0', received: 'string "-1"' }]);
+    expect(response(negative).error!.issues).toEqual([{ path: '/amount', expected: 'integer >= 0', received: 'string "-1"' }]);
   });
 
   it('refuse a JSON number beyond 2^53, whose digits are already lost, and ask for the digits as text', async () => {

@@ -60,9 +60,9 @@ describe('never throws on what the model sent', () => {
       { path: '/budget', expected: 'integer', received: 'number 1.5' },
       { path: '/tags', expected: 'no duplicate items (items 0 and 1 are equal)', received: 'array of 2 items' },
       { path: '/filter/nope', expected: 'no property "nope" (allowed: limit, since)', received: 'integer 1' },
-      { path: '/filter/limit', expected: 'number >= 1', received: 'integer 0' },
+      { path: '/filter/limit', expected: 'integer >= 1', received: 'integer 0' },
     ]);
-    expect(error.message).toContain('/filter/limit: expected number >= 1, received integer 0');
+    expect(error.message).toContain('/filter/limit: expected integer >= 1, received integer 0');
     expect(service.calls).toEqual([]);
   });
 
