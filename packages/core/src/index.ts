@@ -1,5 +1,6 @@
 export { tool, toolMethods, type ToolDecorator, type ToolMethodContext } from './tool.js';
 export type { ToolOptions, StandardJsonSchemaLike } from './tool-options.js';
+export type { ToolAnnotations } from './tool-annotations.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
 export { defineManifest, type ToolManifest, type ManifestTool, type ManifestParam, type Revival } from './manifest.js';
@@ -28,6 +29,7 @@ export {
   ToolTimeoutError,
   validationSchema,
   validatorAjvOptions,
+  checkArguments,
   normalizeResult,
   errorToPayload,
   geminiSchemaToJsonSchema,
@@ -47,6 +49,7 @@ export {
   type ToolClass,
   type ToolErrorPayload,
   type ToolIssue,
+  type ToolProgress,
 } from './toolbox/index.js';
 export {
   toOpenAITool,

@@ -139,7 +139,7 @@ export class Toolbox {
         if (prepared instanceof CallFailure) return respond(id, runtime.tool.name, { error: prepared.payload });
       }
       const timeoutMs = options?.timeoutMs ?? runtime.timeoutMs;
-      let value = invoke(runtime, prepared as unknown[], id, options?.signal, timeoutMs);
+      let value = invoke(runtime, prepared as unknown[], id, options?.signal, timeoutMs, options?.onProgress);
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) value = await this.#options.onResult(value, (info = { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args }));
       // Scalars need no walk (the common case of small tools).

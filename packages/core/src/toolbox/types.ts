@@ -1,5 +1,6 @@
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import type { ManifestTool } from '../manifest.js';
+import type { ToolAnnotations } from '../tool-annotations.js';
 import type { ToolOptions } from '../tool-options.js';
 
 /** A function call as the model sends it (Gemini's `functionCall` part), typed loosely: it is untrusted input. */
@@ -51,6 +52,8 @@ export interface BoundTool {
   readonly parameters: ObjectJsonSchema;
   readonly returns?: JsonSchema;
   readonly deprecated?: true | string;
+  /** The manifest's annotations with the decorator's over them. */
+  readonly annotations?: ToolAnnotations;
   /** The instance's class and the method called on it. */
   readonly class: ToolClass;
   readonly method: string;
@@ -131,4 +134,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Time limit in ms for this call; wins over the tool's and the Toolbox's (0, a negative number or Infinity: none). */
   timeoutMs?: number;
+  /** Hears the tool's `ToolContext.progress(...)` reports (without it, progress is a no-op). */
+  onProgress?: (update: ToolProgress) => void;
+}
+
+/** One progress report of a running tool. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
