@@ -67,4 +67,4 @@ export {
   type McpToolAnnotations,
   type McpToolOptions,
 } from './render/index.js';
-export { inlineRefs, type GeminiJsonSchemaOptions } from './render/index.js';
+export { inlineRefs, cleanForeignSchema, type GeminiJsonSchemaOptions } from './render/index.js';

@@ -37,6 +37,8 @@ export interface FunctionResponsePart {
     id?: string;
     name: string;
     response: FunctionResponseBody;
+    /** Media the tool returned (images, audio): Gemini's multimodal function responses. */
+    parts?: Array<{ inlineData: { mimeType: string; data: string } }>;
   };
 }
 
