@@ -1,4 +1,4 @@
-import type { FunctionResponseBody } from '@toolwright/core';
+import type { FunctionResponseBody, ToolErrorPayload } from '@toolwright/core';
 
 type Media = { inlineData: { mimeType: string; data: string } };
 
@@ -47,6 +47,9 @@ export function answerFromResult(result: unknown, toolName: string): RemoteAnswe
   }
   const media = parts.length ? { parts } : {};
   if (record.isError === true) {
+    // A server that sends the error object as JSON (as serveMcp does, after the message) keeps its details.
+    const detailed = texts.map(parseJson).find((value): value is ToolErrorPayload => isErrorPayload(value));
+    if (detailed) return { response: { error: detailed }, ...media };
     const message = texts.join('\n') || `Tool "${toolName}" failed`;
     return { response: { error: { name: 'ToolError', message } }, ...media };
   }
@@ -69,4 +72,8 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+function isErrorPayload(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { message?: unknown }).message === 'string';
 }
