@@ -31,6 +31,11 @@ export function answerFromResult(result: unknown, toolName: string): RemoteAnswe
     toolResult?: unknown;
   };
   const blocks = (Array.isArray(record.content) ? record.content : []) as ContentBlock[];
+  // The common case, one text block and nothing else: no lists to build.
+  const only = blocks.length === 1 ? blocks[0] : undefined;
+  if (only?.type === 'text' && typeof only.text === 'string' && record.isError !== true && record.structuredContent == null && record.toolResult === undefined) {
+    return { response: { output: parseJson(only.text) } };
+  }
   const texts: string[] = [];
   const parts: Media[] = [];
   const extras: unknown[] = [];
@@ -45,13 +50,12 @@ export function answerFromResult(result: unknown, toolName: string): RemoteAnswe
       } else extras.push({ resource: { uri, ...(typeof text === 'string' ? { text } : {}), ...(typeof mimeType === 'string' ? { mimeType } : {}) } });
     } else if (block?.type === 'resource_link') extras.push({ resourceLink: { uri: block.uri, name: block.name } });
   }
-  const media = parts.length ? { parts } : {};
   if (record.isError === true) {
     // A server that sends the error object as JSON (as serveMcp does, after the message) keeps its details.
     const detailed = texts.map(parseJson).find((value): value is ToolErrorPayload => isErrorPayload(value));
-    if (detailed) return { response: { error: detailed }, ...media };
+    if (detailed) return withMedia({ response: { error: detailed } }, parts);
     const message = texts.join('\n') || `Tool "${toolName}" failed`;
-    return { response: { error: { name: 'ToolError', message } }, ...media };
+    return withMedia({ response: { error: { name: 'ToolError', message } } }, parts);
   }
   let output: unknown;
   if (record.structuredContent !== undefined && record.structuredContent !== null) output = record.structuredContent;
@@ -61,7 +65,12 @@ export function answerFromResult(result: unknown, toolName: string): RemoteAnswe
   else output = null;
   if (extras.length) output = output === null ? extras : { result: output, attachments: extras };
   if (output === null && parts.length) output = `${parts.length} media part${parts.length === 1 ? '' : 's'} attached`;
-  return { response: { output }, ...media };
+  return withMedia({ response: { output } }, parts);
+}
+
+function withMedia(answer: RemoteAnswer, parts: Media[]): RemoteAnswer {
+  if (parts.length) answer.parts = parts;
+  return answer;
 }
 
 function parseJson(text: string): unknown {

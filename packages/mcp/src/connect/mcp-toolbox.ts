@@ -10,8 +10,10 @@ import {
   type ObjectJsonSchema,
   type RenderWarning,
   type ToolErrorPayload,
+  type ToolProgress,
 } from '@toolwright/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { answerFromResult, type RemoteAnswer } from './call-result.js';
 import { isConnectionFault } from './connection-faults.js';
@@ -111,16 +113,19 @@ export class McpToolbox {
   }
 
   /** Runs one call from the model. Never throws. */
-  async call(call: FunctionCallLike, options: CallOptions = {}): Promise<FunctionResponsePart> {
+  call(call: FunctionCallLike, options: CallOptions = {}): Promise<FunctionResponsePart> {
     const id = typeof call?.id === 'string' ? call.id : undefined;
     const name = typeof call?.name === 'string' ? call.name : '';
     const tool = this.#tools.get(name);
-    if (!tool) return respond(id, name, { response: { error: this.#unknown(name) } });
+    if (!tool) return Promise.resolve(respond(id, name, { response: { error: this.#unknown(name) } }));
     const checked = this.#check(tool, call.args);
-    if ('error' in checked) return respond(id, name, { response: { error: checked.error } });
-    const args: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(checked.args)) args[tool.renamedArguments.get(key) ?? key] = value;
-    return respond(id, name, await this.#send(tool, args, options));
+    if ('error' in checked) return Promise.resolve(respond(id, name, { response: { error: checked.error } }));
+    let args = checked.args;
+    if (tool.renamedArguments.size > 0) {
+      args = {};
+      for (const [key, value] of Object.entries(checked.args)) args[tool.renamedArguments.get(key) ?? key] = value;
+    }
+    return this.#send(tool, args, options).then((answer) => respond(id, name, answer));
   }
 
   /** Ends the connection; a child process started for it is ended too. The caller's own Client is left open. */
@@ -217,17 +222,15 @@ export class McpToolbox {
       if (options.signal?.aborted) return failure('AbortError', `The call to tool "${tool.name}" was cancelled`);
       let client: Client;
       try {
-        client = await this.#connected();
+        client = this.#client ?? (await this.#connected());
       } catch (error) {
         return failure('ServerUnavailable', `The MCP server of tool "${tool.name}" is not reachable: ${describe(error)}`);
       }
       try {
-        const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, {
-          timeout,
-          resetTimeoutOnProgress: true,
-          onprogress: (update) => onProgress?.({ progress: update.progress, ...(update.total !== undefined ? { total: update.total } : {}), ...(update.message !== undefined ? { message: update.message } : {}) }),
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        const onprogress = onProgress ? (update: ToolProgress) => onProgress(progressOf(update)) : ignoreProgress;
+        const requestOptions: RequestOptions = { timeout, resetTimeoutOnProgress: true, onprogress };
+        if (options.signal) requestOptions.signal = options.signal;
+        const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, requestOptions);
         return answerFromResult(result, tool.name);
       } catch (error) {
         if (options.signal?.aborted) return failure('AbortError', `The call to tool "${tool.name}" was cancelled`);
@@ -297,9 +300,20 @@ export class McpToolbox {
 export const CLIENT_INFO = { name: 'toolwright', version: '0.1.0' };
 
 function respond(id: string | undefined, name: string, answer: RemoteAnswer): FunctionResponsePart {
-  const functionResponse: FunctionResponsePart['functionResponse'] = { ...(id !== undefined ? { id } : {}), name, response: answer.response };
+  const functionResponse: FunctionResponsePart['functionResponse'] =
+    id === undefined ? { name, response: answer.response } : { id, name, response: answer.response };
   if (answer.parts) functionResponse.parts = answer.parts;
   return { functionResponse };
+}
+
+/** Asking for progress (a progressToken) is what lets the server's progress restart the time limit. */
+function ignoreProgress(): void {}
+
+function progressOf(update: { progress: number; total?: number; message?: string }): ToolProgress {
+  const out: ToolProgress = { progress: update.progress };
+  if (update.total !== undefined) out.total = update.total;
+  if (update.message !== undefined) out.message = update.message;
+  return out;
 }
 
 function failure(name: string, message: string): RemoteAnswer {

@@ -1,4 +1,4 @@
-import type { CallOptions, Toolbox } from '@toolwright/core';
+import type { BoundTool, CallOptions, Toolbox } from '@toolwright/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -42,7 +42,9 @@ export function createMcpServer(toolbox: Toolbox, info: ServerInfo = DEFAULT_SER
       const error = 'error' in answer.functionResponse.response ? answer.functionResponse.response.error.message : '';
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. ${error}`);
     }
-    const callOptions: CallOptions = { signal: extra.signal };
+    // Only a tool with a ToolContext can see the signal; for others a cancelled call's answer is dropped by the SDK
+    // anyway, and racing the signal has a cost on every call.
+    const callOptions: CallOptions = readsContext(tool) ? { signal: extra.signal } : {};
     const token = request.params._meta?.progressToken;
     // Notifications go out in order and before the result (the client stops listening once the result is in).
     let sent: Promise<void> = Promise.resolve();
@@ -57,4 +59,9 @@ export function createMcpServer(toolbox: Toolbox, info: ServerInfo = DEFAULT_SER
     return toCallToolResult(part, hasObjectOutput(tool));
   });
   return server;
+}
+
+/** The tool takes a ToolContext: a manifest `context` parameter, or a manual schema alone (called `(args, context)`). */
+function readsContext(tool: BoundTool): boolean {
+  return tool.manifest === undefined || tool.manifest.params.some((param) => param.kind === 'context');
 }
