@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-const order = ['testing', 'core', 'gen', 'genai', 'fs-tools'];
+const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'mcp'];
 
 const named = process.argv.slice(2).map((arg) => basename(resolve(arg)));
 const targets = named.length ? order.filter((name) => named.includes(name)) : order;

@@ -33,6 +33,9 @@ export class HookFailure {
 
 type Response = NonNullable<FunctionResponse['response']>;
 
+/** Media a Toolbox answered beside a response (an MCP tool's images, ...), sent as the function response's parts. */
+const mediaOf = new WeakMap<Response, NonNullable<FunctionResponse['parts']>>();
+
 export interface ExecutedCall {
   record: ToolCallRecord;
   /** The functionResponse part for the model, id and name echoed. */
@@ -190,6 +193,8 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
 
   const functionResponse: FunctionResponse = { name: info.name, response };
   if (info.id !== undefined) functionResponse.id = info.id;
+  const media = mediaOf.get(response);
+  if (media) functionResponse.parts = media;
   return { record, part: { functionResponse } };
 }
 
@@ -213,7 +218,11 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
 
   // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
   const pending = toolbox.call(call, options).then(
-    (output): Response => output.functionResponse.response ?? { output: null },
+    (output): Response => {
+      const response = output.functionResponse.response ?? { output: null };
+      if (output.functionResponse.parts?.length) mediaOf.set(response, output.functionResponse.parts);
+      return response;
+    },
     (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
   );
   return run.aborted ? Promise.race([pending, run.aborted.then(() => undefined)]) : pending;

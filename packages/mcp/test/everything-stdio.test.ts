@@ -56,6 +56,18 @@ describe('server-everything over stdio', () => {
     }
   });
 
+  it("sends an image tool's picture to the model as inline data (FakeGemini accepts the request)", async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.functionCall('get-tiny-image', {}, { id: 'img' }), 'A tiny logo.'] });
+    try {
+      const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: remote });
+      expect((await agent.run('Show me the image.')).text).toBe('A tiny logo.');
+      const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: { parts?: unknown } }[] }[] };
+      expect(sent.contents.at(-1)!.parts[0]!.functionResponse!.parts).toEqual([{ inlineData: { mimeType: 'image/png', data: expect.any(String) } }]);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('turns each kind of result into a function response', async () => {
     const image = await remote.call({ id: 'i', name: 'get-tiny-image', args: {} });
     expect(image.functionResponse.parts).toEqual([{ inlineData: { mimeType: 'image/png', data: expect.any(String) } }]);
