@@ -34,6 +34,7 @@ export {
   errorToPayload,
   geminiSchemaToJsonSchema,
   isGeminiSchema,
+  closestNames,
   type AjvLikeError,
   type BoundTool,
   type CallOptions,

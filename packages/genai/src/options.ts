@@ -7,6 +7,7 @@ import type {
   ToolConfig,
 } from '@google/genai';
 import type { AgentEvent } from './events.js';
+import type { CallingOption } from './prompt-calling/calling-option.js';
 import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
 
 /** The part of a `GoogleGenAI` client the Agent uses. */
@@ -114,6 +115,13 @@ export interface AgentOptions extends AgentHooks {
   maxToolErrors?: number;
   /** Retries of failed model requests. `false` turns them off. */
   retry?: RetryOptions | false;
+  /**
+   * How tools are called: `'native'` (Gemini function calling), `'prompt'` (described in the prompt, calls read
+   * from the model's text, for models without function calling such as Gemma), `'auto'` (default: native, prompt
+   * for `gemma-*` models and for models whose API refuses tools), or `{ mode: 'prompt', format, instructions }`.
+   * Events, hooks, limits and the history work the same in both modes.
+   */
+  calling?: CallingOption;
   /** Declaration dialect asked from the Toolboxes. Default: the Toolbox's own default. */
   dialect?: DeclarationDialect;
   /**

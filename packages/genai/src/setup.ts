@@ -4,6 +4,9 @@ import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from './
 import { retryPolicy, type RetryPolicy } from './retry.js';
 import { declarationsOf } from './declarations-cache.js';
 import { isToolboxLike, type ToolboxLike } from './toolbox-like.js';
+import { checkCallingOption } from './prompt-calling/calling-option.js';
+import type { CallingSetup } from './prompt-calling/calling-plan.js';
+import { ModelMemory } from './prompt-calling/model-traits.js';
 
 /** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
 export interface AgentSetup {
@@ -24,6 +27,8 @@ export interface AgentSetup {
   toolboxes: ToolboxLike[];
   builtinTools: Tool[];
   dialect: AgentOptions['dialect'];
+  /** Native or prompt-based calling, and what the Agent learnt about models (shared by its runs). */
+  calling: CallingSetup;
 }
 
 /** The functions a run offers: every Toolbox's declarations, and which Toolbox runs each name. */
@@ -107,6 +112,7 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     toolboxes,
     builtinTools,
     dialect: options.dialect,
+    calling: { option: checkCallingOption(options.calling), memory: new ModelMemory() },
   };
 }
 

@@ -4,6 +4,7 @@ export { validationSchema, validatorAjvOptions } from './validation.js';
 export { checkArguments } from './check-arguments.js';
 export { normalizeResult, errorToPayload, type NormalizeOptions, type NormalizedValue } from './normalize-result.js';
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
+export { closestNames } from './closest-names.js';
 export type {
   AjvLikeError,
   BoundTool,
