@@ -14,6 +14,7 @@ const benchmarks = {
   'gen-tools': 'gen-tools/run.ts',
   durable: 'durable.ts',
   'prompt-calling': 'prompt-calling.ts',
+  mcp: 'mcp.ts',
 };
 
 const wanted = process.argv.slice(2);

@@ -9,6 +9,7 @@ export {
   type ToolHandler,
   type TypedStandardSchema,
 } from './define-tool.js';
+export type { ToolAnnotations } from './tool-annotations.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
 export { defineManifest, type ToolManifest, type ManifestTool, type ManifestParam, type Revival } from './manifest.js';
@@ -37,6 +38,7 @@ export {
   ToolTimeoutError,
   validationSchema,
   validatorAjvOptions,
+  checkArguments,
   normalizeResult,
   errorToPayload,
   geminiSchemaToJsonSchema,
@@ -57,6 +59,7 @@ export {
   type ToolClass,
   type ToolErrorPayload,
   type ToolIssue,
+  type ToolProgress,
 } from './toolbox/index.js';
 export {
   toOpenAITool,
@@ -74,4 +77,4 @@ export {
   type McpToolAnnotations,
   type McpToolOptions,
 } from './render/index.js';
-export { inlineRefs, type GeminiJsonSchemaOptions } from './render/index.js';
+export { inlineRefs, cleanForeignSchema, type GeminiJsonSchemaOptions } from './render/index.js';

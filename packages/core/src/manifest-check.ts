@@ -1,4 +1,5 @@
 import type { ManifestTool, ToolManifest } from './manifest.js';
+import { annotationProblems } from './tool-annotations.js';
 
 /**
  * A manifest as TypeScript types one imported from a `.json` file (`with { type: 'json' }`): literals widen, so
@@ -54,6 +55,7 @@ function checkTool(entry: unknown, i: number, problems: string[]): void {
   if (tool.deprecated !== undefined && tool.deprecated !== true && typeof tool.deprecated !== 'string') {
     problems.push(`${at}.deprecated: expected true or a string, found ${found(tool.deprecated)}`);
   }
+  if (tool.annotations !== undefined) problems.push(...annotationProblems(tool.annotations, `${at}.annotations`));
   const parameters = tool.parameters;
   if (!isObject(parameters) || parameters.type !== 'object' || (parameters.properties !== undefined && !isObject(parameters.properties))) {
     problems.push(`${at}.parameters: expected an object schema ({ type: "object", properties }), found ${found(parameters)}`);

@@ -1,4 +1,5 @@
 import type { JsonSchema, ObjectJsonSchema } from './json-schema.js';
+import type { ToolAnnotations } from './tool-annotations.js';
 
 /**
  * The manifest: the one thing that crosses from build time (gen-tools) to run time (Toolbox).
@@ -33,6 +34,8 @@ export interface ManifestTool {
   returns?: JsonSchema;
   /** `@deprecated` on the method: true, or its text. */
   deprecated?: true | string;
+  /** `@tool({ annotations })` as written (literal values only); the decorator's own object wins at bind time. */
+  annotations?: ToolAnnotations;
 }
 
 export interface ManifestParam {

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './json-schema.js';
+import type { ToolAnnotations } from './tool-annotations.js';
 
 /**
  * A Standard Schema (zod 4, valibot, arktype, ...) that can also describe itself as JSON Schema
@@ -30,4 +31,6 @@ export interface ToolOptions {
   parameters?: JsonSchema | Record<string, unknown> | StandardJsonSchemaLike;
   /** Ends the call with an `{ error }` response when it runs longer; the ToolContext signal is aborted. */
   timeoutMs?: number;
+  /** Hints for hosts (MCP's tool annotations): read-only, destructive, idempotent, open world, a display title. */
+  annotations?: ToolAnnotations;
 }

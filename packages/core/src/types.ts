@@ -17,4 +17,9 @@ export interface ToolContext {
   readonly toolName: string;
   /** The time limit of this call in milliseconds, where one is set. */
   readonly timeoutMs?: number;
+  /**
+   * Reports how far the work is (`done` of `total`, both growing), for callers that follow progress (an MCP client
+   * that asked for it). A no-op when nobody listens; it never throws.
+   */
+  progress(done: number, total?: number, message?: string): void;
 }

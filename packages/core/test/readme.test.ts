@@ -32,7 +32,7 @@ const toolboxOptions: Record<keyof ToolboxOptions, true> = {
   rejectExtraProperties: true,
   generateCode: true,
 };
-const toolOptions: Record<keyof ToolOptions, true> = { name: true, description: true, parameters: true, timeoutMs: true };
+const toolOptions: Record<keyof ToolOptions, true> = { name: true, description: true, parameters: true, timeoutMs: true, annotations: true };
 const declarationOptions: Record<keyof GeminiDeclarationOptions, true> = { dialect: true, inlineRefs: true, maxRecursionDepth: true, onWarning: true };
 
 describe('README', () => {

@@ -1,4 +1,5 @@
 import { ts } from './ts-morph.js';
+import type { ToolAnnotations } from '@toolwright/core';
 import type { Report } from './schema/contract.js';
 import { constantValue } from './schema/constant.js';
 
@@ -10,6 +11,8 @@ export interface StaticToolOptions {
   manualParameters: boolean;
   /** That schema, where it is written out as a constant (JSON Schema or a Gemini schema): what the model will see. */
   manualSchema?: Record<string, unknown>;
+  /** The `annotations` whose values are literals (the Toolbox applies the decorator's own object at bind time). */
+  annotations?: ToolAnnotations;
 }
 
 const READ_AS_TEXT = ['name', 'description'] as const;
@@ -49,6 +52,10 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
       }
       continue;
     }
+    if (key === 'annotations' && ts.isPropertyAssignment(property)) {
+      const annotations = readAnnotations(property.initializer, checker, report);
+      if (annotations) options.annotations = annotations;
+    }
     if (!(READ_AS_TEXT as readonly string[]).includes(key)) continue;
     const valueNode = ts.isPropertyAssignment(property) ? property.initializer : property.name;
     const type = checker.getTypeAtLocation(valueNode);
@@ -76,4 +83,31 @@ function isJson(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(isJson);
   if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
   return Object.values(value).every(isJson);
+}
+
+const ANNOTATION_FLAGS = new Set(['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+
+/** `annotations: { title: '...', readOnlyHint: true, ... }`: the literal values, each other one with a warning. */
+function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: Report): ToolAnnotations | undefined {
+  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
+  if (!ts.isObjectLiteralExpression(node)) {
+    report(node, 'warning', '@tool() option annotations is not an object literal: the manifest leaves it out, the Toolbox applies it at bind time');
+    return undefined;
+  }
+  const out: Record<string, string | boolean> = {};
+  for (const property of node.properties) {
+    if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) {
+      report(property, 'warning', 'annotations: gen-tools reads only properties written out');
+      continue;
+    }
+    const key = property.name.getText();
+    const valueNode = ts.isPropertyAssignment(property) ? property.initializer : property.name;
+    const type = checker.getTypeAtLocation(valueNode);
+    if (key === 'title' && type.flags & ts.TypeFlags.StringLiteral) out.title = (type as ts.StringLiteralType).value;
+    else if (ANNOTATION_FLAGS.has(key) && type.flags & ts.TypeFlags.BooleanLiteral) out[key] = checker.typeToString(type) === 'true';
+    else if (key === 'title' || ANNOTATION_FLAGS.has(key)) {
+      report(valueNode, 'warning', `annotations.${key} is not a literal: the manifest leaves it out, the Toolbox applies it at bind time`);
+    } else report(property.name, 'error', `unknown tool annotation "${key}" (known: title, ${[...ANNOTATION_FLAGS].join(', ')})`);
+  }
+  return Object.keys(out).length ? (out as ToolAnnotations) : undefined;
 }

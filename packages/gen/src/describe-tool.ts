@@ -129,6 +129,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     parameters,
     params,
     ...(returns ? { returns } : {}),
+    ...(options.annotations ? { annotations: options.annotations } : {}),
   };
   return tool;
 }

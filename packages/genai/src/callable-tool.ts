@@ -60,13 +60,18 @@ async function answer(toolbox: ToolboxLike, call: FunctionCall, options: Callabl
   if (options.signal) callOptions.signal = options.signal;
   if (options.timeoutMs !== undefined) callOptions.defaultTimeoutMs = options.timeoutMs;
   let response;
+  let media: NonNullable<Part['functionResponse']>['parts'];
   try {
-    response = (await toolbox.call(input, callOptions)).functionResponse.response ?? { output: null };
+    const answered = (await toolbox.call(input, callOptions)).functionResponse;
+    response = answered.response ?? { output: null };
+    // Images and audio a tool returned (an MCP server's, ...): Gemini's multimodal function response parts.
+    if (answered.parts?.length) media = answered.parts;
   } catch (error) {
     // The Toolbox promises not to throw for model input; should it, the model still gets an answer.
     response = { error: { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) } };
   }
   const functionResponse: NonNullable<Part['functionResponse']> = { name, response };
   if (call.id !== undefined) functionResponse.id = call.id;
+  if (media) functionResponse.parts = media;
   return { functionResponse };
 }

@@ -35,6 +35,9 @@ export { HookFailure };
 
 type Response = NonNullable<FunctionResponse['response']>;
 
+/** Media a Toolbox answered beside a response (an MCP tool's images, ...), sent as the function response's parts. */
+const mediaOf = new WeakMap<Response, NonNullable<FunctionResponse['parts']>>();
+
 export interface ExecutedCall {
   record: ToolCallRecord;
   /** The functionResponse part for the model, id and name echoed. */
@@ -199,6 +202,8 @@ async function runOne(
 
   const functionResponse: FunctionResponse = { name: info.name, response };
   if (info.id !== undefined) functionResponse.id = info.id;
+  const media = mediaOf.get(response);
+  if (media) functionResponse.parts = media;
   return { record, part: { functionResponse } };
 }
 
@@ -240,7 +245,11 @@ export function callToolbox(
   if (timeoutMs !== undefined) options.defaultTimeoutMs = timeoutMs;
   // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
   const pending = toolbox.call(call, options).then(
-    (output): Response => output.functionResponse.response ?? { output: null },
+    (output): Response => {
+      const response = output.functionResponse.response ?? { output: null };
+      if (output.functionResponse.parts?.length) mediaOf.set(response, output.functionResponse.parts);
+      return response;
+    },
     (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
   );
   return run.aborted ? Promise.race([pending, run.aborted.then(() => undefined)]) : pending;

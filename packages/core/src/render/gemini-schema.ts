@@ -349,7 +349,10 @@ class GeminiSchemaRenderer {
     const itemsPath = childPath(path, 'items');
     let minItems = node.minItems;
     let maxItems = node.maxItems;
-    if (node.prefixItems && node.prefixItems.length > 0) {
+    if (node.prefixItems && node.prefixItems.length === 0 && node.items === false) {
+      maxItems = 0;
+      out.items = this.render({}, itemsPath, refs);
+    } else if (node.prefixItems && node.prefixItems.length > 0) {
       const positions = [...node.prefixItems];
       if (node.items === false) maxItems = Math.min(maxItems ?? Infinity, positions.length);
       const variants = positions.map((position, index) => this.render(position, childPath(itemsPath, 'anyOf', index), refs));
@@ -363,8 +366,9 @@ class GeminiSchemaRenderer {
         this.warn('tuple-loosened', path, `the tuple [${tuple}] became an array whose items may be any of its types`);
       }
     } else if (node.items === false) {
+      // No items at all; `items` must still be a schema with a type (an empty one is a 400).
       maxItems = 0;
-      out.items = {};
+      out.items = this.render({}, itemsPath, refs);
     } else {
       out.items = this.render(isRecord(node.items) ? node.items : {}, itemsPath, refs);
     }

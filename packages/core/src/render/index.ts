@@ -18,6 +18,7 @@ export {
   type GeminiJsonSchemaOptions,
 } from './gemini-declaration.js';
 export { inlineRefs } from './inline-refs.js';
+export { cleanForeignSchema } from './foreign-schema.js';
 export { toOpenAITool, renderOpenAITool, toOpenAIStrictSchema, renderOpenAIStrictSchema, type OpenAITool, type OpenAIToolOptions } from './openai.js';
 export { toAnthropicTool, renderAnthropicTool, type AnthropicTool } from './anthropic.js';
 export { toMcpTool, renderMcpTool, type McpTool, type McpToolAnnotations, type McpToolOptions } from './mcp.js';

@@ -1,15 +1,10 @@
 import type { JsonSchema } from '../json-schema.js';
+import type { ToolAnnotations } from '../tool-annotations.js';
 import { cloneJson, copySchema } from './schema-walk.js';
 import { report, type DeclaredTool, type RenderOptions, type RenderWarning } from './types.js';
 
 /** Hints about a tool's behaviour (MCP `ToolAnnotations`); clients must not trust them from untrusted servers. */
-export interface McpToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
+export type McpToolAnnotations = ToolAnnotations;
 
 /** A tool as an MCP server lists it (`tools/list`). */
 export interface McpTool {

@@ -308,6 +308,7 @@ function makeRuntime(
   if (description !== undefined) tool.description = description;
   if (entry?.returns) tool.returns = entry.returns;
   if (entry?.deprecated) tool.deprecated = entry.deprecated;
+  if (entry?.annotations || toolOptions.annotations) tool.annotations = { ...entry?.annotations, ...toolOptions.annotations };
   if (timeoutMs !== undefined) tool.timeoutMs = timeoutMs;
   if (entry) tool.manifest = entry;
   Object.freeze(tool);

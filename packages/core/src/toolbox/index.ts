@@ -1,6 +1,7 @@
 export { Toolbox } from './toolbox.js';
 export { ToolAbortError, ToolTimeoutError } from './call-errors.js';
 export { validationSchema, validatorAjvOptions } from './validation.js';
+export { checkArguments } from './check-arguments.js';
 export { normalizeResult, errorToPayload, type NormalizeOptions, type NormalizedValue } from './normalize-result.js';
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
 export { closestNames } from './closest-names.js';
@@ -18,4 +19,5 @@ export type {
   ToolClass,
   ToolErrorPayload,
   ToolIssue,
+  ToolProgress,
 } from './types.js';

@@ -1,13 +1,21 @@
 import type { ToolContext } from '../types.js';
 import { ToolAbortError, ToolTimeoutError } from './call-errors.js';
 import type { ToolRuntime } from './tool-runtime.js';
+import type { ToolProgress } from './types.js';
 
 /**
  * Calls the method with `this` bound. Without a time limit, a signal or a ToolContext parameter it is a plain call
  * (a sync method's value comes back as is). Otherwise the call races its time limit and the caller's signal; either
  * one aborts the ToolContext signal, so a tool that passes it on (to fetch, ...) stops its work too.
  */
-export function invoke(runtime: ToolRuntime, argv: unknown[], callId: string | undefined, signal: AbortSignal | undefined, timeoutMs: number | undefined): unknown {
+export function invoke(
+  runtime: ToolRuntime,
+  argv: unknown[],
+  callId: string | undefined,
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  onProgress?: (update: ToolProgress) => void,
+): unknown {
   const limit = timeoutMs !== undefined && timeoutMs > 0 && timeoutMs < 2 ** 31 ? timeoutMs : undefined;
   if (!runtime.hasContext && limit === undefined && signal === undefined) return runtime.fn.apply(runtime.tool.instance, argv);
   const toolName = runtime.tool.name;
@@ -19,6 +27,7 @@ export function invoke(runtime: ToolRuntime, argv: unknown[], callId: string | u
       toolName,
       ...(callId !== undefined ? { callId } : {}),
       ...(limit !== undefined ? { timeoutMs: limit } : {}),
+      progress: onProgress ? progressReporter(onProgress) : ignoreProgress,
     };
     const slots = runtime.slots;
     for (let i = 0; i < slots.length; i++) if (slots[i]!.kind === 'context') argv[i] = context;
@@ -58,4 +67,21 @@ export function invoke(runtime: ToolRuntime, argv: unknown[], callId: string | u
       },
     );
   });
+}
+
+function ignoreProgress(): void {}
+
+/** A listener's failure must not fail the tool that reported progress. */
+function progressReporter(onProgress: (update: ToolProgress) => void): ToolContext['progress'] {
+  return (done, total, message) => {
+    if (typeof done !== 'number' || !Number.isFinite(done)) return;
+    const update: ToolProgress = { progress: done };
+    if (typeof total === 'number' && Number.isFinite(total)) update.total = total;
+    if (typeof message === 'string') update.message = message;
+    try {
+      onProgress(update);
+    } catch {
+      // ignored: progress is advisory
+    }
+  };
 }

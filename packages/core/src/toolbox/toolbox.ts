@@ -150,7 +150,7 @@ export class Toolbox {
       }
       // The most specific limit wins: the call's own, the tool's own, the caller's default, the Toolbox's default.
       const timeoutMs = options?.timeoutMs ?? runtime.ownTimeoutMs ?? options?.defaultTimeoutMs ?? this.#options.timeoutMs;
-      let value = invoke(runtime, prepared as unknown[], id, options?.signal, timeoutMs);
+      let value = invoke(runtime, prepared as unknown[], id, options?.signal, timeoutMs, options?.onProgress);
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) value = await this.#options.onResult(value, (info = { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args }));
       // Scalars need no walk (the common case of small tools).

@@ -1,5 +1,6 @@
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import type { ManifestTool } from '../manifest.js';
+import type { ToolAnnotations } from '../tool-annotations.js';
 import type { ToolOptions } from '../tool-options.js';
 
 /** A function call as the model sends it (Gemini's `functionCall` part), typed loosely: it is untrusted input. */
@@ -36,6 +37,8 @@ export interface FunctionResponsePart {
     id?: string;
     name: string;
     response: FunctionResponseBody;
+    /** Media the tool returned (images, audio): Gemini's multimodal function responses. */
+    parts?: Array<{ inlineData: { mimeType: string; data: string } }>;
   };
 }
 
@@ -51,6 +54,8 @@ export interface BoundTool {
   readonly parameters: ObjectJsonSchema;
   readonly returns?: JsonSchema;
   readonly deprecated?: true | string;
+  /** The manifest's annotations with the decorator's over them. */
+  readonly annotations?: ToolAnnotations;
   /** The instance's class and the method called on it. */
   readonly class: ToolClass;
   readonly method: string;
@@ -136,4 +141,13 @@ export interface CallOptions {
    * `timeoutMs`. What an Agent's `toolTimeoutMs` becomes: a default, not an override of the tool's own limit.
    */
   defaultTimeoutMs?: number;
+  /** Hears the tool's `ToolContext.progress(...)` reports (without it, progress is a no-op). */
+  onProgress?: (update: ToolProgress) => void;
+}
+
+/** One progress report of a running tool. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }

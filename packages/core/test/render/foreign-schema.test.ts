@@ -1,0 +1,49 @@
+// cleanForeignSchema: schemas written elsewhere (an MCP server's, any draft) made fit for the Gemini renderers.
+import { cleanForeignSchema, renderGeminiSchema } from '@toolwright/core';
+import { describe, expect, it } from 'vitest';
+
+describe('cleanForeignSchema', () => {
+  it('drops document keys, converts draft-04/07 forms, and opens references that lead nowhere', () => {
+    const { schema, warnings } = cleanForeignSchema({
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      $id: 'urn:x',
+      properties: {
+        count: { type: 'integer', minimum: 0, exclusiveMinimum: true },
+        pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false },
+        remote: { $ref: 'https://example.com/other.json', description: 'kept' },
+        local: { $ref: '#/definitions/Thing' },
+        odd: { type: 'any', minLength: '3', not: { type: 'string' } },
+      },
+      definitions: { Thing: { type: 'object' } },
+    });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        count: { type: 'integer', exclusiveMinimum: 0 },
+        pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false },
+        remote: { description: 'kept' },
+        local: { $ref: '#/definitions/Thing' },
+        odd: {},
+      },
+      definitions: { Thing: { type: 'object' } },
+    });
+    expect(warnings.map((warning) => warning.path)).toEqual([
+      '/properties/remote/$ref',
+      '/properties/odd/type',
+      '/properties/odd/minLength',
+      '/properties/odd/not',
+    ]);
+  });
+
+  it('makes the root an object schema', () => {
+    expect(cleanForeignSchema(undefined).schema).toEqual({ type: 'object', properties: {} });
+    expect(cleanForeignSchema({ type: 'string' })).toMatchObject({ schema: { type: 'object', properties: {} }, warnings: [{ path: '/type' }] });
+  });
+
+  it('gives an array that holds nothing an items schema Gemini takes', () => {
+    const rendered = renderGeminiSchema({ type: 'array', items: false });
+    expect(rendered.schema.maxItems).toBe('0');
+    expect(rendered.schema.items).toBeDefined();
+    expect(rendered.schema.items).not.toEqual({});
+  });
+});

@@ -1,0 +1,76 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+
+/** A server to start as a child process and talk to over stdio. `close()` ends it. */
+export interface StdioTarget {
+  command: string;
+  args?: string[];
+  /** Added to a minimal safe environment (PATH, HOME, ...), as the SDK does. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** The child's stderr: `inherit` (default), `ignore` or `pipe`. */
+  stderr?: 'inherit' | 'ignore' | 'pipe';
+}
+
+/** A server at a URL: Streamable HTTP, falling back to the legacy SSE transport when that is all it speaks. */
+export interface HttpTarget {
+  url: string | URL;
+  /** Sent with every request (`Authorization`, ...). */
+  headers?: Record<string, string>;
+  /** `auto` (default) tries Streamable HTTP, then SSE. */
+  transport?: 'auto' | 'streamable-http' | 'sse';
+}
+
+/** Where `connectMcp` connects: a command, a URL, or an SDK Client the caller connected (and keeps owning). */
+export type McpTarget = StdioTarget | HttpTarget | Client;
+
+export function isClient(target: McpTarget): target is Client {
+  const candidate = target as { callTool?: unknown; listTools?: unknown };
+  return target instanceof Client || (typeof candidate.callTool === 'function' && typeof candidate.listTools === 'function');
+}
+
+/** A fresh Client connected to the target (a new child process for stdio, a new session for HTTP). */
+export async function openClient(target: StdioTarget | HttpTarget, info: Implementation): Promise<Client> {
+  if ('command' in target) {
+    const client = new Client(info);
+    await client.connect(
+      new StdioClientTransport({
+        command: target.command,
+        args: target.args ?? [],
+        env: { ...getDefaultEnvironment(), ...target.env },
+        ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
+        stderr: target.stderr ?? 'inherit',
+      }),
+    );
+    return client;
+  }
+  const url = new URL(target.url);
+  const requestInit = target.headers ? { headers: target.headers } : undefined;
+  const mode = target.transport ?? 'auto';
+  if (mode !== 'sse') {
+    const client = new Client(info);
+    try {
+      await client.connect(new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {}));
+      return client;
+    } catch (error) {
+      await client.close().catch(() => {});
+      if (mode === 'streamable-http' || !speaksOnlySse(error)) throw error;
+    }
+  }
+  const client = new Client(info);
+  await client.connect(new SSEClientTransport(url, requestInit ? { requestInit, eventSourceInit: { fetch: withHeaders(target.headers!) } } : {}));
+  return client;
+}
+
+/** A Streamable HTTP POST to an SSE-only server ends in 4xx (404, 405): the spec's cue to try the old transport. */
+function speaksOnlySse(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'number' ? code >= 400 && code < 500 && code !== 401 && code !== 403 : true;
+}
+
+function withHeaders(headers: Record<string, string>): typeof fetch {
+  return (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers).entries()), ...headers } });
+}

@@ -1,0 +1,43 @@
+/** Gemini's function names, kept to 64 so that other providers take them too. */
+const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
+
+/**
+ * A Gemini-safe local name for each remote name (with `prefix` in front), unique within the list: characters
+ * outside `A-Za-z0-9_.:-` become `_`, a leading character that is not a letter or `_` gets a `_` before it, and
+ * names too long or taken are cut and given a short numbered suffix.
+ */
+export function localNames(remoteNames: readonly string[], prefix = ''): Map<string, string> {
+  const taken = new Set<string>();
+  const out = new Map<string, string>();
+  for (const remote of remoteNames) {
+    let name = `${prefix}${remote}`.replace(/[^A-Za-z0-9_.:-]/g, '_');
+    if (!/^[A-Za-z_]/.test(name)) name = `_${name}`;
+    if (name.length > 64) name = name.slice(0, 64);
+    for (let n = 2; taken.has(name) || !SAFE_NAME.test(name); n++) {
+      const suffix = `_${n}`;
+      name = `${name.slice(0, 64 - suffix.length).replace(/_\d+$/, '')}${suffix}`;
+    }
+    taken.add(name);
+    out.set(remote, name);
+  }
+  return out;
+}
+
+/** Gemini's rule for parameter names. */
+const SAFE_PARAMETER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** Gemini-safe names for the top-level argument names that need them (`file-path` -> `file_path`); others stay. */
+export function parameterNames(names: readonly string[]): Map<string, string> {
+  const renamed = new Map<string, string>();
+  const taken = new Set(names.filter((name) => SAFE_PARAMETER.test(name)));
+  for (const name of names) {
+    if (SAFE_PARAMETER.test(name)) continue;
+    let safe = name.replace(/[^A-Za-z0-9_]/g, '_');
+    if (!/^[A-Za-z_]/.test(safe)) safe = `_${safe}`;
+    safe = safe.slice(0, 64);
+    for (let n = 2; taken.has(safe); n++) safe = `${safe.slice(0, 64 - String(n).length - 1).replace(/_\d+$/, '')}_${n}`;
+    taken.add(safe);
+    renamed.set(name, safe);
+  }
+  return renamed;
+}

@@ -1,0 +1,67 @@
+import type { BoundTool, CallOptions, Toolbox } from '@toolwright/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Implementation,
+} from '@modelcontextprotocol/sdk/types.js';
+import { toCallToolResult } from './call-result.js';
+import { hasObjectOutput, listedTool } from './listed-tool.js';
+
+/** The name and version a server reports in `initialize`. */
+export type ServerInfo = Implementation;
+
+export interface McpServerOptions {
+  /** Text for the client on how to use the server (the `instructions` of `initialize`). */
+  instructions?: string;
+}
+
+export const DEFAULT_SERVER_INFO: ServerInfo = { name: 'toolwright', version: '0.1.0' };
+
+/**
+ * The SDK's (low-level) `Server` with a Toolbox's tools: `tools/list` from the bound tools (the manifest's JSON
+ * Schema as it is, which the SDK's zod-based `registerTool` cannot take), `tools/call` through `toolbox.call`.
+ * Connect it to any SDK transport, or mount it in your own HTTP framework.
+ */
+export function createMcpServer(toolbox: Toolbox, info: ServerInfo = DEFAULT_SERVER_INFO, options: McpServerOptions = {}): Server {
+  const server = new Server(info, {
+    capabilities: { tools: {} },
+    ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolbox.tools().map(listedTool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const tool = toolbox.get(name);
+    if (!tool) {
+      // MCP's convention for a name the server does not have: a JSON-RPC error, not a tool result.
+      const answer = await toolbox.call({ name, args: {} });
+      const error = 'error' in answer.functionResponse.response ? answer.functionResponse.response.error.message : '';
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. ${error}`);
+    }
+    // Only a tool with a ToolContext can see the signal; for others a cancelled call's answer is dropped by the SDK
+    // anyway, and racing the signal has a cost on every call.
+    const callOptions: CallOptions = readsContext(tool) ? { signal: extra.signal } : {};
+    const token = request.params._meta?.progressToken;
+    // Notifications go out in order and before the result (the client stops listening once the result is in).
+    let sent: Promise<void> = Promise.resolve();
+    if (token !== undefined) {
+      callOptions.onProgress = (update) => {
+        const params = { progressToken: token, ...update };
+        sent = sent.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => {});
+      };
+    }
+    const part = await toolbox.call({ id: String(extra.requestId), name, args: args ?? {} }, callOptions);
+    await sent;
+    return toCallToolResult(part, hasObjectOutput(tool));
+  });
+  return server;
+}
+
+/** The tool takes a ToolContext: a manifest `context` parameter, or a manual schema alone (called `(args, context)`). */
+function readsContext(tool: BoundTool): boolean {
+  return tool.manifest === undefined || tool.manifest.params.some((param) => param.kind === 'context');
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Toolbox } from '@toolwright/core';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpServer, type McpServerOptions, type ServerInfo } from './create-mcp-server.js';
+import { guardProblem, type AuthorizeResult, type RequestGuardOptions } from './request-guard.js';
+
+export interface HttpServeOptions extends McpServerOptions, RequestGuardOptions {
+  transport: 'http';
+  /** Default `127.0.0.1` (loopback only). `0.0.0.0` or `::` serves every interface: set `authorize` then. */
+  host?: string;
+  /** Default 0: a free port (read it from `url`). */
+  port?: number;
+  /** Default `/mcp`. */
+  path?: string;
+  /**
+   * `true` (default): each client gets a session (`Mcp-Session-Id`), kept in this process. `false`: stateless, every
+   * request is served on its own, so several processes can stand behind a load balancer without sticky sessions
+   * (no server-to-client requests or notifications outside a call's own response stream).
+   */
+  sessions?: boolean;
+  /** Checks each request (a bearer token, ...): false answers 401; an object is passed to tools as `authInfo`. */
+  authorize?: (request: IncomingMessage) => AuthorizeResult | Promise<AuthorizeResult>;
+  /** The server's name and version in `initialize`. */
+  info?: ServerInfo;
+  /** Largest request body accepted, in bytes (default 4 MiB). */
+  maxBodySize?: number;
+}
+
+export interface HttpServe {
+  /** The endpoint, e.g. `http://127.0.0.1:53121/mcp`. */
+  readonly url: string;
+  /** Ends every session and stops listening. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+
+/** A Toolbox on Streamable HTTP, on Node's own `http` server. */
+export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Promise<HttpServe> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const loopback = LOOPBACK_HOSTS.has(host);
+  const maxBody = options.maxBodySize ?? DEFAULT_MAX_BODY;
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const stateful = options.sessions !== false;
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) return reply(response, 404, -32000, `Not found: ${url.pathname} (the MCP endpoint is ${path})`);
+    const refused = guardProblem(request, options, loopback);
+    if (refused) return reply(response, 403, -32000, refused);
+    if (options.authorize) {
+      const verdict = await options.authorize(request);
+      if (verdict === false) {
+        response.setHeader('WWW-Authenticate', 'Bearer');
+        return reply(response, 401, -32001, 'Unauthorized');
+      }
+      if (typeof verdict === 'object') (request as IncomingMessage & { auth?: unknown }).auth = verdict;
+    }
+    let body: unknown;
+    if (request.method === 'POST') {
+      const read = await readJson(request, maxBody);
+      if ('problem' in read) return reply(response, read.status, -32700, read.problem);
+      body = read.value;
+    }
+    if (!stateful) return serveStateless(request, response, body);
+    const sessionId = request.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const transport = sessions.get(sessionId);
+      if (!transport) return reply(response, 404, -32001, 'Session not found');
+      return transport.handleRequest(request, response, body);
+    }
+    if (request.method !== 'POST' || !isInitializeRequest(body)) {
+      return reply(response, 400, -32000, 'Bad Request: no Mcp-Session-Id header, and the request is not an initialize request');
+    }
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await createMcpServer(toolbox, options.info, options).connect(transport);
+    await transport.handleRequest(request, response, body);
+  };
+
+  const serveStateless = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
+    const server = createMcpServer(toolbox, options.info, options);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, body);
+  };
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) reply(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}${path}`,
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => {})));
+      sessions.clear();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** A JSON-RPC error body with an HTTP status (before any MCP transport saw the request). */
+function reply(response: ServerResponse, status: number, code: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+async function readJson(request: IncomingMessage, limit: number): Promise<{ value: unknown } | { status: number; problem: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return { status: 413, problem: `Request body larger than ${limit} bytes` };
+    chunks.push(chunk);
+  }
+  try {
+    return { value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch (error) {
+    return { status: 400, problem: `Parse error: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

@@ -1,0 +1,81 @@
+// server-everything over HTTP: its Streamable HTTP mode (restarted on the same port mid-session, so the session is
+// gone and the next call must re-initialize), and its legacy SSE mode, reached through the fallback.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { connectMcp } from '@toolwright/mcp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { everythingScript } from './support/everything.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startEverything(mode: 'streamableHttp' | 'sse', port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [everythingScript, mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let seen = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (/(listening|running) on port/i.test(seen)) resolve();
+    });
+    child.once('exit', () => reject(new Error(`server-everything ${mode} ended: ${seen}`)));
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('server-everything over HTTP', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => Promise.all(children.map(stop)));
+
+  it('re-initializes after the server restarted and lost the session', async () => {
+    const port = await freePort();
+    children.push(await startEverything('streamableHttp', port));
+    const remote = await connectMcp({ url: `http://127.0.0.1:${port}/mcp` });
+    try {
+      expect((await remote.call({ name: 'get-sum', args: { a: 1, b: 1 } })).functionResponse.response).toEqual({ output: expect.stringContaining('2') });
+      await stop(children.pop());
+      children.push(await startEverything('streamableHttp', port));
+      const after = await remote.call({ id: 'again', name: 'get-sum', args: { a: 20, b: 22 } });
+      expect(after.functionResponse).toEqual({ id: 'again', name: 'get-sum', response: { output: expect.stringContaining('42') } });
+    } finally {
+      await remote.close();
+    }
+  }, 30_000);
+
+  it('answers with an error, not an exception, while the server is down', async () => {
+    const port = await freePort();
+    children.push(await startEverything('streamableHttp', port));
+    const remote = await connectMcp({ url: `http://127.0.0.1:${port}/mcp` });
+    try {
+      await stop(children.pop());
+      const down = await remote.call({ name: 'echo', args: { message: 'x' } });
+      expect(down.functionResponse.response).toMatchObject({ error: { name: 'ServerUnavailable' } });
+    } finally {
+      await remote.close();
+    }
+  }, 30_000);
+
+  it('falls back to the legacy SSE transport', async () => {
+    const port = await freePort();
+    children.push(await startEverything('sse', port));
+    const remote = await connectMcp({ url: `http://127.0.0.1:${port}/sse` });
+    try {
+      expect(remote.has('echo')).toBe(true);
+      expect((await remote.call({ name: 'echo', args: { message: 'over sse' } })).functionResponse.response).toEqual({ output: 'Echo: over sse' });
+    } finally {
+      await remote.close();
+    }
+  }, 30_000);
+});
