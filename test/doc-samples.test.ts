@@ -86,9 +86,14 @@ describe('code samples in the Markdown files', () => {
         join(folder, 'tsconfig.json'),
         JSON.stringify({ extends: relative(folder, join(root, 'tsconfig.base.json')), include: ['*.ts'] }),
       );
-      const result = await generate({ project: join(folder, 'tsconfig.json'), out: join(folder, 'tools.generated.ts'), cwd: folder });
+      const result = await generate({
+        project: join(folder, 'tsconfig.json'),
+        out: join(folder, 'tools.generated.ts'),
+        cwd: folder,
+      });
       const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-      if (errors.length) throw new Error(`gen-tools on the samples of ${relative(root, folder)}: ${JSON.stringify(errors)}`);
+      if (errors.length)
+        throw new Error(`gen-tools on the samples of ${relative(root, folder)}: ${JSON.stringify(errors)}`);
     }
     const program = ts.createProgram(
       compiled.map((sample) => sample.path),
