@@ -2,6 +2,7 @@
 // (strict, NodeNext, the packages by name); samples marked to run also run, offline. A sample is a fenced block with
 // the info string `ts` or `typescript`; an HTML comment right before the fence says what else to do with it:
 //   <!-- sample: run -->                      also run it (node + tsx); it must exit 0 within 60 s
+//   <!-- sample: vitest -->                   a test file: also run it with vitest; its tests must pass
 //   <!-- sample: fragment                     a fragment: the lines after "fragment" are declarations put before it
 //   declare const toolbox: Toolbox; -->       (imports go there too), so that it type-checks
 //   <!-- sample: skip (why) -->               not compiled: say why (an excerpt with "...", a listing of a type)
@@ -22,12 +23,15 @@ const samplesDir = join(root, 'test/.samples');
 
 interface Sample extends CodeBlock {
   kind: 'module' | 'fragment' | 'skip';
-  runs: boolean;
+  runs: 'node' | 'vitest' | undefined;
   /** Where the sample is written. */
   path: string;
   /** Lines put before the sample's code (a fragment's declarations). */
   prelude: string[];
 }
+
+const defaultName = (index: number, head: string) =>
+  `sample-${index + 1}${head.startsWith('vitest') ? '.test' : ''}.ts`;
 
 function samplesOf(file: string): Sample[] {
   const folder = join(samplesDir, file.replace(/\.md$/, '').replace(/[^\w.-]+/g, '_'));
@@ -42,8 +46,8 @@ function samplesOf(file: string): Sample[] {
       return {
         ...block,
         kind,
-        runs: head.startsWith('run'),
-        path: join(folder, named ? basename(named[1]!) : `sample-${index + 1}.ts`),
+        runs: head.startsWith('run') ? 'node' : head.startsWith('vitest') ? 'vitest' : undefined,
+        path: join(folder, named ? basename(named[1]!) : defaultName(index, head)),
         prelude,
       };
     });
@@ -112,7 +116,7 @@ describe('code samples in the Markdown files', () => {
       const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
       diagnostics.get(sample)!.push(`${sample.file}:${sample.line + line - sample.prelude.length}: ${message}`);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('finds the samples of the READMEs and docs', () => {
     expect(compiled.length).toBeGreaterThan(10);
@@ -133,11 +137,20 @@ describe('code samples in the Markdown files', () => {
   it.each(compiled.filter((sample) => sample.runs).map((sample) => [where(sample), sample] as const))(
     '%s runs',
     async (_, sample) => {
-      await run(process.execPath, ['--conditions=@toolwright/source', '--import', 'tsx', sample.path], {
-        cwd: dirname(sample.path),
-        timeout: 60_000,
-        env: { ...process.env, GEMINI_API_KEY: '' },
-      });
+      const folder = dirname(sample.path);
+      const options = { cwd: folder, timeout: 60_000, env: { ...process.env, GEMINI_API_KEY: '' } };
+      if (sample.runs === 'node') {
+        await run(process.execPath, ['--conditions=@toolwright/source', '--import', 'tsx', sample.path], options);
+        return;
+      }
+      // A vitest sample runs alone, with the packages' sources as in the workspace's own tests.
+      const config = join(folder, `${basename(sample.path, '.ts')}.vitest.config.mjs`);
+      const conditions = { resolve: { conditions: ['@toolwright/source'] } };
+      const include = [basename(sample.path)];
+      const settings = { ...conditions, ssr: conditions, test: { include } };
+      writeFileSync(config, `export default ${JSON.stringify(settings)};\n`);
+      const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+      await run(process.execPath, [vitest, 'run', '--root', folder, '--config', config, '--reporter', 'dot'], options);
     },
     90_000,
   );
