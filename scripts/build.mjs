@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-const order = ['testing', 'core', 'gen', 'genai', 'fs-tools'];
+const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'restate'];
 
 const args = process.argv.slice(2);
 const staleOnly = args.includes('--stale');

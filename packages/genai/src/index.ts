@@ -36,6 +36,8 @@ export type {
   AfterToolCallDecision,
 } from './options.js';
 export type { AgentResult, StopReason, Step, ToolCallRecord, Usage } from './result.js';
+export { toContents } from './input.js';
+export type { StepRunner, StepDetail, ModelStepDetail, ToolStepDetail } from './steps.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';
 export { parseCalls, CallStreamParser, type CallParserOptions } from './prompt-calling/parser.js';
 export type { CallFormat, CallProblem, ParsedCall, ParsedReply, ParserTool, ReplyItem, ParserRepair } from './prompt-calling/parsed-reply.js';

@@ -7,6 +7,7 @@ import type {
   ToolConfig,
 } from '@google/genai';
 import type { AgentEvent } from './events.js';
+import type { StepRunner } from './steps.js';
 import type { CallingOption } from './prompt-calling/calling-option.js';
 import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
 
@@ -135,6 +136,11 @@ export interface AgentOptions extends AgentHooks {
    * lines. The environment variable TOOLWRIGHT_DEBUG=1 turns it on too.
    */
   debug?: boolean | ((line: string) => void);
+  /**
+   * Runs each model request and each tool call as a step (a durable engine's journaled step). Default: inline.
+   * See `StepRunner`; `@toolwright/restate` passes one per run.
+   */
+  step?: StepRunner;
 }
 
 /** Options of one run (or one chat send). */
@@ -142,4 +148,16 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Events of this run only, beside the Agent's `onEvent`. */
   onEvent?: (event: AgentEvent) => void;
+  /** The step runner of this run, over the Agent's `step`. */
+  step?: StepRunner;
+  /**
+   * Asked for each call after the Agent's `beforeToolCall` (which it sees the arguments of): the first refusal
+   * wins. A durable engine's approvals come in here.
+   */
+  beforeToolCall?: AgentHooks['beforeToolCall'];
+  /**
+   * The run's id (default: a new one). A durable engine passes its invocation's id, so that a replayed run makes
+   * the same call ids as the first execution did.
+   */
+  runId?: string;
 }

@@ -25,6 +25,7 @@ import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
+import { modelStep, StepFailure, type StepRunner } from './steps.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
 
@@ -71,6 +72,8 @@ export class Run implements ToolPhaseRun {
   readonly usage = emptyUsage();
   readonly errorStreaks = new Map<string, number>();
   readonly tools: RenderedTools;
+  readonly step: StepRunner | undefined;
+  readonly beforeToolCall: RunOptions['beforeToolCall'];
   readonly calling: CallingPlan;
   /** Set when the run can be aborted (a caller's signal, or a stream whose reader may stop). */
   readonly abortSignal: AbortSignal | undefined;
@@ -86,6 +89,8 @@ export class Run implements ToolPhaseRun {
     this.runId = options.runId ?? newRunId();
     this.history = input;
     this.tools = renderTools(setup);
+    this.step = options.step ?? setup.step;
+    this.beforeToolCall = options.beforeToolCall;
     this.calling = new CallingPlan(setup.calling, setup.model, this.tools.declarations);
     // A run nothing can stop needs no signal: creating one, and the listeners on it, is a real share of a run's cost.
     if (options.signal || options.streaming) {
@@ -155,6 +160,11 @@ export class Run implements ToolPhaseRun {
     if (error instanceof AgentError) return error;
     if (error instanceof HookFailure) return new AgentHookError(error.hook, this.state(), error.cause);
     if (this.isAborted) return new AgentAbortedError(this.state(), this.abortSignal!.reason ?? error);
+    if (error instanceof StepFailure) {
+      const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      const state = this.state();
+      return new AgentError('step', `The step "${error.name}" failed: ${message}`, state, { cause: error.cause });
+    }
     if (error instanceof StreamBroken) {
       const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
       return new AgentStreamError(`The streamed reply broke before it was complete: ${message}`, this.state(), {
@@ -176,7 +186,7 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted) throw new AgentAbortedError(this.state(), this.abortSignal!.reason);
       turn += 1;
       const final = toolTurns >= maxTurns;
-      const reply = await this.requestModel(turn, final);
+      const reply = await this.modelReply(turn, final);
       const parts = reply.content?.parts ?? [];
       const calls = reply.prompt?.calls ?? parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
       // Prompt mode: calls the model wrote but that cannot run still need an answer (feedback), so the turn goes on.
@@ -297,8 +307,25 @@ export class Run implements ToolPhaseRun {
     return { model: this.setup.model, contents: [...this.history], config };
   }
 
-  /** One model request, retried on the configured statuses. */
-  private async requestModel(turn: number, final: boolean): Promise<ModelReply> {
+  /** One model request, as a step when the run has a step runner; its usage is counted here, replayed or not. */
+  private async modelReply(turn: number, final: boolean): Promise<ModelReply> {
+    let reply: ModelReply;
+    if (!this.step) reply = await this.requestModel(turn, final);
+    else {
+      try {
+        const detail = { kind: 'model' as const, turn, final, contents: [...this.history] };
+        reply = await modelStep(this.step, this, detail, () => this.requestModel(turn, final));
+      } catch (error) {
+        const own = error instanceof AgentError || error instanceof StreamBroken || this.isAborted;
+        throw own ? error : new StepFailure(`model ${turn}`, error);
+      }
+    }
+    addUsage(this.usage, reply.usage);
+    return reply;
+  }
+
+  /** One model request, retried on the configured statuses. (Internal: also `agent.runStep` of a model step.) */
+  async requestModel(turn: number, final: boolean): Promise<ModelReply> {
     const { retry } = this.setup;
     let params = this.requestParams(turn, final);
     const started = Date.now();
@@ -366,7 +393,6 @@ export class Run implements ToolPhaseRun {
     }
     const read = reader?.end();
     if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
-    addUsage(this.usage, response.usageMetadata);
     return {
       ...(read ? { prompt: read.reply } : {}),
       content,
@@ -409,7 +435,6 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted) throw error;
       throw new StreamBroken(partialText, error);
     }
-    addUsage(this.usage, usage);
     const read = reader?.end();
     if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
     const content = merged.content();
