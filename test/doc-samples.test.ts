@@ -19,7 +19,9 @@ import { generate } from '@toolwright/gen';
 import { codeBlocks, markdownFiles, root, type CodeBlock } from './helpers/markdown.js';
 
 const run = promisify(execFile);
-const samplesDir = join(root, 'test/.samples');
+// Samples are written beside their page (<page folder>/.samples/<page>/), so that a package's README resolves
+// what that package depends on, and the package itself by its name.
+const folderOf = (file: string) => join(root, dirname(file), '.samples', basename(file, '.md'));
 
 interface Sample extends CodeBlock {
   kind: 'module' | 'fragment' | 'skip';
@@ -34,7 +36,7 @@ const defaultName = (index: number, head: string) =>
   `sample-${index + 1}${head.startsWith('vitest') ? '.test' : ''}.ts`;
 
 function samplesOf(file: string): Sample[] {
-  const folder = join(samplesDir, file.replace(/\.md$/, '').replace(/[^\w.-]+/g, '_'));
+  const folder = folderOf(file);
   return codeBlocks(file)
     .filter((block) => block.lang === 'ts' || block.lang === 'typescript')
     .map((block, index) => {
@@ -61,7 +63,9 @@ let diagnostics: Map<Sample, string[]>;
 
 describe('code samples in the Markdown files', () => {
   beforeAll(async () => {
-    rmSync(samplesDir, { recursive: true, force: true });
+    for (const file of new Set(samples.map((sample) => sample.file))) {
+      rmSync(folderOf(file), { recursive: true, force: true });
+    }
     for (const sample of compiled) {
       mkdirSync(dirname(sample.path), { recursive: true });
       // `export {}` makes every sample a module (top-level await, no globals shared between samples).
