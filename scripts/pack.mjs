@@ -10,9 +10,14 @@ import { runPnpm } from './pnpm.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const destination = resolve(process.argv[2] ?? join(root, '.tarballs'));
 
-execFileSync(process.execPath, [join(root, 'scripts/bootstrap.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync(process.execPath, [join(root, 'scripts/bootstrap.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 rmSync(destination, { recursive: true, force: true });
 runPnpm(['-r', '--filter', './packages/*', 'pack', '--pack-destination', destination], { stdio: 'pipe' });
-const tarballs = readdirSync(destination).filter((name) => name.endsWith('.tgz')).sort();
+const tarballs = readdirSync(destination)
+  .filter((name) => name.endsWith('.tgz'))
+  .sort();
 console.log(`Packed ${tarballs.length} packages into ${destination}. In your project:`);
 console.log(`  npm install ${tarballs.map((name) => join(destination, name)).join(' ')} @google/genai`);

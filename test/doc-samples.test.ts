@@ -2,6 +2,7 @@
 // (strict, NodeNext, the packages by name); samples marked to run also run, offline. A sample is a fenced block with
 // the info string `ts` or `typescript`; an HTML comment right before the fence says what else to do with it:
 //   <!-- sample: run -->                      also run it (node + tsx); it must exit 0 within 60 s
+//   <!-- sample: vitest -->                   a test file: also run it with vitest; its tests must pass
 //   <!-- sample: fragment                     a fragment: the lines after "fragment" are declarations put before it
 //   declare const toolbox: Toolbox; -->       (imports go there too), so that it type-checks
 //   <!-- sample: skip (why) -->               not compiled: say why (an excerpt with "...", a listing of a type)
@@ -18,19 +19,24 @@ import { generate } from '@toolwright/gen';
 import { codeBlocks, markdownFiles, root, type CodeBlock } from './helpers/markdown.js';
 
 const run = promisify(execFile);
-const samplesDir = join(root, 'test/.samples');
+// Samples are written beside their page (<page folder>/.samples/<page>/), so that a package's README resolves
+// what that package depends on, and the package itself by its name.
+const folderOf = (file: string) => join(root, dirname(file), '.samples', basename(file, '.md'));
 
 interface Sample extends CodeBlock {
   kind: 'module' | 'fragment' | 'skip';
-  runs: boolean;
+  runs: 'node' | 'vitest' | undefined;
   /** Where the sample is written. */
   path: string;
   /** Lines put before the sample's code (a fragment's declarations). */
   prelude: string[];
 }
 
+const defaultName = (index: number, head: string) =>
+  `sample-${index + 1}${head.startsWith('vitest') ? '.test' : ''}.ts`;
+
 function samplesOf(file: string): Sample[] {
-  const folder = join(samplesDir, file.replace(/\.md$/, '').replace(/[^\w.-]+/g, '_'));
+  const folder = folderOf(file);
   return codeBlocks(file)
     .filter((block) => block.lang === 'ts' || block.lang === 'typescript')
     .map((block, index) => {
@@ -42,8 +48,8 @@ function samplesOf(file: string): Sample[] {
       return {
         ...block,
         kind,
-        runs: head.startsWith('run'),
-        path: join(folder, named ? basename(named[1]!) : `sample-${index + 1}.ts`),
+        runs: head.startsWith('run') ? 'node' : head.startsWith('vitest') ? 'vitest' : undefined,
+        path: join(folder, named ? basename(named[1]!) : defaultName(index, head)),
         prelude,
       };
     });
@@ -57,7 +63,9 @@ let diagnostics: Map<Sample, string[]>;
 
 describe('code samples in the Markdown files', () => {
   beforeAll(async () => {
-    rmSync(samplesDir, { recursive: true, force: true });
+    for (const file of new Set(samples.map((sample) => sample.file))) {
+      rmSync(folderOf(file), { recursive: true, force: true });
+    }
     for (const sample of compiled) {
       mkdirSync(dirname(sample.path), { recursive: true });
       // `export {}` makes every sample a module (top-level await, no globals shared between samples).
@@ -86,9 +94,14 @@ describe('code samples in the Markdown files', () => {
         join(folder, 'tsconfig.json'),
         JSON.stringify({ extends: relative(folder, join(root, 'tsconfig.base.json')), include: ['*.ts'] }),
       );
-      const result = await generate({ project: join(folder, 'tsconfig.json'), out: join(folder, 'tools.generated.ts'), cwd: folder });
+      const result = await generate({
+        project: join(folder, 'tsconfig.json'),
+        out: join(folder, 'tools.generated.ts'),
+        cwd: folder,
+      });
       const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-      if (errors.length) throw new Error(`gen-tools on the samples of ${relative(root, folder)}: ${JSON.stringify(errors)}`);
+      if (errors.length)
+        throw new Error(`gen-tools on the samples of ${relative(root, folder)}: ${JSON.stringify(errors)}`);
     }
     const program = ts.createProgram(
       compiled.map((sample) => sample.path),
@@ -107,7 +120,7 @@ describe('code samples in the Markdown files', () => {
       const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
       diagnostics.get(sample)!.push(`${sample.file}:${sample.line + line - sample.prelude.length}: ${message}`);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('finds the samples of the READMEs and docs', () => {
     expect(compiled.length).toBeGreaterThan(10);
@@ -128,11 +141,20 @@ describe('code samples in the Markdown files', () => {
   it.each(compiled.filter((sample) => sample.runs).map((sample) => [where(sample), sample] as const))(
     '%s runs',
     async (_, sample) => {
-      await run(process.execPath, ['--conditions=@toolwright/source', '--import', 'tsx', sample.path], {
-        cwd: dirname(sample.path),
-        timeout: 60_000,
-        env: { ...process.env, GEMINI_API_KEY: '' },
-      });
+      const folder = dirname(sample.path);
+      const options = { cwd: folder, timeout: 60_000, env: { ...process.env, GEMINI_API_KEY: '' } };
+      if (sample.runs === 'node') {
+        await run(process.execPath, ['--conditions=@toolwright/source', '--import', 'tsx', sample.path], options);
+        return;
+      }
+      // A vitest sample runs alone, with the packages' sources as in the workspace's own tests.
+      const config = join(folder, `${basename(sample.path, '.ts')}.vitest.config.mjs`);
+      const conditions = { resolve: { conditions: ['@toolwright/source'] } };
+      const include = [basename(sample.path)];
+      const settings = { ...conditions, ssr: conditions, test: { include } };
+      writeFileSync(config, `export default ${JSON.stringify(settings)};\n`);
+      const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+      await run(process.execPath, [vitest, 'run', '--root', folder, '--config', config, '--reporter', 'dot'], options);
     },
     90_000,
   );

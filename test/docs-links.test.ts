@@ -32,7 +32,12 @@ function problems(file: string): string[] {
       found.push(`${target}: no such file`);
       continue;
     }
-    if (anchor && statSync(absolute).isFile() && absolute.endsWith('.md') && !anchorsOf(readFileSync(absolute, 'utf8')).has(anchor)) {
+    if (
+      anchor &&
+      statSync(absolute).isFile() &&
+      absolute.endsWith('.md') &&
+      !anchorsOf(readFileSync(absolute, 'utf8')).has(anchor)
+    ) {
       found.push(`${target}: no heading #${anchor}`);
     }
   }

@@ -18,7 +18,7 @@ describe('generated docs', () => {
     expect(fresh).toContain('| `signup.email` | `/** Where we send the confirmation. */ @IsEmail() email!: string` |');
   }, 120_000);
 
-  it('docs/agent.md is what scripts/docs/agent-reference.ts makes from the Agent\'s types', () => {
+  it("docs/agent.md is what scripts/docs/agent-reference.ts makes from the Agent's types", () => {
     const fresh = renderAgentReference(root);
     expect(committed('agent.md') === fresh, 'docs/agent.md is stale: run `npm run docs`').toBe(true);
     expect(fresh).toContain('| `maxTurns?` | `number` | Model turns that may call tools. Default 10.');

@@ -118,7 +118,7 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
   });
 
   it.each(packages)(
-    '$pkg.name: the tarball holds the build, the sources its maps name, README and LICENSE',
+    '$pkg.name: the tarball holds the build, the sources its maps name, README, LICENSE (and CHANGELOG)',
     ({ pkg }) => {
       const dir = join(unpacked(pkg), 'package');
       const files = execFileSync('tar', ['tzf', join(work, 'tarballs', tarballName(pkg))], { encoding: 'utf8' })
@@ -126,9 +126,8 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
         .split('\n')
         .map((line) => line.replace(/^package\//, ''));
       expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']));
-      const extra = files.filter(
-        (file) => !/^(dist|src|bin)\//.test(file) && !['package.json', 'README.md', 'LICENSE'].includes(file),
-      );
+      const topLevel = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+      const extra = files.filter((file) => !/^(dist|src|bin)\//.test(file) && !topLevel.includes(file));
       expect(extra).toEqual([]);
       expect(files.filter((file) => /(\.test\.|\/test\/|\/fixtures\/|tsconfig|\.tsbuildinfo$)/.test(file))).toEqual([]);
       // Every file a source map names is in the tarball (src is shipped for them, and only for them).
@@ -147,16 +146,19 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
     },
   );
 
-  it.each(packages)('$pkg.name: types resolve for ESM, CommonJS and bundler users (arethetypeswrong)', async ({ pkg }) => {
-    const tarball = readFileSync(join(work, 'tarballs', tarballName(pkg)));
-    const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(tarball)));
-    if (!analysis.types) throw new Error(`${pkg.name}: no types found`);
-    // node10 (moduleResolution "node") is left out: it cannot read package "imports", and TypeScript 7 dropped it.
-    const problems = (['node16-cjs', 'node16-esm', 'bundler'] as const).flatMap((resolutionKind) =>
-      filterProblems(analysis, { resolutionKind }).map((problem) => ({ resolutionKind, ...problem })),
-    );
-    expect(problems).toEqual([]);
-  });
+  it.each(packages)(
+    '$pkg.name: types resolve for ESM, CommonJS and bundler users (arethetypeswrong)',
+    async ({ pkg }) => {
+      const tarball = readFileSync(join(work, 'tarballs', tarballName(pkg)));
+      const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(tarball)));
+      if (!analysis.types) throw new Error(`${pkg.name}: no types found`);
+      // node10 (moduleResolution "node") is left out: it cannot read package "imports", and TypeScript 7 dropped it.
+      const problems = (['node16-cjs', 'node16-esm', 'bundler'] as const).flatMap((resolutionKind) =>
+        filterProblems(analysis, { resolutionKind }).map((problem) => ({ resolutionKind, ...problem })),
+      );
+      expect(problems).toEqual([]);
+    },
+  );
 
   it.each(packages)('$pkg.name: require() and import() give the same exports', ({ pkg }) => {
     const keys = (format: 'cjs' | 'esm') => {
@@ -209,7 +211,9 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
   it("gen's generate() runs when required as CommonJS", () => {
     const script = `require('@toolwright/gen').generate({ project: 'esm/tsconfig.json', out: false })
       .then((result) => console.log(result.manifest.tools.map((tool) => tool.name).join()))`;
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: consumer, encoding: 'utf8' }).trim()).toBe('priceTrip');
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: consumer, encoding: 'utf8' }).trim()).toBe(
+      'priceTrip',
+    );
   });
 
   const compilers = [

@@ -31,7 +31,8 @@ const parts: Part[] = [
   {
     heading: 'Runs: `run(input, options)`, `stream(input, options)`',
     text:
-      'Input is a string, a part, parts, a `Content` or a whole `Content[]` (a history to continue). `chat({ history })` ' +
+      'Input is a string, a part, parts, a `Content` or a whole `Content[]` (a history to continue). ' +
+      '`chat({ history })` ' +
       'keeps a conversation across `send(input)` / `stream(input)`.',
     interfaces: ['RunOptions', 'ChatOptions'],
   },
@@ -51,7 +52,8 @@ const parts: Part[] = [
   },
   {
     heading: 'Result',
-    text: '`run()` resolves to, a stream\'s `result` promise resolves to, and the `done` event carries an `AgentResult`.',
+    text: "`run()` resolves to, a stream's `result` promise resolves to, and the `done` event " +
+      "carries an `AgentResult`.",
     interfaces: ['AgentResult', 'Usage', 'Step', 'ToolCallRecord'],
     aliases: ['StopReason'],
   },
@@ -98,7 +100,9 @@ export function renderAgentReference(root: string): string {
       if (skip.has(property.name)) continue;
       const declaration = property.declarations?.[0];
       const typeText =
-        declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) && declaration.type
+        declaration &&
+        (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) &&
+        declaration.type
           ? declaration.type.getText()
           : checker.typeToString(checker.getTypeOfSymbol(property));
       const optional = property.flags & ts.SymbolFlags.Optional ? '?' : '';
@@ -112,8 +116,9 @@ export function renderAgentReference(root: string): string {
     '',
     '# The Agent: options, events and results',
     '',
-    'The reference of `@toolwright/genai`\'s `Agent`, read from its exported types (so it lists exactly what the ' +
-      'code has). How the loop works, its errors and `toCallableTool`: the [genai README](../packages/genai/README.md). ' +
+    "The reference of `@toolwright/genai`'s `Agent`, read from its exported types (so it lists exactly what the " +
+      'code has). How the loop works, its errors and `toCallableTool`: the [genai ' +
+      'README](../packages/genai/README.md). ' +
       'A whole run on FakeGemini, with its events: [fake-gemini.md](fake-gemini.md).',
     '',
   ];
@@ -142,7 +147,15 @@ export function renderAgentReference(root: string): string {
       const declaration = resolve(name).declarations?.find(ts.isTypeAliasDeclaration);
       if (!declaration) throw new Error(`agent reference: ${name} is not a type alias`);
       lines.push(`### \`${name}\``, '', '<!-- sample: skip (a type as declared in the source) -->', '```ts');
-      lines.push(declaration.getFullText().replace(/^\s*\n/, '').replace(/^export /m, '').trimEnd(), '```', '');
+      lines.push(
+        declaration
+          .getFullText()
+          .replace(/^\s*\n/, '')
+          .replace(/^export /m, '')
+          .trimEnd(),
+        '```',
+        '',
+      );
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;

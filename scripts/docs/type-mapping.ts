@@ -27,7 +27,8 @@ const sections: Section[] = [
     fixture: 'types-scalars',
     title: 'Scalars, integers, enums, literals and template literals',
     intro:
-      '`number` is `number`; `Integer` (from `@toolwright/core`), an `@integer` JSDoc tag and `bigint` are `integer`. ' +
+      '`number` is `number`; `Integer` (from `@toolwright/core`), an `@integer` JSDoc tag and ' +
+      '`bigint` are `integer`. ' +
       'String and numeric enums and literal unions become `enum`; template literal types a `pattern`; JSDoc tags ' +
       '(`@minimum`, `@maximum`, `@minLength`, `@pattern`, `@format`, ...) on a parameter, on its type alias, or as ' +
       '`@minimum param value` in the method comment become the same keywords.',
@@ -45,7 +46,8 @@ const sections: Section[] = [
     fixture: 'types-utility',
     title: 'Utility, mapped and generic types',
     intro:
-      '`Partial`, `Required`, `Pick`, `Omit`, `Readonly`, `NonNullable`, `Exclude`, `Extract`, mapped types and generic ' +
+      '`Partial`, `Required`, `Pick`, `Omit`, `Readonly`, `NonNullable`, `Exclude`, `Extract`, ' +
+      'mapped types and generic ' +
       'instantiations are resolved by the type checker, so the schema is the type TypeScript sees.',
   },
   {
@@ -105,9 +107,7 @@ function isObjectWithProperties(schema: Schema): boolean {
 /** The text of a declaration as written (comments and decorators included), on one line. */
 function declarationText(node: ts.Node): string {
   const text = node.getFullText().trim().replace(/[;,]$/, '');
-  return text
-    .replace(/\n\s*\*(?!\/)/g, ' ')
-    .replace(/\s+/g, ' ')
+  return text.replace(/\n\s*\*(?!\/)/g, ' ').replace(/\s+/g, ' ');
 }
 
 interface Row {
@@ -117,7 +117,13 @@ interface Row {
 }
 
 /** Rows for a schema and what it nests: object properties (with their declarations, when the checker finds them). */
-function rowsFor(path: string, source: string, schema: Schema, type: ts.Type | undefined, checker: ts.TypeChecker): Row[] {
+function rowsFor(
+  path: string,
+  source: string,
+  schema: Schema,
+  type: ts.Type | undefined,
+  checker: ts.TypeChecker,
+): Row[] {
   const rows: Row[] = [{ path, source, schema: ownPart(schema) }];
   const nest = (itemPath: string, inner: Schema, innerType: ts.Type | undefined) => {
     const properties = inner.properties as Record<string, Schema>;
@@ -125,7 +131,15 @@ function rowsFor(path: string, source: string, schema: Schema, type: ts.Type | u
       const symbol = innerType?.getProperty(name);
       const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
       const propertyType = symbol && declaration ? checker.getTypeOfSymbolAtLocation(symbol, declaration) : undefined;
-      rows.push(...rowsFor(`${itemPath}.${name}`, declaration ? declarationText(declaration) : '', propertySchema, propertyType, checker));
+      rows.push(
+        ...rowsFor(
+          `${itemPath}.${name}`,
+          declaration ? declarationText(declaration) : '',
+          propertySchema,
+          propertyType,
+          checker,
+        ),
+      );
     }
   };
   const objectType = type?.getNonNullableType();
@@ -140,7 +154,8 @@ function rowsFor(path: string, source: string, schema: Schema, type: ts.Type | u
 
 function table(rows: Row[]): string[] {
   const lines = ['| Path | Declaration | Schema |', '|---|---|---|'];
-  for (const row of rows) lines.push(`| ${code(row.path)} | ${row.source ? code(row.source) : ''} | ${code(JSON.stringify(row.schema))} |`);
+  for (const row of rows)
+    lines.push(`| ${code(row.path)} | ${row.source ? code(row.source) : ''} | ${code(JSON.stringify(row.schema))} |`);
   return lines;
 }
 
@@ -148,7 +163,8 @@ function findMethod(file: ts.SourceFile, className: string, methodName: string):
   for (const statement of file.statements) {
     if (ts.isClassDeclaration(statement) && statement.name?.text === className) {
       return statement.members.find(
-        (member): member is ts.MethodDeclaration => ts.isMethodDeclaration(member) && member.name.getText() === methodName,
+        (member): member is ts.MethodDeclaration =>
+          ts.isMethodDeclaration(member) && member.name.getText() === methodName,
       );
     }
   }
@@ -162,7 +178,8 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError) => {
     if (!fileName.endsWith('.d.ts')) return getSourceFile(fileName, languageVersion, onError);
-    const key = `${fileName}\0${typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion}`;
+    const version = typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion;
+    const key = `${fileName}\0${version}`;
     if (!parsedFiles.has(key)) parsedFiles.set(key, getSourceFile(fileName, languageVersion, onError));
     return parsedFiles.get(key);
   };
@@ -171,13 +188,21 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
 
 function renderSection(root: string, section: Section): string[] {
   const dir = join(root, 'packages/gen/test/fixtures', section.fixture);
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(dir, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  })!;
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: cachingHost(parsed.options) });
+  )!;
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    host: cachingHost(parsed.options),
+  });
   const checker = program.getTypeChecker();
   const fixturePath = relative(root, dir).split('\\').join('/');
   const lines = [`## ${section.title}`, '', section.intro, ''];
@@ -237,9 +262,10 @@ export function renderTypeMapping(root: string): string {
     '',
     '# Type mapping: TypeScript to the schema gen-tools writes',
     '',
-    'Every row below comes from a fixture project of gen\'s golden tests: the parameter or property as written in the ' +
+    "Every row below comes from a fixture project of gen's golden tests: the parameter or property as written in the " +
       'source, and the JSON Schema (draft 2020-12) that gen-tools wrote into the manifest for it. The tests compare ' +
-      'gen-tools\' output with these files, and a test compares this page with them, so what you read is what gen-tools ' +
+      "gen-tools' output with these files, and a test compares this page with them, so what you read " +
+      "is what gen-tools " +
       'does. An object row shows its own keywords (`properties: "…"`); the rows under it show each property.',
     '',
     'How the manifest is laid out: [manifest.md](manifest.md). How each target dialect (Gemini `parameters`, ' +
