@@ -29,6 +29,9 @@ export function loadManifest(json: unknown): ToolManifest {
   }
   const problems: string[] = [];
   if (manifest.hash !== undefined && typeof manifest.hash !== 'string') problems.push(`hash: expected a string, found ${found(manifest.hash)}`);
+  if (manifest.validators !== undefined && !isValidatorMap(manifest.validators)) {
+    problems.push(`validators: expected an object of validator functions (as gen-tools --validators writes), found ${found(manifest.validators)}`);
+  }
   if (!Array.isArray(manifest.tools)) problems.push(`tools: expected an array, found ${found(manifest.tools)}`);
   else manifest.tools.forEach((entry: unknown, i) => checkTool(entry, i, problems));
   if (problems.length) {
@@ -135,4 +138,8 @@ function found(value: unknown): string {
   }
   if (typeof value === 'function') return 'a function';
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+function isValidatorMap(value: unknown): boolean {
+  return isObject(value) && Object.values(value).every((validator) => typeof validator === 'function');
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema, ObjectJsonSchema } from './json-schema.js';
+import type { PrecompiledValidator } from './toolbox/types.js';
 
 /**
  * The manifest: the one thing that crosses from build time (gen-tools) to run time (Toolbox).
@@ -10,6 +11,11 @@ export interface ToolManifest {
   /** Content hash of the manifest (`sha256:` and 16 hex digits), written by gen-tools into both outputs. */
   hash?: string;
   tools: ManifestTool[];
+  /**
+   * In the TS module written with `gen-tools --validators`: the tools' argument validators, compiled at build time,
+   * keyed by tool name. The Toolbox uses them instead of compiling any (no ajv, no code generated at run time).
+   */
+  validators?: Readonly<Record<string, PrecompiledValidator>>;
 }
 
 /** One `@tool()` method. */
