@@ -4,12 +4,13 @@
 
 import { defineManifest } from '@toolwright/core';
 import { ShopService } from './shop-service.js';
-import { validators } from './tools.validators.js';
+import { readers, validators } from './tools.validators.js';
 
 export const manifest = defineManifest({
   version: 1,
   hash: "sha256:6b49696d1797507f",
   validators,
+  readers,
   tools: [
     {
       name: "searchProducts",

@@ -16,6 +16,11 @@ export interface ToolManifest {
    * keyed by tool name. The Toolbox uses them instead of compiling any (no ajv, no code generated at run time).
    */
   validators?: Readonly<Record<string, PrecompiledValidator>>;
+  /**
+   * Written beside `validators`: per tool name, the method's argument list read from the validated arguments object
+   * (`params` in order, `undefined` for the ToolContext slot), as plain code instead of a reader made at run time.
+   */
+  readers?: Readonly<Record<string, (args: Record<string, unknown>) => unknown[]>>;
 }
 
 /** One `@tool()` method. */

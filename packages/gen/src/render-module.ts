@@ -27,7 +27,7 @@ export interface RenderModuleOptions {
 }
 
 /** Names the module itself declares or imports from core. */
-const RESERVED = ['defineManifest', 'manifest', 'validators'];
+const RESERVED = ['defineManifest', 'manifest', 'readers', 'validators'];
 
 /**
  * `tools.generated.ts`: imports every tool class (and every DTO class a revival builds), then
@@ -48,13 +48,13 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     "import { defineManifest } from '@toolwright/core';",
     ...imports.statements(),
     ...(options.validatorsFile !== undefined
-      ? [`import { validators } from '${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`]
+      ? [`import { readers, validators } from '${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`]
       : []),
     '',
     'export const manifest = defineManifest({',
     '  version: 1,',
     `  hash: ${JSON.stringify(options.hash)},`,
-    ...(options.validatorsFile !== undefined ? ['  validators,'] : []),
+    ...(options.validatorsFile !== undefined ? ['  validators,', '  readers,'] : []),
   ];
   if (blocks.length === 0) lines.push('  tools: [],');
   else lines.push('  tools: [', ...blocks.map((block) => `    ${block.text},`), '  ],');

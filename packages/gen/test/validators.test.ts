@@ -45,8 +45,9 @@ describe('gen-tools --validators', () => {
     expect(imports).toEqual(['@toolwright/core', '@toolwright/core/validator-runtime']);
     // ajv-formats' formats are in: a date-time and a uri are checked.
     expect(text).toMatch(/fullFormats\["date-time"\]/);
-    expect(readFileSync(out, 'utf8')).toContain("import { validators } from './tools.validators.js';");
+    expect(readFileSync(out, 'utf8')).toContain("import { readers, validators } from './tools.validators.js';");
     expect(Object.keys(manifest.validators ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
+    expect(Object.keys(manifest.readers ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
   });
 
   it('validates and revives (Date, URL, bigint, Set, DTO) with no code generated at run time', async () => {

@@ -3,6 +3,7 @@ import type { ToolOptions } from '../tool-options.js';
 import { toolMethods } from '../tool.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
 import { compileRevival, type RevivalNeeds } from './revive.js';
+import type { ArgumentReader } from './argument-reader.js';
 import type { ArgumentSlot, ToolRuntime } from './tool-runtime.js';
 import { codeGenerationAllowed, PRECOMPILE_HINT } from './runtime-compiler.js';
 import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
@@ -110,8 +111,8 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
       );
     }
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
-    const manifestValidator = entry ? manifest.validators?.[entry.name] : undefined;
-    runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, manifestValidator, context, where));
+    const precompiled = entry ? { validator: manifest.validators?.[entry.name], reader: manifest.readers?.[entry.name] } : {};
+    runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, precompiled, context, where));
   }
   checkGoneMethods(index, chain, methods, matchedByName);
   return runtimes;
@@ -207,7 +208,7 @@ function makeRuntime(
   fn: (...args: unknown[]) => unknown,
   toolOptions: ToolOptions,
   entry: ManifestTool | undefined,
-  manifestValidator: PrecompiledValidator | undefined,
+  fromManifest: { validator?: PrecompiledValidator | undefined; reader?: ArgumentReader | undefined },
   context: BindContext,
   where: string,
 ): ToolRuntime {
@@ -276,6 +277,7 @@ function makeRuntime(
 
   const rejectExtra = context.options.rejectExtraProperties !== false;
   // gen-tools --validators compiles the strict schema (validationSchema with rejectExtraProperties on).
+  const manifestValidator = fromManifest.validator;
   const precompiled = !override && entry ? (context.options.validators?.[entry.name] ?? (rejectExtra ? manifestValidator : undefined)) : undefined;
   if (!precompiled && !override?.standard) {
     if (context.options.generateCode === false) {
@@ -295,7 +297,8 @@ function makeRuntime(
     tool,
     fn,
     slots,
-    reader: undefined,
+    // The manifest's reader reads the manifest's parameters in order: right wherever they are the slots.
+    reader: !override ? fromManifest.reader : undefined,
     revives,
     // A tool checked by a precompiled validator generates no code at all, its argument reader included.
     generateCode: context.options.generateCode !== false && !precompiled,
