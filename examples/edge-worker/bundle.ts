@@ -8,7 +8,8 @@ export interface BundledWorker {
   metafile: Metafile;
 }
 
-export async function bundleWorker(entry: string, file: string, options: { fromSource?: boolean } = {}): Promise<BundledWorker> {
+/** `external`: packages left out (as if not installed; core imports its optional DTO peers only when a tool needs them). */
+export async function bundleWorker(entry: string, file: string, options: { fromSource?: boolean; external?: string[] } = {}): Promise<BundledWorker> {
   const result = await build({
     entryPoints: [entry],
     outfile: file,
@@ -21,6 +22,7 @@ export async function bundleWorker(entry: string, file: string, options: { fromS
     target: 'es2022',
     conditions: [...(options.fromSource === false ? [] : ['@toolwright/source']), 'workerd', 'worker', 'browser'],
     metafile: true,
+    ...(options.external ? { external: options.external } : {}),
     logLevel: 'silent',
   });
   return { file, bytes: result.metafile.outputs[Object.keys(result.metafile.outputs)[0]!]!.bytes, metafile: result.metafile };
