@@ -20,10 +20,12 @@ import {
 import type { AgentEvent } from './events.js';
 import { answerText, StreamedContent } from './merge-parts.js';
 import type { RunOptions } from './options.js';
+import { CallingPlan, type PromptReply } from './prompt-calling/calling-plan.js';
 import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
+import { modelStep, StepFailure, type StepRunner } from './steps.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
 
@@ -37,6 +39,8 @@ interface ModelReply {
   usage: GenerateContentResponseUsageMetadata | undefined;
   retries: number;
   modelMs: number;
+  /** Prompt mode: the calls, prose and broken calls read from the reply's text. */
+  prompt?: PromptReply;
 }
 
 /** Internal: a stream broke after it started. */
@@ -68,6 +72,9 @@ export class Run implements ToolPhaseRun {
   readonly usage = emptyUsage();
   readonly errorStreaks = new Map<string, number>();
   readonly tools: RenderedTools;
+  readonly step: StepRunner | undefined;
+  readonly beforeToolCall: RunOptions['beforeToolCall'];
+  readonly calling: CallingPlan;
   /** Set when the run can be aborted (a caller's signal, or a stream whose reader may stop). */
   readonly abortSignal: AbortSignal | undefined;
   readonly aborted: Promise<void> | undefined;
@@ -82,6 +89,9 @@ export class Run implements ToolPhaseRun {
     this.runId = options.runId ?? newRunId();
     this.history = input;
     this.tools = renderTools(setup);
+    this.step = options.step ?? setup.step;
+    this.beforeToolCall = options.beforeToolCall;
+    this.calling = new CallingPlan(setup.calling, setup.model, this.tools.declarations);
     // A run nothing can stop needs no signal: creating one, and the listeners on it, is a real share of a run's cost.
     if (options.signal || options.streaming) {
       const controller = (this.controller = new AbortController());
@@ -150,6 +160,11 @@ export class Run implements ToolPhaseRun {
     if (error instanceof AgentError) return error;
     if (error instanceof HookFailure) return new AgentHookError(error.hook, this.state(), error.cause);
     if (this.isAborted) return new AgentAbortedError(this.state(), this.abortSignal!.reason ?? error);
+    if (error instanceof StepFailure) {
+      const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      const state = this.state();
+      return new AgentError('step', `The step "${error.name}" failed: ${message}`, state, { cause: error.cause });
+    }
     if (error instanceof StreamBroken) {
       const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
       return new AgentStreamError(`The streamed reply broke before it was complete: ${message}`, this.state(), {
@@ -171,15 +186,19 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted) throw new AgentAbortedError(this.state(), this.abortSignal!.reason);
       turn += 1;
       const final = toolTurns >= maxTurns;
-      const reply = await this.requestModel(turn, final);
-      const calls = (reply.content?.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      const reply = await this.modelReply(turn, final);
+      const parts = reply.content?.parts ?? [];
+      const calls = reply.prompt?.calls ?? parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      // Prompt mode: calls the model wrote but that cannot run still need an answer (feedback), so the turn goes on.
+      const unanswered = calls.length === 0 && !reply.prompt?.problems.length;
+      for (const problem of reply.prompt?.problems ?? []) this.debug(`turn ${turn}: a call was not run: ${problem.message}`);
       const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
       if (reply.content) step.content = reply.content;
       if (reply.finishReason !== undefined) step.finishReason = reply.finishReason;
       if (reply.finishMessage !== undefined) step.finishMessage = reply.finishMessage;
       this.steps.push(step);
 
-      if (calls.length === 0 && isBrokenCall(reply.finishReason) && !final && !brokenCallRetried) {
+      if (unanswered && isBrokenCall(reply.finishReason) && !final && !brokenCallRetried) {
         brokenCallRetried = true;
         if (reply.content) this.history.push(reply.content);
         this.history.push(brokenCallFeedback(reply.finishReason!, reply.finishMessage));
@@ -189,14 +208,14 @@ export class Run implements ToolPhaseRun {
       }
       // Gemini sometimes answers a turn of tool results with nothing at all (no parts, or only empty text): the
       // same request is sent once more before the run gives up and says so.
-      const empty = calls.length === 0 && toolTurns > 0 && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
+      const empty = unanswered && toolTurns > 0 && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
       if (empty && !emptyRetried) {
         emptyRetried = true;
         this.debug(`turn ${turn}: the model sent an empty answer after tool results; asking once more`);
         this.emitTurnEnd(step, reply);
         continue;
       }
-      if (calls.length === 0 || final) {
+      if (unanswered || final) {
         if (reply.content) this.history.push(reply.content);
         this.emitTurnEnd(step, reply);
         const stopReason: StopReason = final ? 'max_turns' : empty ? 'empty_response' : stopReasonOf(reply.finishReason, reply.blocked);
@@ -207,11 +226,14 @@ export class Run implements ToolPhaseRun {
       emptyRetried = false;
       toolTurns += 1;
       const toolsStarted = Date.now();
-      const executed = await runToolPhase(this, calls, turn);
+      const executed = calls.length ? await runToolPhase(this, calls, turn) : [];
       step.calls = executed.map((call) => call.record);
       step.toolsMs = Date.now() - toolsStarted;
+      const answers: Content = reply.prompt
+        ? this.calling.resultsTurn(executed.map((call) => call.record.response ?? {}), reply.prompt)
+        : { role: 'user', parts: executed.map((call) => call.part) };
       // The model turn and its answers enter the history together: it always ends on a complete turn.
-      this.history.push(reply.content!, { role: 'user', parts: executed.map((call) => call.part) });
+      this.history.push(reply.content!, answers);
       this.emitTurnEnd(step, reply);
     }
   }
@@ -233,7 +255,7 @@ export class Run implements ToolPhaseRun {
 
   private finish(reply: ModelReply, stopReason: StopReason): AgentResult {
     const result: AgentResult = {
-      text: answerText(reply.content),
+      text: reply.prompt ? reply.prompt.text : answerText(reply.content),
       history: this.history,
       steps: this.steps,
       usage: this.usage,
@@ -278,13 +300,34 @@ export class Run implements ToolPhaseRun {
     };
     if (this.abortSignal) config.abortSignal = this.abortSignal;
     if (this.setup.systemInstruction !== undefined) config.systemInstruction = this.setup.systemInstruction;
+    if (this.calling.prompting) {
+      const shaped = this.calling.shape({ contents: this.history, config }, this.setup.systemInstruction, final);
+      return { model: this.setup.model, ...shaped };
+    }
     return { model: this.setup.model, contents: [...this.history], config };
   }
 
-  /** One model request, retried on the configured statuses. */
-  private async requestModel(turn: number, final: boolean): Promise<ModelReply> {
+  /** One model request, as a step when the run has a step runner; its usage is counted here, replayed or not. */
+  private async modelReply(turn: number, final: boolean): Promise<ModelReply> {
+    let reply: ModelReply;
+    if (!this.step) reply = await this.requestModel(turn, final);
+    else {
+      try {
+        const detail = { kind: 'model' as const, turn, final, contents: [...this.history] };
+        reply = await modelStep(this.step, this, detail, () => this.requestModel(turn, final));
+      } catch (error) {
+        const own = error instanceof AgentError || error instanceof StreamBroken || this.isAborted;
+        throw own ? error : new StepFailure(`model ${turn}`, error);
+      }
+    }
+    addUsage(this.usage, reply.usage);
+    return reply;
+  }
+
+  /** One model request, retried on the configured statuses. (Internal: also `agent.runStep` of a model step.) */
+  async requestModel(turn: number, final: boolean): Promise<ModelReply> {
     const { retry } = this.setup;
-    const params = this.requestParams(turn, final);
+    let params = this.requestParams(turn, final);
     const started = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(this.baseFetch()) : undefined;
@@ -297,6 +340,14 @@ export class Run implements ToolPhaseRun {
         return reply;
       } catch (error) {
         if (error instanceof StreamBroken || this.isAborted) throw error;
+        // The API refused tools (or a system instruction) for this model: switch, and send once more.
+        if (this.calling.learn(error, params.config.systemInstruction !== undefined)) {
+          const message = error instanceof Error ? error.message : String(error);
+          this.debug(`turn ${turn}: ${message}; sending again with calling in the prompt`);
+          params = this.requestParams(turn, final);
+          attempt -= 1;
+          continue;
+        }
         const status = statusOf(error);
         const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && isConnectionError(error);
         if (retryable && attempt <= retry.retries) {
@@ -334,11 +385,16 @@ export class Run implements ToolPhaseRun {
     this.observe(response, turn);
     const candidate = response.candidates?.[0];
     const content = candidate?.content?.parts?.length ? candidate.content : undefined;
+    const reader = this.calling.reader();
     for (const part of content?.parts ?? []) {
-      if (typeof part.text === 'string' && part.text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+      if (typeof part.text !== 'string' || part.text === '') continue;
+      const text = reader && !part.thought ? reader.push(part.text) : part.text;
+      if (text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text });
     }
-    addUsage(this.usage, response.usageMetadata);
+    const read = reader?.end();
+    if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
     return {
+      ...(read ? { prompt: read.reply } : {}),
       content,
       finishReason: candidate?.finishReason,
       finishMessage: candidate?.finishMessage,
@@ -357,14 +413,17 @@ export class Run implements ToolPhaseRun {
     let blocked = false;
     let usage: GenerateContentResponseUsageMetadata | undefined;
     let partialText = '';
+    const reader = this.calling.reader();
     try {
       for await (const chunk of stream) {
         this.observe(chunk, turn);
         const candidate = chunk.candidates?.[0];
         for (const part of candidate?.content?.parts ?? []) {
           if (typeof part.text !== 'string' || part.text === '') continue;
-          if (!part.thought) partialText += part.text;
-          this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+          // In prompt mode only prose is shown: text that may still be a call waits until it is known not to be.
+          const text = reader && !part.thought ? reader.push(part.text) : part.text;
+          if (!part.thought) partialText += text;
+          if (text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text });
         }
         merged.add(candidate?.content);
         if (candidate?.finishReason) finishReason = candidate.finishReason;
@@ -376,8 +435,12 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted) throw error;
       throw new StreamBroken(partialText, error);
     }
-    addUsage(this.usage, usage);
-    return { content: merged.content(), finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
+    const read = reader?.end();
+    if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
+    const content = merged.content();
+    const reply: ModelReply = { content, finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
+    if (read) reply.prompt = read.reply;
+    return reply;
   }
 
   /** Every raw reply goes to the debug log and out as a `response` event. */
