@@ -8,6 +8,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const benchmarks = {
   'toolbox-call': 'toolbox-call.ts',
   'toolbox-build': 'toolbox-build.ts',
+  'cold-start': 'cold-start.ts',
+  'worker-bundle': 'worker-bundle.ts',
   'fs-tools': 'fs-tools.ts',
   'agent-vs-sdk': 'agent-vs-sdk.ts',
   'agent-parallel-tools': 'agent-parallel-tools.ts',

@@ -30,6 +30,11 @@ export function loadManifest(json: unknown): ToolManifest {
   }
   const problems: string[] = [];
   if (manifest.hash !== undefined && typeof manifest.hash !== 'string') problems.push(`hash: expected a string, found ${found(manifest.hash)}`);
+  for (const key of ['validators', 'readers'] as const) {
+    if (manifest[key] !== undefined && !isFunctionMap(manifest[key])) {
+      problems.push(`${key}: expected an object of functions (as gen-tools --validators writes), found ${found(manifest[key])}`);
+    }
+  }
   if (!Array.isArray(manifest.tools)) problems.push(`tools: expected an array, found ${found(manifest.tools)}`);
   else manifest.tools.forEach((entry: unknown, i) => checkTool(entry, i, problems));
   if (problems.length) {
@@ -137,4 +142,8 @@ function found(value: unknown): string {
   }
   if (typeof value === 'function') return 'a function';
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+function isFunctionMap(value: unknown): boolean {
+  return isObject(value) && Object.values(value).every((validator) => typeof validator === 'function');
 }

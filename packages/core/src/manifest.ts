@@ -1,5 +1,6 @@
 import type { JsonSchema, ObjectJsonSchema } from './json-schema.js';
 import type { ToolAnnotations } from './tool-annotations.js';
+import type { PrecompiledValidator } from './toolbox/types.js';
 
 /**
  * The manifest: the one thing that crosses from build time (gen-tools) to run time (Toolbox).
@@ -11,6 +12,16 @@ export interface ToolManifest {
   /** Content hash of the manifest (`sha256:` and 16 hex digits), written by gen-tools into both outputs. */
   hash?: string;
   tools: ManifestTool[];
+  /**
+   * In the TS module written with `gen-tools --validators`: the tools' argument validators, compiled at build time,
+   * keyed by tool name. The Toolbox uses them instead of compiling any (no ajv, no code generated at run time).
+   */
+  validators?: Readonly<Record<string, PrecompiledValidator>>;
+  /**
+   * Written beside `validators`: per tool name, the method's argument list read from the validated arguments object
+   * (`params` in order, `undefined` for the ToolContext slot), as plain code instead of a reader made at run time.
+   */
+  readers?: Readonly<Record<string, (args: Record<string, unknown>) => unknown[]>>;
 }
 
 /** One `@tool()` method. */

@@ -16,6 +16,7 @@ import { manifestHash } from './manifest-hash.js';
 import type { NameStyle } from './name-style.js';
 import { renderJson } from './render-json.js';
 import { renderModule } from './render-module.js';
+import { renderValidators } from './render-validators.js';
 import type { RenderedOutput } from './rendered-output.js';
 
 /** Options after validation: absolute paths. */
@@ -23,10 +24,14 @@ export interface ResolvedOptions {
   projectFile: string;
   outFile: string | undefined;
   jsonFile: string | undefined;
+  /** The validators module (`--validators`), written beside `outFile` and imported by it. */
+  validatorsFile?: string | undefined;
   nameStyle: NameStyle;
   /** More tools than this is an error. */
   maxTools: number;
 }
+
+export type OutputKind = 'module' | 'json' | 'validators';
 
 /** What one reading of the project gives: everything `generate` needs to write or check the outputs. */
 export interface Analysis {
@@ -34,7 +39,7 @@ export interface Analysis {
   /** Sorted by file and position. */
   diagnostics: Diagnostic[];
   /** Empty when there are errors. */
-  outputs: { path: string; kind: 'module' | 'json'; rendered: RenderedOutput }[];
+  outputs: { path: string; kind: OutputKind; rendered: RenderedOutput }[];
   /**
    * Whether the host libs were left out of the program (see host-libs.ts), or why they are needed; absent when it had
    * none to leave out. (In `--watch` they may be kept for one run after the last need for them is gone.)
@@ -66,11 +71,11 @@ interface FileTools {
 
 /** Reads the project with TypeScript and renders the outputs (or the diagnostics that prevent them). */
 export function analyze(options: ResolvedOptions, recorder?: InputRecorder, state?: AnalyzeState): Analysis {
-  const { projectFile, outFile, jsonFile, nameStyle } = options;
+  const { projectFile, outFile, jsonFile, validatorsFile, nameStyle } = options;
   const diagnostics = new Diagnostics();
   const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
   let loaded = loadProject(projectFile, diagnostics, {
-    skipFiles: [outFile, jsonFile].filter((file) => file !== undefined),
+    skipFiles: [outFile, jsonFile, validatorsFile].filter((file) => file !== undefined),
     ...(timing ? { timing } : {}),
     ...(recorder ? { recorder } : {}),
     ...(process.env.TOOLWRIGHT_GEN_ALL_LIBS === '1' ? { allLibs: true } : {}),
@@ -133,13 +138,18 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   if (diagnostics.hasErrors()) return analysis;
 
   if (outFile !== undefined) {
+    const command = regenerateCommand(projectDir, projectFile, outFile, jsonFile, nameStyle, options.maxTools, validatorsFile);
+    if (validatorsFile !== undefined) {
+      analysis.outputs.push({ path: validatorsFile, kind: 'validators', rendered: renderValidators({ tools, command }) });
+    }
     const rendered = renderModule({
       tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName })),
       outFile,
       projectDir,
       extensionStyle: extensionStyle(loaded.compilerOptions),
-      command: regenerateCommand(projectDir, projectFile, outFile, jsonFile, nameStyle, options.maxTools),
+      command,
       hash,
+      ...(validatorsFile !== undefined ? { validatorsFile } : {}),
     });
     analysis.outputs.push({ path: outFile, kind: 'module', rendered });
   }
@@ -263,10 +273,12 @@ function regenerateCommand(
   jsonFile: string | undefined,
   nameStyle: NameStyle,
   maxTools: number,
+  validatorsFile: string | undefined,
 ): string {
   const path = (file: string) => shellWord(relative(projectDir, file).split(sep).join('/'));
   const parts = ['gen-tools', '--project', path(projectFile), '--out', path(outFile)];
   if (jsonFile !== undefined) parts.push('--json', path(jsonFile));
+  if (validatorsFile !== undefined) parts.push('--validators', path(validatorsFile));
   if (nameStyle !== 'preserve') parts.push('--name-style', nameStyle);
   if (maxTools !== GEMINI_MAX_TOOLS) parts.push('--max-tools', String(maxTools));
   return parts.join(' ');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Analysis, ResolvedOptions } from './analyze.js';
+import type { Analysis, OutputKind, ResolvedOptions } from './analyze.js';
 import { inputsUnchanged, type InputRecord, type InputRecorder } from './inputs.js';
 import { CACHE_FORMAT, GEN_VERSION } from './version.js';
 import { writeFilesAtomically } from './write-files.js';
@@ -23,7 +23,7 @@ interface CacheHeader {
   manifest?: Analysis['manifest'];
   diagnostics: Analysis['diagnostics'];
   /** Each output's text length, and each tool's block as a `[name, start, end]` range of the text. */
-  outputs: { path: string; kind: 'module' | 'json'; length: number; blocks: [string, number, number][] }[];
+  outputs: { path: string; kind: OutputKind; length: number; blocks: [string, number, number][] }[];
 }
 
 /** `node_modules/.cache/toolwright` beside the tsconfig, as other build tools do. */
@@ -32,12 +32,12 @@ export function defaultCacheDir(options: ResolvedOptions): string {
 }
 
 export function cacheFile(options: ResolvedOptions, cacheDir: string): string {
-  const id = createHash('sha256').update(JSON.stringify([options.projectFile, options.outFile ?? null, options.jsonFile ?? null])).digest('hex');
+  const id = createHash('sha256').update(JSON.stringify([options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.validatorsFile ?? null])).digest('hex');
   return join(cacheDir, `gen-tools-${id.slice(0, 16)}.json`);
 }
 
 function cacheKey(options: ResolvedOptions): string {
-  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.nameStyle, options.maxTools]);
+  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.validatorsFile ?? null, options.nameStyle, options.maxTools]);
 }
 
 /** The cached result, when there is one for these options and nothing it was made from has changed. */
@@ -98,5 +98,5 @@ export function writeCache(file: string, options: ResolvedOptions, recorder: Inp
 }
 
 export function outputsOf(options: ResolvedOptions): Set<string> {
-  return new Set([options.outFile, options.jsonFile].filter((file) => file !== undefined));
+  return new Set([options.outFile, options.jsonFile, options.validatorsFile].filter((file) => file !== undefined));
 }

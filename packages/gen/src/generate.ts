@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
-import type { Analysis, ResolvedOptions } from './analyze.js';
+import type { Analysis, OutputKind, ResolvedOptions } from './analyze.js';
 import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './cache.js';
 import type { Diagnostic } from './diagnostic.js';
 import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
@@ -20,6 +20,11 @@ export interface GenerateOptions {
   out?: string | false;
   /** The JSON manifest to write, if any. */
   json?: string;
+  /**
+   * Also write the tools' argument validators, compiled now (ajv standalone code), to this TS module, and import them
+   * in `out`: the Toolbox then compiles nothing at run time (no ajv load, no `new Function`: edge runtimes).
+   */
+  validators?: string;
   /** Tool names as methods are written (`preserve`, the default) or in snake_case. */
   nameStyle?: NameStyle;
   /**
@@ -90,10 +95,18 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
   const jsonFile = options.json === undefined ? undefined : resolve(cwd, options.json);
   if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');
+  const validatorsFile = options.validators === undefined ? undefined : resolve(cwd, options.validators);
+  if (validatorsFile !== undefined) {
+    if (outFile === undefined) throw new UsageError('--validators needs the TS module (--out), which imports the validators');
+    if (validatorsFile === outFile || validatorsFile === jsonFile) throw new UsageError('--validators names the same file as --out or --json');
+    if (!/\.[mc]?ts$/.test(validatorsFile)) {
+      throw new UsageError(`--validators writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.validators})`);
+    }
+  }
   if (outFile !== undefined && !/\.[mc]?ts$/.test(outFile)) {
     throw new UsageError(`--out writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.out})`);
   }
-  return { projectFile, outFile, jsonFile, nameStyle, maxTools };
+  return { projectFile, outFile, jsonFile, ...(validatorsFile !== undefined ? { validatorsFile } : {}), nameStyle, maxTools };
 }
 
 /**
@@ -108,13 +121,20 @@ export function applyAnalysis(analysis: Analysis, check: boolean): Omit<Generate
   const current = new Map(outputs.map(({ path }) => [path, readIfExists(path)]));
   const changed = outputs.filter(({ path, rendered }) => current.get(path) !== rendered.text);
   if (check) {
-    result.stale = changed.map(({ path, kind, rendered }) => compareOutput(path, current.get(path), rendered, kind === 'module' ? toolNamesInModule : toolNamesInJson)!);
+    result.stale = changed.map(({ path, kind, rendered }) => compareOutput(path, current.get(path), rendered, NAMES_IN[kind])!);
     return result;
   }
   writeFilesAtomically(changed.map(({ path, rendered }) => ({ path, text: rendered.text })));
   result.written = changed.map(({ path }) => path);
   return result;
 }
+
+/** Where `--check` finds the tool names of an output on disk (the validators module names none). */
+const NAMES_IN: Record<OutputKind, (text: string) => string[] | undefined> = {
+  module: toolNamesInModule,
+  json: toolNamesInJson,
+  validators: () => undefined,
+};
 
 function readIfExists(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;

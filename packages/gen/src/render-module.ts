@@ -22,10 +22,12 @@ export interface RenderModuleOptions {
   command: string;
   /** The manifest's content hash (`manifestHash`). */
   hash: string;
+  /** The validators module (`--validators`), absolute: imported, and set as the manifest's `validators`. */
+  validatorsFile?: string;
 }
 
 /** Names the module itself declares or imports from core. */
-const RESERVED = ['defineManifest', 'manifest'];
+const RESERVED = ['defineManifest', 'manifest', 'readers', 'validators'];
 
 /**
  * `tools.generated.ts`: imports every tool class (and every DTO class a revival builds), then
@@ -45,10 +47,14 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     '',
     "import { defineManifest } from '@toolwright/core';",
     ...imports.statements(),
+    ...(options.validatorsFile !== undefined
+      ? [`import { readers, validators } from '${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`]
+      : []),
     '',
     'export const manifest = defineManifest({',
     '  version: 1,',
     `  hash: ${JSON.stringify(options.hash)},`,
+    ...(options.validatorsFile !== undefined ? ['  validators,', '  readers,'] : []),
   ];
   if (blocks.length === 0) lines.push('  tools: [],');
   else lines.push('  tools: [', ...blocks.map((block) => `    ${block.text},`), '  ],');

@@ -5,8 +5,10 @@ import { isDefinedTool, type DefinedTool } from '../define-tool.js';
 import { parameterNames } from './parameter-names.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
 import { compileRevival, type RevivalNeeds } from './revive.js';
+import type { ArgumentReader } from './argument-reader.js';
 import type { ArgumentSlot, ToolRuntime } from './tool-runtime.js';
-import type { BoundTool, ToolboxOptions, ToolClass } from './types.js';
+import { codeGenerationAllowed, PRECOMPILE_HINT } from './runtime-compiler.js';
+import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
 
 const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
 const RUN_GEN_TOOLS = 'run gen-tools';
@@ -116,7 +118,8 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
     }
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
     else checkObjectSignature(fn as (...args: unknown[]) => unknown, toolOptions, where);
-    runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, context, where));
+    const precompiled = entry ? { validator: manifest.validators?.[entry.name], reader: manifest.readers?.[entry.name] } : {};
+    runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, precompiled, context, where));
   }
   checkGoneMethods(index, chain, methods, matchedByName);
   return runtimes;
@@ -245,6 +248,7 @@ function makeRuntime(
   fn: (...args: unknown[]) => unknown,
   toolOptions: ToolOptions,
   entry: ManifestTool | undefined,
+  fromManifest: { validator?: PrecompiledValidator | undefined; reader?: ArgumentReader | undefined },
   context: BindContext,
   where: string,
 ): ToolRuntime {
@@ -314,20 +318,32 @@ function makeRuntime(
   Object.freeze(tool);
 
   const rejectExtra = context.options.rejectExtraProperties !== false;
-  const precompiled = !override && entry ? context.options.validators?.[entry.name] : undefined;
-  if (context.options.generateCode === false && !precompiled && !override?.standard) {
-    throw new TypeError(
-      `${where}: generateCode is false, so its validator cannot be compiled at run time, and options.validators has none for "${entry?.name ?? name}": precompile the validators (validationSchema() gives the schema to compile)`,
-    );
+  // gen-tools --validators compiles the strict schema (validationSchema with rejectExtraProperties on).
+  const manifestValidator = fromManifest.validator;
+  const precompiled = !override && entry ? (context.options.validators?.[entry.name] ?? (rejectExtra ? manifestValidator : undefined)) : undefined;
+  if (!precompiled && !override?.standard) {
+    if (context.options.generateCode === false) {
+      throw new TypeError(
+        `${where}: generateCode is false, so its validator cannot be compiled at run time, and there is no precompiled one for "${entry?.name ?? name}": ${PRECOMPILE_HINT}`,
+      );
+    }
+    if (!codeGenerationAllowed()) {
+      throw new TypeError(
+        `${where}: this runtime forbids code generation from strings (eval, new Function), so the validator of "${name}" cannot be compiled at run time: ${PRECOMPILE_HINT}` +
+          (manifestValidator && !rejectExtra ? ' (the manifest\'s validators check the strict schema: they are not used with rejectExtraProperties: false)' : ''),
+      );
+    }
   }
   const additional = declared.additionalProperties;
   return {
     tool,
     fn,
     slots,
-    reader: undefined,
+    // The manifest's reader reads the manifest's parameters in order: right wherever they are the slots.
+    reader: !override ? fromManifest.reader : undefined,
     revives,
-    generateCode: context.options.generateCode !== false,
+    // A tool checked by a precompiled validator generates no code at all, its argument reader included.
+    generateCode: context.options.generateCode !== false && !precompiled,
     hasContext,
     declared,
     lenient: undefined,

@@ -6,7 +6,8 @@ import type { StandardResult } from './parameters-override.js';
 import { revive, validateInstances, type RevivalState } from './revive.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import type { ToolErrorPayload, ToolIssue } from './types.js';
-import { compileValidator, escapePointer, issuesFromAjv } from './validation.js';
+import { escapePointer, issuesFromAjv } from './validation.js';
+import { loadCompiler, loadedCompiler } from './runtime-compiler.js';
 import { invalidArgumentsMessage } from './call-errors.js';
 import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
 import { hasBigint, readBigintText, type ExactBigints } from './bigint-text.js';
@@ -67,10 +68,17 @@ export function prepareArguments(runtime: ToolRuntime, input: Record<string, unk
   }
 
   if (runtime.standard) return prepareStandard(runtime, args);
+  return validateAndFinish(runtime, args);
+}
+
+function validateAndFinish(runtime: ToolRuntime, args: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
   let validator = runtime.validator;
   if (validator === undefined) {
+    const compile = loadedCompiler();
+    // The first validator compiled at run time loads ajv; later ones go on synchronously.
+    if (compile === undefined) return compileLater(runtime, args);
     try {
-      validator = runtime.validator = compileValidator(runtime.declared, runtime.rejectExtra);
+      validator = runtime.validator = compile(runtime.declared, runtime.rejectExtra);
     } catch (error) {
       return new CallFailure({
         name: 'ToolSchemaError',
@@ -89,6 +97,18 @@ export function prepareArguments(runtime: ToolRuntime, input: Record<string, unk
   }
   if (!validator(args)) return failure(runtime.tool.name, issuesFromAjv(validator.errors ?? [], args));
   return finish(runtime, args);
+}
+
+async function compileLater(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {
+  try {
+    await loadCompiler();
+  } catch (error) {
+    return new CallFailure({
+      name: 'ToolSchemaError',
+      message: `Tool "${runtime.tool.name}" cannot check its arguments, the validator compiler (ajv) could not be loaded: ${(error as Error).message}`,
+    });
+  }
+  return validateAndFinish(runtime, args);
 }
 
 function tooDeep(toolName: string, path: string): CallFailure {

@@ -19,7 +19,7 @@ import type {
   ToolCallInfo,
   ToolErrorPayload,
 } from './types.js';
-import { compileValidator } from './validation.js';
+import { loadCompiler } from './runtime-compiler.js';
 
 const DEFAULT_MAX_RESULT_SIZE = 100_000;
 
@@ -126,7 +126,7 @@ export class Toolbox {
   async compile(): Promise<void> {
     for (const runtime of this.#tools.values()) {
       if (runtime.lenient === undefined) runtime.lenient = compileArgumentsLeniency(runtime);
-      if (!runtime.standard) runtime.validator ??= compileValidator(runtime.declared, runtime.rejectExtra);
+      if (!runtime.standard && !runtime.validator) runtime.validator = (await loadCompiler())(runtime.declared, runtime.rejectExtra);
       const purpose = `by tool "${runtime.tool.name}", which takes a DTO class`;
       if (runtime.needsTransformer) await loadTransformer(purpose);
       if (runtime.needsValidator) await loadValidator(purpose);

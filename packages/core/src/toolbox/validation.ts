@@ -1,8 +1,6 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import * as formatsModule from 'ajv-formats';
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import { describeValue } from './describe-value.js';
-import type { AjvLikeError, PrecompiledValidator, ToolIssue } from './types.js';
+import type { AjvLikeError, ToolIssue } from './types.js';
 
 /**
  * The schema the Toolbox validates with: the declared one, made strict where the model can go wrong silently. Every
@@ -53,32 +51,6 @@ export const validatorAjvOptions = Object.freeze({
   multipleOfPrecision: 6,
 
 } as const);
-
-let sharedAjv: Ajv2020 | undefined;
-
-/** One ajv for the process, made on first use: validators compile once per schema and are cached. */
-function ajv(): Ajv2020 {
-  if (!sharedAjv) {
-    sharedAjv = new Ajv2020({ ...validatorAjvOptions });
-    const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
-    addFormats(sharedAjv);
-  }
-  return sharedAjv;
-}
-
-const compiledStrict = new WeakMap<object, PrecompiledValidator>();
-const compiledLoose = new WeakMap<object, PrecompiledValidator>();
-
-/** Compiles (once per declared schema object, for all Toolboxes) the validator for a tool's arguments. */
-export function compileValidator(parameters: ObjectJsonSchema, rejectExtraProperties: boolean): PrecompiledValidator {
-  const cache = rejectExtraProperties ? compiledStrict : compiledLoose;
-  let validator = cache.get(parameters);
-  if (!validator) {
-    validator = ajv().compile(validationSchema(parameters, rejectExtraProperties)) as PrecompiledValidator;
-    cache.set(parameters, validator);
-  }
-  return validator;
-}
 
 interface VerboseError extends AjvLikeError {
   parentSchema?: JsonSchema;

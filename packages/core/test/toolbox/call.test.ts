@@ -400,7 +400,7 @@ describe('ToolContext, timeouts and cancellation', () => {
 describe('precompiled validators (no code generation at run time)', () => {
   it('generateCode: false needs a precompiled validator for every tool', () => {
     expect(() => new Toolbox([new WeatherService()], manifest, { generateCode: false })).toThrow(
-      /WeatherService.getForecast: generateCode is false, .*options.validators has none for "getForecast"/,
+      /WeatherService.getForecast: generateCode is false, .*no precompiled one for "getForecast": run gen-tools with --validators/,
     );
   });
 

@@ -1,0 +1,49 @@
+import type { ObjectJsonSchema } from '../json-schema.js';
+import type { PrecompiledValidator } from './types.js';
+
+type Compile = (parameters: ObjectJsonSchema, rejectExtraProperties: boolean) => PrecompiledValidator;
+
+let compile: Compile | undefined;
+let loading: Promise<Compile> | undefined;
+
+/** The run-time compiler (ajv), once loaded; undefined before. */
+export function loadedCompiler(): Compile | undefined {
+  return compile;
+}
+
+/**
+ * Loads ajv on the first validator compiled at run time. A dynamic import, so that importing core does not load it
+ * and a bundler can split it off: tools with precompiled validators never pay for it.
+ */
+export function loadCompiler(): Promise<Compile> {
+  loading ??= import('./ajv-compiler.js').then(
+    (module) => (compile = module.compileValidator),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+let codeGeneration: boolean | undefined;
+
+/**
+ * Whether this runtime lets code be made from strings (`new Function`), which ajv needs to compile a validator.
+ * Edge runtimes (Cloudflare Workers, Vercel Edge) and pages under a strict CSP forbid it. Probed once.
+ */
+export function codeGenerationAllowed(): boolean {
+  if (codeGeneration === undefined) {
+    try {
+      codeGeneration = typeof new Function('return 1') === 'function';
+    } catch {
+      codeGeneration = false;
+    }
+  }
+  return codeGeneration;
+}
+
+/** What to do where a tool's validator would have to be compiled at run time and cannot be. */
+export const PRECOMPILE_HINT =
+  'run gen-tools with --validators <file> (the generated module then brings validators compiled at build time, ' +
+  'and the Toolbox uses them), or pass precompiled ones in options.validators';

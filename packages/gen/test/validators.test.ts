@@ -1,0 +1,122 @@
+// gen-tools --validators: the argument validators compiled at build time, wired into the generated module, used by
+// the Toolbox with nothing passed by hand, and no code generated at run time; revivals still apply after them.
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Toolbox, type ToolManifest } from '@toolwright/core';
+import { generate } from '@toolwright/gen';
+import { parseArgs } from '../src/parse-args.js';
+import { fixturesDir } from './helpers/temp-project.js';
+
+// A copy of a fixture inside the workspace, where its imports (URL from @types/node, core) resolve as in a project.
+const project = { dir: mkdtempSync(join(__dirname, '.validators-')) };
+cpSync(join(fixturesDir, 'types-revive/src'), join(project.dir, 'src'), { recursive: true });
+cpSync(join(fixturesDir, 'types-revive/tsconfig.json'), join(project.dir, 'tsconfig.json'));
+const out = join(project.dir, 'src/tools.generated.ts');
+const validatorsFile = join(project.dir, 'src/tools.validators.ts');
+const options = { project: join(project.dir, 'tsconfig.json'), out, validators: 'src/tools.validators.ts', cwd: project.dir, cache: true };
+let manifest: ToolManifest;
+let Recorder: new () => { received: unknown[] };
+
+beforeAll(async () => {
+  const result = await generate(options);
+  expect(result.diagnostics).toEqual([]);
+  expect(result.written.sort()).toEqual([out, validatorsFile].sort());
+  ({ manifest } = (await import(pathToFileURL(out).href)) as { manifest: ToolManifest });
+  ({ RecorderService: Recorder } = (await import(pathToFileURL(join(project.dir, 'src/recorder-service.ts')).href)) as {
+    RecorderService: typeof Recorder;
+  });
+});
+afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
+
+describe('gen-tools --validators', () => {
+  it('is a flag of the CLI', () => {
+    expect(parseArgs(['--validators', 'src/v.ts'])).toMatchObject({ kind: 'run', options: { validators: 'src/v.ts' } });
+    expect(parseArgs(['--validators'])).toEqual({ kind: 'error', message: '--validators needs a value' });
+  });
+
+  it('writes an ES module with imports only, and the manifest module brings its validators', () => {
+    const text = readFileSync(validatorsFile, 'utf8');
+    expect(text).not.toMatch(/\brequire\s*\(/);
+    expect(text).not.toMatch(/\beval\s*\(|new Function\s*\(/);
+    const imports = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
+    expect(imports).toEqual(['@toolwright/core', '@toolwright/core/validator-runtime']);
+    // ajv-formats' formats are in: a date-time and a uri are checked.
+    expect(text).toMatch(/fullFormats\["date-time"\]/);
+    expect(readFileSync(out, 'utf8')).toContain("import { readers, validators } from './tools.validators.js';");
+    expect(Object.keys(manifest.validators ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
+    expect(Object.keys(manifest.readers ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
+  });
+
+  it('validates and revives (Date, URL, bigint, Set, DTO) with no code generated at run time', async () => {
+    const spy = vi.spyOn(globalThis, 'Function');
+    try {
+      const recorder = new Recorder();
+      const toolbox = new Toolbox([recorder], manifest);
+      const ok = await toolbox.call({
+        name: 'scalars',
+        args: { at: '2025-01-31T09:30:00Z', site: 'https://example.com/a', big: '90071992547409930', tags: ['a', 'b'], maybe: null },
+      });
+      expect(ok.functionResponse.response).toEqual({ output: null });
+      const [at, site, big, tags, maybe] = recorder.received;
+      expect(at).toEqual(new Date('2025-01-31T09:30:00Z'));
+      expect(site).toBeInstanceOf(URL);
+      expect(big).toBe(90071992547409930n);
+      expect(tags).toEqual(new Set(['a', 'b']));
+      expect(maybe).toBeNull();
+      const order = await toolbox.call({ name: 'place', args: { order: { email: 'ada@example.com', placedAt: '2025-01-31T09:30:00Z', items: [{ quantity: 3, addedAt: '2025-01-30T10:00:00Z' }] } } });
+      expect(order.functionResponse.response).toEqual({ output: 3 });
+      const [placed] = recorder.received as [{ placedAt: unknown; items: { addedAt: unknown }[] }];
+      expect(placed.placedAt).toBeInstanceOf(Date);
+      expect(placed.items[0]!.addedAt).toBeInstanceOf(Date);
+      const bad = await toolbox.call({ name: 'scalars', args: { at: 'soon', site: 'https://example.com', big: 1, tags: ['a', 'a'], maybe: null } });
+      expect(bad.functionResponse.response).toMatchObject({
+        error: {
+          name: 'InvalidArguments',
+          issues: [
+            { path: '/at', expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"', received: 'string "soon"' },
+            { path: '/tags', expected: 'no duplicate items (items 0 and 1 are equal)', received: 'array of 2 items' },
+          ],
+        },
+      });
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers every call as the validators compiled at run time do', async () => {
+    const precompiled = new Toolbox([new Recorder()], manifest);
+    const { validators: _, ...plain } = manifest;
+    const compiled = new Toolbox([new Recorder()], plain);
+    const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant('2025-01-31T09:30:00Z'));
+    const args = fc.dictionary(
+      fc.constantFrom('at', 'site', 'big', 'tags', 'maybe', 'order', 'history', 'byDay', 'other'),
+      fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), value, { maxKeys: 2 })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...manifest.tools.map((tool) => tool.name)), args, async (name, args) => {
+        expect(await precompiled.call({ name, args })).toEqual(await compiled.call({ name, args }));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('--check reports the validators module when it is missing or edited', async () => {
+    expect((await generate({ ...options, check: true })).stale).toEqual([]);
+    const text = readFileSync(validatorsFile, 'utf8');
+    writeFileSync(validatorsFile, text.replace('errors === 0', 'true'));
+    expect((await generate({ ...options, check: true })).stale).toEqual([{ file: validatorsFile, missing: false, tools: [] }]);
+    unlinkSync(validatorsFile);
+    expect((await generate({ ...options, check: true })).stale).toMatchObject([{ file: validatorsFile, missing: true }]);
+    await generate(options);
+    expect(readFileSync(validatorsFile, 'utf8')).toBe(text);
+  });
+
+  it('refuses a validators file without the TS module, or one that is not TypeScript', async () => {
+    await expect(generate({ ...options, out: false })).rejects.toThrow('--validators needs the TS module (--out)');
+    await expect(generate({ ...options, validators: 'src/v.js' })).rejects.toThrow('give it a .ts, .mts or .cts name');
+  });
+});

@@ -1,0 +1,144 @@
+// Cold start of a 100-tool app: in a fresh process, import the app (core, the manifest module, the tool class), build
+// the Toolbox and answer the first call. Target: <= 10 ms with validators precompiled by `gen-tools --validators`;
+// the default path (ajv loaded and a validator compiled on the first call) is measured beside it in the same run.
+// Each is measured as deployed to a serverless or edge platform (one esbuild bundle) and as a Node server runs it
+// (the app bundled, packages imported from node_modules). The figure is the median over fresh processes.
+// Run: node --conditions=@toolwright/source --import tsx scripts/bench/cold-start.ts
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions } from 'esbuild';
+import { generate } from '@toolwright/gen';
+
+const TARGET_MS = 10;
+const TOOLS = 100;
+const SAMPLES = Number(process.env.SAMPLES ?? 15);
+
+const here = dirname(fileURLToPath(import.meta.url));
+// Inside the workspace, so that the app resolves @toolwright/core as an installed dependency would.
+const dir = mkdtempSync(join(here, '.cold-start-'));
+
+/** Four parameter shapes in turn: scalars with limits, an enum and a default, a Date (revived), objects in arrays. */
+function method(i: number): string {
+  switch (i % 4) {
+    case 0:
+      return `  /** Tool ${i}: finds things. @param query Words. @param limit The most results. */\n  @tool()\n  find${i}(query: string, limit: Integer = 10): string {\n    return query + limit;\n  }`;
+    case 1:
+      return `  /** Tool ${i}: converts. */\n  @tool()\n  convert${i}(amount: number, unit: 'c' | 'f' | 'k' = 'c', exact?: boolean): number {\n    return exact ? amount : Math.round(amount);\n  }`;
+    case 2:
+      return `  /** Tool ${i}: schedules. */\n  @tool()\n  schedule${i}(title: string, when: Date, attendees: string[] = []): number {\n    return when.getTime() + attendees.length + title.length;\n  }`;
+    default:
+      return `  /** Tool ${i}: orders. */\n  @tool()\n  order${i}(lines: { sku: string; quantity: Integer }[], note?: string | null): number {\n    return lines.length + (note ? 1 : 0);\n  }`;
+  }
+}
+
+async function makeApp(validators: boolean): Promise<{ bundled: string; server: string }> {
+  const project = join(dir, validators ? 'precompiled' : 'default');
+  mkdirSync(join(project, 'src'), { recursive: true });
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', lib: ['ES2023', 'ESNext.Decorators'], module: 'NodeNext', moduleResolution: 'NodeNext',
+        customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true, types: [],
+      },
+      include: ['src'],
+    }),
+  );
+  const methods = Array.from({ length: TOOLS }, (_, i) => method(i)).join('\n\n');
+  writeFileSync(join(project, 'src/service.ts'), `import { tool, type Integer } from '@toolwright/core';\n\nexport class Service {\n${methods}\n}\n`);
+  const result = await generate({
+    project: join(project, 'tsconfig.json'),
+    out: join(project, 'src/tools.generated.ts'),
+    ...(validators ? { validators: join(project, 'src/tools.validators.ts') } : {}),
+    cwd: project,
+  });
+  if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) throw new Error(JSON.stringify(result.diagnostics));
+  // The sample: everything it does is timed, from before the app's import to the first call's answer.
+  writeFileSync(
+    join(project, 'src/sample.ts'),
+    `const started = performance.now();
+const cpu = process.cpuUsage();
+const [{ Toolbox }, { manifest }, { Service }] = await Promise.all([
+  import('@toolwright/core'), import('./tools.generated.js'), import('./service.js'),
+]);
+const toolbox = new Toolbox([new Service()], manifest);
+const reply = await toolbox.call({ name: 'find0', args: { query: 'tea', limit: 3 } });
+const ms = performance.now() - started;
+const { user, system } = process.cpuUsage(cpu);
+if ((reply.functionResponse.response as { output?: unknown }).output !== 'tea3') throw new Error(JSON.stringify(reply));
+console.log(ms, (user + system) / 1000);
+`,
+  );
+  const common: BuildOptions = {
+    entryPoints: [join(project, 'src/sample.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent',
+  };
+  const bundled = join(project, 'bundled.mjs');
+  const server = join(project, 'server.mjs');
+  // As deployed: one file (code splitting off, so ajv's dynamic import is inlined as a lazily evaluated part).
+  // class-transformer and class-validator are optional peers that an app without DTO parameters does not install.
+  await build({ ...common, outfile: bundled, minify: true, keepNames: true, external: ['class-transformer', 'class-validator'] });
+  // As a Node server runs it: packages from node_modules, their ESM builds.
+  await build({ ...common, outfile: server, packages: 'external' });
+  return { bundled, server };
+}
+
+/** Wall time and CPU time (of all the process's threads) of one cold start. */
+function sample(file: string): [number, number] {
+  const result = spawnSync(process.execPath, [file], { cwd: dirname(file), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${file} exited ${result.status}: ${result.stderr.slice(-2000)}`);
+  const [wall, cpu] = result.stdout.trim().split(' ').map(Number);
+  return [wall!, cpu!];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function main(): Promise<void> {
+  try {
+    const precompiled = await makeApp(true);
+    const plain = await makeApp(false);
+    const files: Record<string, string> = {
+      'bundled, precompiled': precompiled.bundled,
+      'bundled, default': plain.bundled,
+      'server, precompiled': precompiled.server,
+      'server, default': plain.server,
+    };
+    const wall: Record<string, number[]> = {};
+    const cpu: Record<string, number[]> = {};
+    for (let i = 0; i < SAMPLES; i++) {
+      // Interleaved, so that a busier moment of the machine falls on every variant alike.
+      for (const [name, file] of Object.entries(files)) {
+        const [ms, cpuMs] = sample(file);
+        (wall[name] ??= []).push(ms);
+        (cpu[name] ??= []).push(cpuMs);
+      }
+    }
+    const medians = Object.fromEntries(Object.entries(wall).map(([name, values]) => [name, median(values)]));
+    const cpuMedians = Object.fromEntries(Object.entries(cpu).map(([name, values]) => [name, median(values)]));
+    console.log(`cold start, ${TOOLS}-tool manifest: import + Toolbox build + first call, median of ${SAMPLES} fresh processes`);
+    for (const mode of ['bundled', 'server']) {
+      const fast = medians[`${mode}, precompiled`]!;
+      const slow = medians[`${mode}, default`]!;
+      const fastCpu = cpuMedians[`${mode}, precompiled`]!;
+      const slowCpu = cpuMedians[`${mode}, default`]!;
+      console.log(
+        `  ${mode.padEnd(8)} gen-tools --validators: ${fast.toFixed(1)} ms (cpu ${fastCpu.toFixed(1)} ms)   ` +
+          `default, ajv at run time: ${slow.toFixed(1)} ms (cpu ${slowCpu.toFixed(1)} ms)   ${(slow / fast).toFixed(1)}x`,
+      );
+    }
+    const pass = medians['bundled, precompiled']! <= TARGET_MS && medians['server, precompiled']! <= TARGET_MS;
+    console.log(`target: <= ${TARGET_MS} ms wall time with precompiled validators, bundled and as a server`);
+    console.log('(cpu: all threads of the process; close to the wall time of an idle machine when this one is busy)');
+    console.log(pass ? 'PASS' : 'FAIL');
+    if (!pass) process.exitCode = 1;
+  } finally {
+    if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
