@@ -238,7 +238,7 @@ function bindDefinedTool(defined: DefinedTool<never>, context: BindContext): Too
   const where = `defineTool "${defined.name}"`;
   const cls = defined.constructor as ToolClass;
   const handler = defined.handler as (...args: unknown[]) => unknown;
-  return makeRuntime(defined, cls, 'handler', handler, defined.options, undefined, context, where);
+  return makeRuntime(defined, cls, 'handler', handler, defined.options, undefined, {}, context, where);
 }
 
 function makeRuntime(

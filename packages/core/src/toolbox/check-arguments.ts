@@ -2,22 +2,24 @@ import type { ObjectJsonSchema } from '../json-schema.js';
 import { invalidArgumentsMessage } from './call-errors.js';
 import { readArguments, CallFailure } from './prepare-arguments.js';
 import type { ToolErrorPayload } from './types.js';
-import { compileValidator, issuesFromAjv } from './validation.js';
+import { loadCompiler } from './runtime-compiler.js';
+import { issuesFromAjv } from './validation.js';
 
 /**
  * Checks a model's arguments against a schema that no Toolbox binds (a remote tool's), giving the same
  * `InvalidArguments` payload a Toolbox gives for its own tools. Returns the arguments object, or the payload.
  * The schema is taken as it is (extra properties are reported only where it says `additionalProperties: false`).
- * Throws when the schema does not compile: the caller decides whether to call without a check.
+ * Rejects when the schema does not compile: the caller decides whether to call without a check. Async because the
+ * run-time compiler (ajv) is loaded on first use.
  */
-export function checkArguments(
+export async function checkArguments(
   toolName: string,
   parameters: ObjectJsonSchema,
   args: unknown,
-): { args: Record<string, unknown> } | { error: ToolErrorPayload } {
+): Promise<{ args: Record<string, unknown> } | { error: ToolErrorPayload }> {
   const read = readArguments(args, toolName);
   if (read instanceof CallFailure) return { error: read.payload };
-  const validator = compileValidator(parameters, false);
+  const validator = (await loadCompiler())(parameters, false);
   if (validator(read)) return { args: read };
   const issues = issuesFromAjv(validator.errors ?? [], read);
   return { error: { name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, issues), issues } };

@@ -35,13 +35,13 @@ describe('ToolContext.progress', () => {
 describe('checkArguments', () => {
   const schema: ObjectJsonSchema = { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] };
 
-  it('passes valid arguments through and parses JSON text of an object', () => {
-    expect(checkArguments('get-sum', schema, { a: 1, b: 2 })).toEqual({ args: { a: 1, b: 2 } });
-    expect(checkArguments('get-sum', schema, '{"a":1,"b":2}')).toEqual({ args: { a: 1, b: 2 } });
+  it('passes valid arguments through and parses JSON text of an object', async () => {
+    expect(await checkArguments('get-sum', schema, { a: 1, b: 2 })).toEqual({ args: { a: 1, b: 2 } });
+    expect(await checkArguments('get-sum', schema, '{"a":1,"b":2}')).toEqual({ args: { a: 1, b: 2 } });
   });
 
-  it('answers the Toolbox format for invalid ones', () => {
-    const result = checkArguments('get-sum', schema, { a: 'one' });
+  it('answers the Toolbox format for invalid ones', async () => {
+    const result = await checkArguments('get-sum', schema, { a: 'one' });
     expect(result).toEqual({
       error: {
         name: 'InvalidArguments',

@@ -113,19 +113,19 @@ export class McpToolbox {
   }
 
   /** Runs one call from the model. Never throws. */
-  call(call: FunctionCallLike, options: CallOptions = {}): Promise<FunctionResponsePart> {
+  async call(call: FunctionCallLike, options: CallOptions = {}): Promise<FunctionResponsePart> {
     const id = typeof call?.id === 'string' ? call.id : undefined;
     const name = typeof call?.name === 'string' ? call.name : '';
     const tool = this.#tools.get(name);
-    if (!tool) return Promise.resolve(respond(id, name, { response: { error: this.#unknown(name) } }));
-    const checked = this.#check(tool, call.args);
-    if ('error' in checked) return Promise.resolve(respond(id, name, { response: { error: checked.error } }));
+    if (!tool) return respond(id, name, { response: { error: this.#unknown(name) } });
+    const checked = await this.#check(tool, call.args);
+    if ('error' in checked) return respond(id, name, { response: { error: checked.error } });
     let args = checked.args;
     if (tool.renamedArguments.size > 0) {
       args = {};
       for (const [key, value] of Object.entries(checked.args)) args[tool.renamedArguments.get(key) ?? key] = value;
     }
-    return this.#send(tool, args, options).then((answer) => respond(id, name, answer));
+    return respond(id, name, await this.#send(tool, args, options));
   }
 
   /** Ends the connection; a child process started for it is ended too. The caller's own Client is left open. */
@@ -202,11 +202,11 @@ export class McpToolbox {
     }
   }
 
-  #check(tool: RemoteTool, args: unknown): { args: Record<string, unknown> } | { error: ToolErrorPayload } {
+  async #check(tool: RemoteTool, args: unknown): Promise<{ args: Record<string, unknown> } | { error: ToolErrorPayload }> {
     const validation = this.#validation.get(tool)!;
     if (validation.usable) {
       try {
-        return checkArguments(tool.name, validation.schema, args);
+        return await checkArguments(tool.name, validation.schema, args);
       } catch {
         validation.usable = false; // the server's schema does not compile: the server judges the arguments
       }
@@ -215,7 +215,9 @@ export class McpToolbox {
   }
 
   async #send(tool: RemoteTool, args: Record<string, unknown>, options: CallOptions): Promise<RemoteAnswer> {
-    const limit = options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // The most specific limit wins, as in a Toolbox: the call's, this server's, the caller's default (an Agent's
+    // toolTimeoutMs), then 60 s.
+    const limit = options.timeoutMs ?? this.#options.timeoutMs ?? options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = limit > 0 && limit < NO_LIMIT ? limit : NO_LIMIT;
     const onProgress = options.onProgress;
     for (let attempt = 0; ; attempt++) {
