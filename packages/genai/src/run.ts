@@ -18,11 +18,13 @@ import {
   type AgentErrorState,
 } from './errors.js';
 import type { AgentEvent } from './events.js';
+import { readCalls, withoutCalls } from './function-calls.js';
 import { answerText, StreamedContent } from './merge-parts.js';
 import type { RunOptions } from './options.js';
 import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
+import { MalformedReply, readCandidate } from './reply-shape.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
@@ -172,35 +174,49 @@ export class Run implements ToolPhaseRun {
       turn += 1;
       const final = toolTurns >= maxTurns;
       const reply = await this.requestModel(turn, final);
-      const calls = (reply.content?.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      const { calls = [], malformed } = readCalls(reply.content);
       const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
       if (reply.content) step.content = reply.content;
       if (reply.finishReason !== undefined) step.finishReason = reply.finishReason;
       if (reply.finishMessage !== undefined) step.finishMessage = reply.finishMessage;
       this.steps.push(step);
 
-      if (calls.length === 0 && isBrokenCall(reply.finishReason) && !final && !brokenCallRetried) {
+      // A call the API would refuse to get back (no name, say) is a malformed call, whatever the finish reason.
+      const broken = malformed !== undefined || (calls.length === 0 && isBrokenCall(reply.finishReason));
+      if (broken && !final && !brokenCallRetried) {
         brokenCallRetried = true;
-        if (reply.content) this.history.push(reply.content);
-        this.history.push(brokenCallFeedback(reply.finishReason!, reply.finishMessage));
-        this.debug(`${reply.finishReason}: retrying once with feedback`);
+        // What the model said beside its calls stays; the calls themselves never enter the history.
+        const said = withoutCalls(reply.content);
+        if (said) this.history.push(said);
+        const reason = malformed !== undefined ? 'MALFORMED_FUNCTION_CALL' : reply.finishReason!;
+        this.history.push(brokenCallFeedback(reason, malformed ?? reply.finishMessage));
+        this.debug(`${malformed ?? reply.finishReason}: retrying once with feedback`);
         this.emitTurnEnd(step, reply);
         continue;
       }
-      // Gemini sometimes answers a turn of tool results with nothing at all (no parts, or only empty text): the
-      // same request is sent once more before the run gives up and says so.
-      const empty = calls.length === 0 && toolTurns > 0 && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
-      if (empty && !emptyRetried) {
+      // Gemini sometimes answers with nothing at all (no candidate, no parts, or only empty text), most often after
+      // tool results: that is no answer, so the same request is sent once more before the run gives up and says so.
+      const empty = !broken && calls.length === 0 && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
+      if (empty && !emptyRetried && !final) {
         emptyRetried = true;
-        this.debug(`turn ${turn}: the model sent an empty answer after tool results; asking once more`);
+        this.debug(`turn ${turn}: the model sent an empty answer; asking once more`);
         this.emitTurnEnd(step, reply);
         continue;
       }
-      if (calls.length === 0 || final) {
-        if (reply.content) this.history.push(reply.content);
+      if (calls.length === 0 || broken || final) {
+        // Calls that are not run must not end the history unanswered: the API would refuse it as the start of the
+        // next request. At the turn limit they came although calling was off; running them would pass the limit.
+        const said = withoutCalls(reply.content);
+        if (said) this.history.push(said);
         this.emitTurnEnd(step, reply);
-        const stopReason: StopReason = final ? 'max_turns' : empty ? 'empty_response' : stopReasonOf(reply.finishReason, reply.blocked);
-        return this.finish(reply, stopReason);
+        const stopReason: StopReason = final
+          ? 'max_turns'
+          : malformed !== undefined
+            ? 'malformed_call'
+            : empty
+              ? 'empty_response'
+              : stopReasonOf(reply.finishReason, reply.blocked);
+        return this.finish(reply, stopReason, malformed);
       }
 
       brokenCallRetried = false;
@@ -231,9 +247,9 @@ export class Run implements ToolPhaseRun {
     this.emit(event);
   }
 
-  private finish(reply: ModelReply, stopReason: StopReason): AgentResult {
+  private finish(reply: ModelReply, stopReason: StopReason, malformed: string | undefined): AgentResult {
     const result: AgentResult = {
-      text: answerText(reply.content),
+      text: answerText(withoutCalls(reply.content)),
       history: this.history,
       steps: this.steps,
       usage: this.usage,
@@ -242,7 +258,8 @@ export class Run implements ToolPhaseRun {
       durationMs: Date.now() - this.startedAt,
     };
     if (reply.finishReason !== undefined) result.finishReason = reply.finishReason;
-    if (reply.finishMessage !== undefined) result.finishMessage = reply.finishMessage;
+    if (malformed !== undefined) result.finishMessage = `Malformed function call: ${malformed}`;
+    else if (reply.finishMessage !== undefined) result.finishMessage = reply.finishMessage;
     this.debug(`done: ${stopReason} after ${this.steps.length} turns, ${result.durationMs} ms`);
     this.emit({ type: 'done', turn: this.steps.length, result });
     return result;
@@ -297,6 +314,7 @@ export class Run implements ToolPhaseRun {
         return reply;
       } catch (error) {
         if (error instanceof StreamBroken || this.isAborted) throw error;
+        if (error instanceof MalformedReply) throw new AgentApiError(error.message, this.state(), { attempts: attempt, cause: error });
         const status = statusOf(error);
         const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && isConnectionError(error);
         if (retryable && attempt <= retry.retries) {
@@ -332,21 +350,12 @@ export class Run implements ToolPhaseRun {
   private async generateOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
     const response = await this.setup.client.models.generateContent(params);
     this.observe(response, turn);
-    const candidate = response.candidates?.[0];
-    const content = candidate?.content?.parts?.length ? candidate.content : undefined;
+    const { content, finishReason, finishMessage, blocked } = readCandidate(response);
     for (const part of content?.parts ?? []) {
       if (typeof part.text === 'string' && part.text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
     }
     addUsage(this.usage, response.usageMetadata);
-    return {
-      content,
-      finishReason: candidate?.finishReason,
-      finishMessage: candidate?.finishMessage,
-      blocked: Boolean(response.promptFeedback?.blockReason),
-      usage: response.usageMetadata,
-      retries: 0,
-      modelMs: 0,
-    };
+    return { content, finishReason, finishMessage, blocked, usage: response.usageMetadata, retries: 0, modelMs: 0 };
   }
 
   private async streamOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
@@ -360,20 +369,20 @@ export class Run implements ToolPhaseRun {
     try {
       for await (const chunk of stream) {
         this.observe(chunk, turn);
-        const candidate = chunk.candidates?.[0];
-        for (const part of candidate?.content?.parts ?? []) {
+        const candidate = readCandidate(chunk);
+        for (const part of candidate.content?.parts ?? []) {
           if (typeof part.text !== 'string' || part.text === '') continue;
           if (!part.thought) partialText += part.text;
           this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
         }
-        merged.add(candidate?.content);
-        if (candidate?.finishReason) finishReason = candidate.finishReason;
-        if (candidate?.finishMessage) finishMessage = candidate.finishMessage;
-        if (chunk.promptFeedback?.blockReason) blocked = true;
+        merged.add(candidate.content);
+        if (candidate.finishReason) finishReason = candidate.finishReason;
+        if (candidate.finishMessage) finishMessage = candidate.finishMessage;
+        if (candidate.blocked) blocked = true;
         if (chunk.usageMetadata) usage = chunk.usageMetadata;
       }
     } catch (error) {
-      if (this.isAborted) throw error;
+      if (this.isAborted || error instanceof MalformedReply) throw error;
       throw new StreamBroken(partialText, error);
     }
     addUsage(this.usage, usage);
@@ -398,7 +407,8 @@ function allowManyListeners(signal: AbortSignal): void {
 }
 
 function brokenCallFeedback(finishReason: string, finishMessage: string | undefined): Content {
-  const why = finishMessage ? ` (${finishMessage})` : '';
+  // The message comes from the server or describes the model's call: bounded, so that no reply can grow the history.
+  const why = finishMessage ? ` (${finishMessage.length > 500 ? `${finishMessage.slice(0, 500)}...` : finishMessage})` : '';
   const text =
     finishReason === 'UNEXPECTED_TOOL_CALL'
       ? `Your last reply called a tool that is not available here${why}. Use only the declared functions, or answer in text.`
