@@ -105,8 +105,18 @@ export interface AgentOptions extends AgentHooks {
   concurrency?: number;
   /** Run the calls of a turn one after another (same as `concurrency: 1`). */
   sequential?: boolean;
-  /** Time limit per call: one for all tools, or per tool name (`'*'` for the rest). */
+  /**
+   * Time limit per call: one for all tools, or per tool name (`'*'` for the rest); it wins over the tools' own.
+   * Unset: a tool's own limit (`@tool({ timeoutMs })`, the Toolbox's `timeoutMs`) applies, and a tool with none gets
+   * 300,000 ms (5 minutes), so that a call that never settles cannot hold a run forever. 0 or Infinity: no limit.
+   */
   toolTimeoutMs?: number | Record<string, number>;
+  /**
+   * Time limit of one model request attempt: with no answer for this long (streaming: no new chunk), the attempt is
+   * given up and retried as a request that got no answer (`retry.connectionErrors`). Default 600,000 ms (10 minutes,
+   * as long as a long thinking answer may take before its first byte). 0 or Infinity: no limit.
+   */
+  requestTimeoutMs?: number;
   /**
    * Error responses in a row that one tool may give in a run; after that its calls are answered with an error
    * without running it. Default 3.

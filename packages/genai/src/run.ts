@@ -8,6 +8,7 @@ import type {
   Tool,
   ToolConfig,
 } from '@google/genai';
+import { AttemptLimit } from './attempt-limit.js';
 import { debugJson } from './debug.js';
 import {
   AgentAbortedError,
@@ -306,17 +307,24 @@ export class Run implements ToolPhaseRun {
     for (let attempt = 1; ; attempt += 1) {
       const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(this.baseFetch()) : undefined;
       if (recorder) params.config.httpOptions = { ...this.setup.config.httpOptions, fetch: recorder.fetch };
+      const limit = new AttemptLimit(this.setup.requestTimeoutMs, this.abortSignal);
+      if (limit.signal) params.config.abortSignal = limit.signal;
       if (this.setup.debug) this.debug(`turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`);
       try {
-        const reply = this.options.streaming ? await this.streamOnce(params, turn) : await this.generateOnce(params, turn);
+        const reply = this.options.streaming ? await this.streamOnce(params, turn, limit) : await this.generateOnce(params, turn);
         reply.retries = attempt - 1;
         reply.modelMs = Date.now() - started;
         return reply;
-      } catch (error) {
-        if (error instanceof StreamBroken || this.isAborted) throw error;
-        if (error instanceof MalformedReply) throw new AgentApiError(error.message, this.state(), { attempts: attempt, cause: error });
-        const status = statusOf(error);
-        const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && isConnectionError(error);
+      } catch (caught) {
+        if (caught instanceof StreamBroken || this.isAborted) throw caught;
+        if (caught instanceof MalformedReply) throw new AgentApiError(caught.message, this.state(), { attempts: attempt, cause: caught });
+        const error = limit.timedOut ? limit.signal!.reason : caught;
+        // A failed reply whose body the SDK cannot parse (an HTML error page labelled JSON, an empty body) loses its
+        // status in the SDK's error; the recording fetch saw it.
+        const recorded = statusOf(error) === undefined ? recorder?.failedStatus() : undefined;
+        const status = statusOf(error) ?? recorded;
+        const noAnswer = limit.timedOut || isConnectionError(error);
+        const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && noAnswer;
         if (retryable && attempt <= retry.retries) {
           const delayMs = retryDelay(retry, attempt, status === undefined ? undefined : (recorder?.retryAfterMs() ?? retryInfoDelay(error)));
           this.debug(`turn ${turn} attempt ${attempt} failed (${status ?? 'no answer'}); retrying in ${delayMs} ms`);
@@ -326,7 +334,8 @@ export class Run implements ToolPhaseRun {
           await sleep(delayMs, this.abortSignal);
           continue;
         }
-        const message = error instanceof Error ? error.message : String(error);
+        const read = error instanceof Error ? error.message : String(error);
+        const message = recorded !== undefined ? `its body could not be read (${read})` : read;
         const details: { status?: number; attempts: number; cause: unknown } = { attempts: attempt, cause: error };
         if (status !== undefined) details.status = status;
         throw new AgentApiError(
@@ -334,6 +343,8 @@ export class Run implements ToolPhaseRun {
           this.state(),
           details,
         );
+      } finally {
+        limit.dispose();
       }
     }
   }
@@ -358,7 +369,7 @@ export class Run implements ToolPhaseRun {
     return { content, finishReason, finishMessage, blocked, usage: response.usageMetadata, retries: 0, modelMs: 0 };
   }
 
-  private async streamOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
+  private async streamOnce(params: GenerateContentParameters, turn: number, limit: AttemptLimit): Promise<ModelReply> {
     const stream = await this.setup.client.models.generateContentStream(params);
     const merged = new StreamedContent();
     let finishReason: string | undefined;
@@ -368,6 +379,7 @@ export class Run implements ToolPhaseRun {
     let partialText = '';
     try {
       for await (const chunk of stream) {
+        limit.touch();
         this.observe(chunk, turn);
         const candidate = readCandidate(chunk);
         for (const part of candidate.content?.parts ?? []) {
@@ -383,7 +395,7 @@ export class Run implements ToolPhaseRun {
       }
     } catch (error) {
       if (this.isAborted || error instanceof MalformedReply) throw error;
-      throw new StreamBroken(partialText, error);
+      throw new StreamBroken(partialText, limit.timedOut ? limit.signal!.reason : error);
     }
     addUsage(this.usage, usage);
     return { content: merged.content(), finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };

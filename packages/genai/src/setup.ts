@@ -17,6 +17,8 @@ export interface AgentSetup {
   maxTurns: number;
   concurrency: number;
   toolTimeoutMs: number | Record<string, number> | undefined;
+  /** Undefined: no limit. */
+  requestTimeoutMs: number | undefined;
   maxToolErrors: number;
   retry: RetryPolicy;
   debug: DebugSink;
@@ -100,6 +102,7 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     maxTurns: positiveInteger('maxTurns', options.maxTurns, 10),
     concurrency: options.sequential ? 1 : positiveInteger('concurrency', options.concurrency, 8),
     toolTimeoutMs: options.toolTimeoutMs,
+    requestTimeoutMs: timeLimit('requestTimeoutMs', options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS),
     maxToolErrors: positiveInteger('maxToolErrors', options.maxToolErrors, 3),
     retry: retryPolicy(options.retry),
     debug: debugSink(options.debug),
@@ -110,10 +113,28 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
   };
 }
 
-/** The time limit for one tool, from `toolTimeoutMs`. */
-export function timeoutFor(setup: AgentSetup, name: string): number | undefined {
+/** A model request with no answer for this long is given up (and retried). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
+/** A tool call with no limit of its own is cancelled after this long. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
+
+/** A time limit option: undefined takes the default; 0, a negative number or Infinity mean none (undefined). */
+function timeLimit(name: string, value: number | undefined, fallback: number): number | undefined {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new RangeError(`Agent option ${name} must be a number of milliseconds, got ${String(value)}`);
+  // setTimeout cannot wait longer than 2^31 - 1 ms (it fires at once): such a limit is no limit.
+  return value > 0 && value < 2 ** 31 ? value : undefined;
+}
+
+/**
+ * The time limit for one call: `toolTimeoutMs` wins; else the tool's own (the Toolbox applies it); else, for a tool
+ * with none, the default. Undefined leaves the Toolbox's own limit in force.
+ */
+export function timeoutFor(setup: AgentSetup, name: string, toolbox: ToolboxLike): number | undefined {
   const option = setup.toolTimeoutMs;
-  if (option === undefined) return undefined;
-  if (typeof option === 'number') return option;
-  return option[name] ?? option['*'];
+  const chosen = option === undefined || typeof option === 'number' ? option : (option[name] ?? option['*']);
+  if (chosen !== undefined) return chosen;
+  // A Toolbox of @toolwright/core tells the limit a tool has (its own or the Toolbox's); others are asked nothing.
+  const own = (toolbox as { get?: (name: string) => { timeoutMs?: number } | undefined }).get?.(name)?.timeoutMs;
+  return own === undefined ? DEFAULT_TOOL_TIMEOUT_MS : undefined;
 }

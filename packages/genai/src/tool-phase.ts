@@ -1,4 +1,5 @@
 import type { FunctionCall, FunctionResponse, Part } from '@google/genai';
+import { debugJson } from './debug.js';
 import type { AgentEvent } from './events.js';
 import type { ToolCallInfo } from './options.js';
 import type { ToolCallRecord } from './result.js';
@@ -69,7 +70,7 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
     return info;
   });
   for (const info of infos) {
-    run.debug(`call ${info.name}(${JSON.stringify(info.args)}) callId=${info.callId}`);
+    run.debug(`call ${info.name}(${debugJson(info.args)}) callId=${info.callId}`);
     const event = { type: 'tool_call' as const, turn, callId: info.callId, name: info.name, args: info.args, index: info.index };
     run.emit(info.id !== undefined ? { ...event, id: info.id } : event);
   }
@@ -174,7 +175,7 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
   };
   if (info.id !== undefined) record.id = info.id;
   if (hasEditedArgs) record.editedArgs = editedArgs;
-  run.debug(`result ${info.name} callId=${info.callId} ${outcome} in ${durationMs} ms: ${JSON.stringify(response)}`);
+  run.debug(`result ${info.name} callId=${info.callId} ${outcome} in ${durationMs} ms: ${debugJson(response)}`);
   const event = {
     type: 'tool_result' as const,
     turn,
@@ -206,7 +207,7 @@ async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): P
   }
   const options: { signal?: AbortSignal; timeoutMs?: number } = {};
   if (run.abortSignal) options.signal = run.abortSignal;
-  const timeoutMs = timeoutFor(run.setup, info.name);
+  const timeoutMs = timeoutFor(run.setup, info.name, toolbox);
   if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
   const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
   if (info.id !== undefined) call.id = info.id;
