@@ -4,12 +4,15 @@ import { kindOf } from './reply-shape.js';
 /** Gemini declares no function name longer than this: a longer one cannot name a tool (reference/gemini.md). */
 export const MAX_FUNCTION_NAME_LENGTH = 128;
 
+/** The API's call ids are short; a longer one is not echoed back (the echo would be as big as the model made it). */
+export const MAX_CALL_ID_LENGTH = 1_024;
+
 /** The calls of a model turn, or what makes one of them malformed (said in words the model can act on). */
 export type TurnCalls = { calls: FunctionCall[]; malformed?: undefined } | { calls?: undefined; malformed: string };
 
 /**
  * Reads the function calls of a model turn. A call the API would refuse to get back (no name, a name no function
- * can have, arguments that are not an object, an id that is not a text) makes the whole turn malformed, as
+ * can have, arguments that are not an object, an id that is not a short text) makes the whole turn malformed, as
  * MALFORMED_FUNCTION_CALL does: none of its calls runs and the turn never enters the history.
  */
 export function readCalls(content: Content | undefined): TurnCalls {
@@ -29,6 +32,9 @@ export function readCalls(content: Content | undefined): TurnCalls {
       return { malformed: `the arguments of ${which} (${name}) are ${kindOf(args)}, not an object of named arguments` };
     }
     if (id !== undefined && id !== null && typeof id !== 'string') return { malformed: `the id of ${which} (${name}) is ${kindOf(id)}, not a text` };
+    if (typeof id === 'string' && id.length > MAX_CALL_ID_LENGTH) {
+      return { malformed: `the id of ${which} (${name}) is ${id.length} characters long; call ids have at most ${MAX_CALL_ID_LENGTH}` };
+    }
     calls.push(call as FunctionCall);
   }
   return { calls };

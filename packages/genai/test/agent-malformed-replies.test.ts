@@ -20,7 +20,7 @@ const malformedCall = fc.oneof(
   fc.record({ name: fc.constantFrom('', null, 7, true, ['echo'], { a: 1 }), args: fc.constant({}) }),
   fc.record({ name: fc.string({ minLength: 129, maxLength: 400 }) }),
   fc.record({ name: fc.constant('echo'), args: fc.constantFrom('{"value":"x"}', 3, ['x'], false) }),
-  fc.record({ name: fc.constant('echo'), args: fc.constant({}), id: fc.constantFrom(5, { id: 'x' }, ['a']) }),
+  fc.record({ name: fc.constant('echo'), args: fc.constant({}), id: fc.constantFrom(5, { id: 'x' }, ['a'], 'i'.repeat(1_025)) }),
 );
 
 describe('malformed function calls', () => {

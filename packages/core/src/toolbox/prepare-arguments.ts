@@ -10,6 +10,7 @@ import { compileValidator, escapePointer, issuesFromAjv } from './validation.js'
 import { invalidArgumentsMessage } from './call-errors.js';
 import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
 import { hasBigint, readBigintText, type ExactBigints } from './bigint-text.js';
+import { excerpt, MAX_ECHO, MAX_ISSUE_TEXT, MAX_ISSUES, MAX_PATH } from './excerpt.js';
 
 /** The plan for the arguments object, or null when nothing inside it can need repair (the object itself is read first). */
 export function compileArgumentsLeniency(runtime: ToolRuntime): LenientNode | null {
@@ -40,7 +41,29 @@ export function readArguments(args: unknown, toolName: string): Record<string, u
 }
 
 function failure(toolName: string, issues: ToolIssue[]): CallFailure {
-  return new CallFailure({ name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, issues), issues });
+  const listed = boundIssues(issues);
+  return new CallFailure({ name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, listed, issues.length), issues: listed });
+}
+
+/** A path keeps every level (its depth is bounded elsewhere); each property name in it is cut on its own. */
+function boundPath(path: string): string {
+  if (path.length <= MAX_ISSUE_TEXT) return path;
+  return excerpt(
+    path
+      .split('/')
+      .map((segment) => excerpt(segment, MAX_ECHO))
+      .join('/'),
+    MAX_PATH,
+  );
+}
+
+/** Issues as the model gets them: at most MAX_ISSUES, each field cut, as paths and texts can quote its input. */
+function boundIssues(issues: readonly ToolIssue[]): ToolIssue[] {
+  return issues.slice(0, MAX_ISSUES).map((issue) => ({
+    path: boundPath(issue.path),
+    expected: excerpt(issue.expected, MAX_ISSUE_TEXT),
+    received: excerpt(issue.received, MAX_ISSUE_TEXT),
+  }));
 }
 
 /**
@@ -91,10 +114,10 @@ export function prepareArguments(runtime: ToolRuntime, input: Record<string, unk
 }
 
 function tooDeep(toolName: string, path: string): CallFailure {
-  const issues: ToolIssue[] = [{ path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nested objects and arrays`, received: 'deeper nesting' }];
+  const issues = boundIssues([{ path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nested objects and arrays`, received: 'deeper nesting' }]);
   return new CallFailure({
     name: 'InvalidArguments',
-    message: `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays, under ${path.split('/', 2).join('/')}). Send a flatter value and call the tool again.`,
+    message: `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays, under ${excerpt(path.split('/', 2).join('/'), MAX_ECHO)}). Send a flatter value and call the tool again.`,
     issues,
   });
 }
@@ -105,7 +128,7 @@ async function prepareStandard(runtime: ToolRuntime, args: Record<string, unknow
     for (const key of Object.keys(args)) {
       if (!runtime.declaredNames.has(key)) {
         const allowed = [...runtime.declaredNames].join(', ');
-        issues.push({ path: `/${escapePointer(key)}`, expected: `no property "${key}" (allowed: ${allowed})`, received: describeValue(args[key]) });
+        issues.push({ path: `/${escapePointer(key)}`, expected: `no property "${excerpt(key, MAX_ECHO)}" (allowed: ${allowed})`, received: describeValue(args[key]) });
       }
     }
   }

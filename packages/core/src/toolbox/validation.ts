@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as formatsModule from 'ajv-formats';
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import { describeValue } from './describe-value.js';
+import { excerpt, MAX_ECHO } from './excerpt.js';
 import type { AjvLikeError, PrecompiledValidator, ToolIssue } from './types.js';
 
 /**
@@ -118,9 +119,10 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const allowed = Object.keys(parent?.properties ?? {});
+      const quoted = excerpt(name, MAX_ECHO);
       const expected = allowed.length
-        ? `no property "${name}" (allowed: ${allowed.join(', ')})`
-        : `no property "${name}" (this object takes no properties)`;
+        ? `no property "${quoted}" (allowed: ${allowed.join(', ')})`
+        : `no property "${quoted}" (this object takes no properties)`;
       return { path: `${path}/${escapePointer(name)}`, expected, received: at(`${path}/${escapePointer(name)}`) };
     }
     case 'type':
