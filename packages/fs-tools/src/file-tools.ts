@@ -6,7 +6,7 @@ import { atomicWrite, copyHandle, READ_FLAGS, writeAll } from './atomic-write.js
 import { jsonLinesAudit, type AuditEntry, type AuditSink } from './audit.js';
 import { Backups } from './backups.js';
 import { fileSystemError } from './fs-error.js';
-import { listFolder, type FileList } from './listing.js';
+import { listFolder, listingGlob, type FileList } from './listing.js';
 import { DEFAULTS, type FileToolsOptions, type WriteRequest } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
 import { Sandbox } from './sandbox.js';
@@ -69,8 +69,9 @@ export class FileTools {
    * with "/"). With a glob pattern, returns the files at any depth below the folder whose path relative to the
    * folder matches it. Paths are relative to the workspace root; the list is cut at a limit, and `truncated` says so.
    * @param path The folder to list, relative to the workspace root. Default: the root itself.
-   * @param pattern A glob matched against file paths relative to `path`: "*" matches within one folder level and
-   * "**" as a whole segment spans any number of levels, as in "*.md", "src/*.ts" or "docs/**".
+   * @param pattern A glob matched against file paths relative to `path`: "*" matches within one folder level,
+   * "**" as a whole segment spans any number of levels, "?" is one character, [a-z] a class and {ts,tsx}
+   * alternatives, as in "*.md", "*.{ts,tsx}", "docs/?.md" or "src/**". At most 1,024 characters.
    */
   @tool({ name: 'list_files' })
   async listFiles(path: string = '.', pattern?: string): Promise<FileList> {
@@ -78,13 +79,14 @@ export class FileTools {
       if (pattern !== undefined && (typeof pattern !== 'string' || pattern === '')) {
         throw new SandboxError('invalid_argument', 'pattern must be a non-empty string');
       }
+      const glob = pattern === undefined ? undefined : listingGlob(pattern);
       const folder = await this.#sandbox.resolve(path, 'read');
       if (!folder.exists) throw new SandboxError('not_found', `${shown(folder.relative)} does not exist`);
       if (!folder.stats.isDirectory()) {
         throw new SandboxError('not_a_directory', `${shown(folder.relative)} is a file, not a folder; use read_file to read it`);
       }
       const backups = this.#backups;
-      const list = await listFolder(this.#sandbox, folder, pattern, {
+      const list = await listFolder(this.#sandbox, folder, glob, {
         maxEntries: this.#options.maxListEntries,
         maxScanned: this.#options.maxListScanned,
         // The backup folder is left out where it would appear; listed explicitly, it shows what can be restored.

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
 import type { Found, Sandbox } from './sandbox.js';
 import { fileSystemError } from './fs-error.js';
+import { compileGlob, type Glob } from './glob.js';
 
 /** What `list_files` returns. */
 export interface FileList {
@@ -21,16 +21,21 @@ export interface ListLimits {
   hidden: (relativePath: string) => boolean;
 }
 
+/** Compiles the model's pattern; wildcards match names starting with `.` only when the pattern itself names one. */
+export function listingGlob(pattern: string): Glob {
+  return compileGlob(pattern, { dot: pattern.startsWith('.') || pattern.includes('/.') });
+}
+
 /**
  * Lists a folder. Without a pattern: its direct entries. With a glob: the files below it, at any depth, whose path
- * relative to the folder matches (picomatch; names starting with `.` only when the pattern says so).
+ * relative to the folder matches (glob.ts, linear in the path whatever the pattern; names starting with `.` only
+ * when the pattern says so).
  *
  * Links: a link whose target (followed hop by hop) stays inside the root is listed under its own name, as a file or
  * a folder. The listing never descends into a linked folder (no cycles, no double entries); list its target
  * instead. Links that lead outside the root, dangling links and other special files are left out.
  */
-export async function listFolder(sandbox: Sandbox, start: Found, pattern: string | undefined, limits: ListLimits): Promise<FileList> {
-  const matches = pattern === undefined ? undefined : picomatch(pattern, { dot: pattern.startsWith('.') || pattern.includes('/.') });
+export async function listFolder(sandbox: Sandbox, start: Found, glob: Glob | undefined, limits: ListLimits): Promise<FileList> {
   const paths: string[] = [];
   let truncated = false;
   let scanned = 0;
@@ -70,11 +75,11 @@ export async function listFolder(sandbox: Sandbox, start: Found, pattern: string
         kind = 'folder';
       }
       if (kind === undefined) continue;
-      if (!matches) {
+      if (!glob) {
         if (!add(kind === 'folder' ? `${path}/` : path)) return false;
         continue;
       }
-      if (kind === 'file' && matches(path.slice(prefix.length)) && !add(path)) return false;
+      if (kind === 'file' && glob.match(path.slice(prefix.length)) && !add(path)) return false;
       if (kind === 'folder' && !linked && !(await visit(join(folder, entry.name), path))) return false;
     }
     return true;

@@ -7,7 +7,7 @@ import { FileTools } from './file-tools.js';
 
 export const manifest = defineManifest({
   version: 1,
-  hash: "sha256:9d89270a35296a07",
+  hash: "sha256:fc00cb0cc51ef3b1",
   tools: [
     {
       name: "list_files",
@@ -27,7 +27,7 @@ export const manifest = defineManifest({
           },
           pattern: {
             type: "string",
-            description: "A glob matched against file paths relative to `path`: \"*\" matches within one folder level and\n\"**\" as a whole segment spans any number of levels, as in \"*.md\", \"src/*.ts\" or \"docs/**\".",
+            description: "A glob matched against file paths relative to `path`: \"*\" matches within one folder level,\n\"**\" as a whole segment spans any number of levels, \"?\" is one character, [a-z] a class and {ts,tsx}\nalternatives, as in \"*.md\", \"*.{ts,tsx}\", \"docs/?.md\" or \"src/**\". At most 1,024 characters.",
           },
         },
         additionalProperties: false,

@@ -1,6 +1,6 @@
 // The file tools as the model meets them: through a Toolbox bound to the manifest gen-tools generated.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Toolbox } from '@toolwright/core';
 import { createFileToolbox, FileTools, fileToolsManifest, memoryAudit } from '../src/index.js';
@@ -67,6 +67,27 @@ describe('FileTools in a Toolbox', () => {
     const response = await toolbox.call({ id: '1', name: 'write_file', args: { path: 'a.txt', content: 'x', mode: 'prepend' } });
     expect(response.functionResponse.response).toHaveProperty('error');
     expect(audit.entries).toEqual([]);
+  });
+  it('answers patterns it cannot take with an error the model can act on, hostile ones with a list', async () => {
+    const toolbox = createFileToolbox(fixture.root, { audit: false, rateLimit: false });
+    writeFileSync(join(fixture.root, 'sub', 'a'.repeat(200)), '');
+    const list = async (pattern: string) =>
+      (await toolbox.call({ id: 'l', name: 'list_files', args: { path: 'sub', pattern } })).functionResponse.response;
+    for (const [pattern, message] of [
+      ['!(*.md)', /^the pattern uses !\(\.\.\), which is not supported/],
+      ['x'.repeat(65_536), /^the pattern is 65536 characters long; the limit is 1024/],
+      ['*.@(ts|js', /^the pattern has an unclosed "@\(" at character 3/],
+      ['{1..5..2}', /^the pattern has the range \{1\.\.5\.\.2\}, which is not supported/],
+    ] as const) {
+      const error = { name: 'SandboxError', code: 'invalid_argument', message: expect.stringMatching(message) };
+      expect(await list(pattern)).toEqual({ error });
+    }
+    // Patterns that make a backtracking matcher run for minutes answer at once here (bounded work: glob.property.test).
+    for (const pattern of ['+(*)+(*)+(*)+(*)+(*)+(*)x', `${'*a'.repeat(30)}*b`, '{1..100000}/**']) {
+      expect(await list(pattern)).toEqual({ output: { paths: [], truncated: false } });
+    }
+    const long = `sub/${'a'.repeat(200)}`;
+    expect(await list('{a,b}'.repeat(200))).toEqual({ output: { paths: [long], truncated: false } });
   });
 });
 
