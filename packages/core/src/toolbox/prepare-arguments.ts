@@ -163,7 +163,7 @@ function finish(runtime: ToolRuntime, validated: Record<string, unknown>, exact:
   if (runtime.defaults !== null) {
     let copied = false;
     for (const [key, value] of runtime.defaults) {
-      if (args[key] !== undefined) continue;
+      if (Object.hasOwn(args, key) && args[key] !== undefined) continue;
       if (!copied) {
         args = { ...args };
         copied = true;
@@ -211,7 +211,7 @@ async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>
   const argv = new Array<unknown>(runtime.slots.length);
   runtime.slots.forEach((slot, i) => {
     if (slot.kind === 'value') {
-      const value = args[slot.name];
+      const value = Object.hasOwn(args, slot.name) ? args[slot.name] : undefined;
       argv[i] = slot.revive === null || value === undefined || value === null ? value : revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
     } else if (slot.kind === 'object') {
       argv[i] = slot.revive === null ? args : revive(args, slot.revive, '', state);

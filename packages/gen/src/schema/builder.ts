@@ -11,6 +11,7 @@ import { unionRevival, type RevivalPart } from './revival.js';
 import { bigIntText, stringMappingPattern, templateLiteralPattern } from './template-literal.js';
 import { typeName } from './type-names.js';
 import { aliasTags, aliasTypeNode, declaredTypeNode, elementTypeNode, unionNode } from './type-nodes.js';
+import { setOwn } from '../own-property.js';
 
 /** A mapped type: its schema, its revival, and its problems (paths relative to the type). */
 interface Mapped {
@@ -406,9 +407,9 @@ class Builder implements SchemaBuilder {
       if (tags.length > 0) schema = applyTags(schema, tags, warn);
       const description = docTextOfSymbol(property, checker);
       if (description !== undefined) schema = { ...schema, description };
-      properties[name] = schema;
+      setOwn(properties, name, schema);
       if (!optional) required.push(name);
-      if (mapped.revive) revivals[name] = mapped.revive;
+      if (mapped.revive) setOwn(revivals, name, mapped.revive);
     }
     const schema: JsonSchema = { type: 'object' };
     if (Object.keys(properties).length > 0) schema.properties = properties;
