@@ -12,6 +12,7 @@ import { bigIntText, stringMappingPattern, templateLiteralPattern } from './temp
 import { typeName } from './type-names.js';
 import { aliasTags, aliasTypeNode, declaredTypeNode, elementTypeNode, unionNode } from './type-nodes.js';
 import { setOwn } from '../own-property.js';
+import { isJsonExact } from '../default-value.js';
 
 /** A mapped type: its schema, its revival, and its problems (paths relative to the type). */
 interface Mapped {
@@ -400,7 +401,7 @@ class Builder implements SchemaBuilder {
           // class-transformer builds with `new Class()`, so the initializer stays when the property is left out.
           optional = true;
           const value = constantValue(declaration.initializer, checker);
-          if (value !== UNKNOWN && !(value instanceof RegExp)) schema = { ...schema, default: value };
+          if (value !== UNKNOWN && !(value instanceof RegExp) && isJsonExact(value)) schema = { ...schema, default: value };
         }
       }
       const tags = docTagsOfSymbol(property, checker);
