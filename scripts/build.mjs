@@ -1,17 +1,52 @@
 // Builds every package (or the ones named) to dist/esm (ES modules) and dist/cjs (CommonJS), each with type
 // declarations, in dependency order. Workspace imports resolve to the built dist of the package they name.
+// `--stale` builds only the packages whose dist is missing or older than their sources or package.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-const order = ['testing', 'core', 'gen', 'genai', 'fs-tools'];
+const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'restate'];
 
-const named = process.argv.slice(2).map((arg) => basename(resolve(arg)));
-const targets = named.length ? order.filter((name) => named.includes(name)) : order;
+const args = process.argv.slice(2);
+const staleOnly = args.includes('--stale');
+const named = args.filter((arg) => arg !== '--stale').map((arg) => basename(resolve(arg)));
+const targets = (named.length ? order.filter((name) => named.includes(name)) : order).filter(
+  (name) => !staleOnly || isStale(name),
+);
+
+function newestFile(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestFile(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale(name) {
+  const dir = join(root, 'packages', name);
+  const built = join(dir, 'dist', 'cjs', 'index.js');
+  return (
+    !existsSync(built) ||
+    statSync(built).mtimeMs < Math.max(newestFile(join(dir, 'src')), statSync(join(dir, 'package.json')).mtimeMs)
+  );
+}
+
+if (staleOnly && targets.length) console.error(`build: ${targets.join(', ')} (missing or older than the sources)`);
+
+/** A package's "imports" as seen from dist/cjs: targets in dist/esm become the same file in dist/cjs. */
+function cjsImports(imports) {
+  const remap = (target) => {
+    if (typeof target === 'string') return target.startsWith('./dist/esm/') ? `./${target.slice(11)}` : target;
+    const conditions = Object.entries(target).filter(([condition]) => condition !== '@toolwright/source');
+    return Object.fromEntries(conditions.map(([condition, inner]) => [condition, remap(inner)]));
+  };
+  return Object.fromEntries(Object.entries(imports).map(([name, target]) => [name, remap(target)]));
+}
 
 for (const name of targets) {
   const dir = join(root, 'packages', name);
@@ -24,10 +59,13 @@ for (const name of targets) {
     [tsc, ...base, '--module', 'commonjs', '--moduleResolution', 'bundler', '--outDir', join(dir, 'dist/cjs')],
     { stdio: 'inherit' },
   );
-  // dist/cjs holds .js files that are CommonJS inside a "type": "module" package.
+  // dist/cjs holds .js files that are CommonJS inside a "type": "module" package. Its package.json starts a package
+  // scope of its own, so it carries the package's "imports" too, pointed at the CommonJS build.
   mkdirSync(join(dir, 'dist/cjs'), { recursive: true });
-  writeFileSync(join(dir, 'dist/cjs/package.json'), '{ "type": "commonjs" }\n');
+  const cjsScope = { type: 'commonjs', ...(pkg.imports ? { imports: cjsImports(pkg.imports) } : {}) };
+  writeFileSync(join(dir, 'dist/cjs/package.json'), `${JSON.stringify(cjsScope, null, 2)}\n`);
   // What a package needs in dist besides compiled code (gen: TypeScript's lib files).
-  if (existsSync(join(dir, 'scripts/postbuild.mjs'))) execFileSync(process.execPath, [join(dir, 'scripts/postbuild.mjs')], { stdio: 'inherit' });
+  if (existsSync(join(dir, 'scripts/postbuild.mjs')))
+    execFileSync(process.execPath, [join(dir, 'scripts/postbuild.mjs')], { stdio: 'inherit' });
   console.log(`built ${pkg.name}`);
 }

@@ -13,9 +13,10 @@ const allowed: Record<string, string[]> = {
   testing: [],
   mcp: ['core'],
   'fs-tools': ['core'],
+  restate: ['genai', 'core'],
 };
 const compilerModules = ['typescript', 'ts-morph'];
-const runTime = ['core', 'genai', 'testing', 'mcp', 'fs-tools'];
+const runTime = ['core', 'genai', 'testing', 'mcp', 'fs-tools', 'restate'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

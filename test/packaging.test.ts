@@ -1,40 +1,182 @@
-// The packages as users install them: built once to ESM and CommonJS, each entry loadable both ways with the same
-// exports and with type declarations beside it.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+// The packages as a user gets them: each packed with `pnpm pack` (workspace: ranges become versions), the tarballs
+// installed with npm into a project outside the workspace (the rest from the registry), and that project generated
+// with the installed gen-tools, compiled with TypeScript 6 and with TypeScript 7, and run: an Agent on FakeGemini,
+// as ES modules (standard decorators) and as CommonJS (legacy decorators, a class-validator DTO).
+// It installs from the registry and takes about a minute, so it runs in CI (CI set) and with `npm run test:packaging`.
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
+import { promisify } from 'node:util';
+import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
+import { filterProblems } from '@arethetypeswrong/core/problems';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+const run = promisify(execFile);
 const root = join(__dirname, '..');
-const packages = readdirSync(join(root, 'packages')).filter((name) => existsSync(join(root, 'packages', name, 'src/index.ts')));
+const enabled = Boolean(process.env.CI) || process.env.npm_lifecycle_event === 'test:packaging';
 
-function exportsOf(dir: string, name: string, format: 'cjs' | 'esm'): string[] {
-  const script =
-    format === 'cjs'
-      ? `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(name)})).sort()))`
-      : `import(${JSON.stringify(name)}).then((m) => console.log(JSON.stringify(Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort())))`;
-  const args = format === 'cjs' ? ['-e', script] : ['--input-type=module', '-e', script];
-  // Run from the package's own folder: Node resolves a package's own name through its "exports" (self-reference).
-  return JSON.parse(execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8' })) as string[];
+interface PackageJson {
+  name: string;
+  version: string;
+  license?: string;
+  private?: boolean;
+  files?: string[];
+  main?: string;
+  module?: string;
+  types?: string;
+  bin?: Record<string, string>;
+  exports?: unknown;
+  publishConfig?: { access?: string };
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
 }
 
-describe('published packages', () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'pipe' });
-  }, 240_000);
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+const rootPkg = readJson<PackageJson>(join(root, 'package.json'));
+const packages = readdirSync(join(root, 'packages'))
+  .filter((dir) => existsSync(join(root, 'packages', dir, 'package.json')))
+  .map((dir) => ({ dir, pkg: readJson<PackageJson>(join(root, 'packages', dir, 'package.json')) }))
+  .filter(({ pkg }) => !pkg.private);
+const tarballName = (pkg: PackageJson) => `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`;
 
-  it.each(packages)('%s loads as CommonJS and as ESM with the same exports and types', (dir) => {
-    const pkgDir = join(root, 'packages', dir);
-    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { name: string };
-    const esm = exportsOf(pkgDir, pkg.name, 'esm');
-    const cjs = exportsOf(pkgDir, pkg.name, 'cjs');
-    expect(esm.length).toBeGreaterThan(0);
-    expect(cjs).toEqual(esm);
-    expect(existsSync(join(pkgDir, 'dist/esm/index.d.ts'))).toBe(true);
-    expect(existsSync(join(pkgDir, 'dist/cjs/index.d.ts'))).toBe(true);
+/** Every string a package.json points at as a file: main, module, types, bin and each leaf of exports. */
+function entryPaths(pkg: PackageJson): string[] {
+  const leaves = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(leaves)
+        : [];
+  return [pkg.main, pkg.module, pkg.types, ...Object.values(pkg.bin ?? {}), ...leaves(pkg.exports)]
+    .filter((path): path is string => typeof path === 'string')
+    .map((path) => posix.normalize(path));
+}
+
+let work: string;
+let consumer: string;
+const unpacked = (pkg: PackageJson) => join(work, 'unpacked', pkg.name);
+
+// A slow machine takes long for TypeScript 6 (several seconds per compile on an idle one).
+describe.runIf(enabled)('the packed packages, installed with npm outside the workspace', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'toolwright-packaging-'));
+    const tarballs = join(work, 'tarballs');
+    // What the README tells a user to run today (`npm run tarballs`): build what is stale, pack every package.
+    execFileSync(process.execPath, [join(root, 'scripts/pack.mjs'), tarballs], { cwd: root, stdio: 'pipe' });
+    for (const { pkg } of packages) {
+      mkdirSync(unpacked(pkg), { recursive: true });
+      execFileSync('tar', ['xzf', join(tarballs, tarballName(pkg)), '-C', unpacked(pkg)]);
+    }
+
+    // A user's project: our tarballs, and from the registry what a user adds (the versions the workspace tests).
+    consumer = join(work, 'consumer');
+    cpSync(join(__dirname, 'fixtures/consumer'), consumer, { recursive: true });
+    const registry = (name: string) => rootPkg.devDependencies![name]!;
+    const dependencies: Record<string, string> = {
+      ...Object.fromEntries(packages.map(({ pkg }) => [pkg.name, `file:${join(tarballs, tarballName(pkg))}`])),
+      '@google/genai': registry('@google/genai'),
+      '@types/node': registry('@types/node'),
+      'class-transformer': registry('class-transformer'),
+      'class-validator': registry('class-validator'),
+      'reflect-metadata': registry('reflect-metadata'),
+      // `npm install typescript` gives TypeScript 7 now; 6 beside it under another name.
+      typescript: '^7.0.0',
+      typescript6: `npm:typescript@${registry('typescript')}`,
+    };
+    writeFileSync(
+      join(consumer, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, dependencies }, null, 2),
+    );
+    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: consumer });
+    // gen-tools, as the installed bin, writes each project's manifest.
+    await Promise.all(
+      ['esm', 'cjs'].map((project) =>
+        run(
+          join(consumer, 'node_modules/.bin/gen-tools'),
+          ['--project', 'tsconfig.json', '--out', 'src/tools.generated.ts'],
+          {
+            cwd: join(consumer, project),
+          },
+        ),
+      ),
+    );
+  }, 300_000);
+
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it("gen's build reads TypeScript's lib files from dist/libs, the same texts @ts-morph/common holds", () => {
+  it('a LICENSE that matches every package\'s "license"', () => {
+    const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n/);
+    for (const { pkg } of packages) {
+      expect(pkg.license, pkg.name).toBe('MIT');
+      expect(readFileSync(join(unpacked(pkg), 'package/LICENSE'), 'utf8'), pkg.name).toBe(license);
+    }
+  });
+
+  it.each(packages)(
+    '$pkg.name: the tarball holds the build, the sources its maps name, README and LICENSE',
+    ({ pkg }) => {
+      const dir = join(unpacked(pkg), 'package');
+      const files = execFileSync('tar', ['tzf', join(work, 'tarballs', tarballName(pkg))], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .map((line) => line.replace(/^package\//, ''));
+      expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']));
+      const extra = files.filter(
+        (file) => !/^(dist|src|bin)\//.test(file) && !['package.json', 'README.md', 'LICENSE'].includes(file),
+      );
+      expect(extra).toEqual([]);
+      expect(files.filter((file) => /(\.test\.|\/test\/|\/fixtures\/|tsconfig|\.tsbuildinfo$)/.test(file))).toEqual([]);
+      // Every file a source map names is in the tarball (src is shipped for them, and only for them).
+      const mapped = new Set<string>();
+      for (const map of files.filter((file) => /\.[cm]?js\.map$/.test(file))) {
+        for (const source of readJson<{ sources: string[] }>(join(dir, map)).sources)
+          mapped.add(posix.join(posix.dirname(map), source));
+      }
+      expect([...mapped].filter((file) => !files.includes(file))).toEqual([]);
+      expect(files.filter((file) => file.startsWith('src/') && !mapped.has(file))).toEqual([]);
+
+      const packed = readJson<PackageJson>(join(dir, 'package.json'));
+      expect(JSON.stringify(packed)).not.toContain('workspace:');
+      expect(packed.publishConfig?.access).toBe('public');
+      expect(entryPaths(packed).filter((path) => !files.includes(path))).toEqual([]);
+    },
+  );
+
+  it.each(packages)('$pkg.name: types resolve for ESM, CommonJS and bundler users (arethetypeswrong)', async ({ pkg }) => {
+    const tarball = readFileSync(join(work, 'tarballs', tarballName(pkg)));
+    const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(tarball)));
+    if (!analysis.types) throw new Error(`${pkg.name}: no types found`);
+    // node10 (moduleResolution "node") is left out: it cannot read package "imports", and TypeScript 7 dropped it.
+    const problems = (['node16-cjs', 'node16-esm', 'bundler'] as const).flatMap((resolutionKind) =>
+      filterProblems(analysis, { resolutionKind }).map((problem) => ({ resolutionKind, ...problem })),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it.each(packages)('$pkg.name: require() and import() give the same exports', ({ pkg }) => {
+    const keys = (format: 'cjs' | 'esm') => {
+      const script =
+        format === 'cjs'
+          ? `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(pkg.name)})).sort()))`
+          : `import(${JSON.stringify(pkg.name)}).then((m) => console.log(JSON.stringify(Object.keys(m)` +
+            `.filter((k) => k !== 'default' && k !== 'module.exports').sort())))`;
+      const args = format === 'cjs' ? ['-e', script] : ['--input-type=module', '-e', script];
+      return JSON.parse(execFileSync(process.execPath, args, { cwd: consumer, encoding: 'utf8' })) as string[];
+    };
+    const esm = keys('esm');
+    expect(esm.length).toBeGreaterThan(0);
+    expect(keys('cjs')).toEqual(esm);
+  });
+
+  it("the installed gen-tools runs its build, with TypeScript's lib files from dist/libs", async () => {
+    const gen = packages.find(({ pkg }) => pkg.name === '@toolwright/gen')!.pkg;
+    const { stdout } = await run(join(consumer, 'node_modules/.bin/gen-tools'), ['--version'], { cwd: consumer });
+    expect(stdout.trim()).toContain(gen.version);
     const script = `
       const built = require('./dist/cjs/ts-morph-common-require.cjs');
       const bundled = require('@ts-morph/common');
@@ -42,17 +184,79 @@ describe('published packages', () => {
       console.log(JSON.stringify({
         same: JSON.stringify(texts(built.getLibFiles())) === JSON.stringify(texts(bundled.getLibFiles())),
         count: built.getLibFiles().length,
-        ts: built.ts.version === bundled.ts.version,
-        folder: built.libFolderInMemoryPath === bundled.libFolderInMemoryPath,
       }));`;
-    const result = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: join(root, 'packages/gen'), encoding: 'utf8' })) as Record<string, unknown>;
-    expect(result).toEqual({ same: true, count: expect.any(Number), ts: true, folder: true });
+    const installed = dirname(
+      execFileSync(process.execPath, ['-p', 'require.resolve("@toolwright/gen/package.json")'], {
+        cwd: consumer,
+        encoding: 'utf8',
+      }).trim(),
+    );
+    expect(installed.startsWith(join(consumer, 'node_modules'))).toBe(true);
+    const result = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: installed, encoding: 'utf8' })) as {
+      same: boolean;
+      count: number;
+    };
+    expect(result.same).toBe(true);
     expect(result.count).toBeGreaterThan(50);
+    for (const project of ['esm', 'cjs']) {
+      expect(readFileSync(join(consumer, project, 'src/tools.generated.ts'), 'utf8')).toContain(
+        'export const manifest = defineManifest(',
+      );
+    }
   });
 
-  it('the gen-tools bin runs the build', () => {
-    const version = execFileSync(process.execPath, [join(root, 'packages/gen/bin/gen-tools.mjs'), '--version'], { encoding: 'utf8' });
-    const { version: expected } = JSON.parse(readFileSync(join(root, 'packages/gen/package.json'), 'utf8')) as { version: string };
-    expect(version.trim()).toContain(expected);
+  // The bin loads gen as ES modules; this is its CommonJS build (dist/cjs is a package scope of its own).
+  it("gen's generate() runs when required as CommonJS", () => {
+    const script = `require('@toolwright/gen').generate({ project: 'esm/tsconfig.json', out: false })
+      .then((result) => console.log(result.manifest.tools.map((tool) => tool.name).join()))`;
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: consumer, encoding: 'utf8' }).trim()).toBe('priceTrip');
   });
+
+  const compilers = [
+    { label: 'TypeScript 6', bin: 'typescript6/bin/tsc', major: '6.' },
+    { label: 'TypeScript 7', bin: 'typescript/bin/tsc', major: '7.' },
+  ];
+
+  it.each(compilers)(
+    'ESM, $label: compiles the decorated service and runs an Agent on FakeGemini',
+    async ({ bin, major }) => {
+      const project = join(consumer, 'esm');
+      const tsc = join(consumer, 'node_modules', bin);
+      expect((await run(process.execPath, [tsc, '--version'])).stdout).toContain(`Version ${major}`);
+      const outDir = `dist-${major}`;
+      await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--outDir', outDir], { cwd: project });
+      const { stdout } = await run(process.execPath, [join(outDir, 'main.js')], { cwd: project });
+      const result = JSON.parse(stdout) as {
+        text: string;
+        stopReason: string;
+        declarations: Array<{ name: string; parameters: unknown }>;
+      };
+      expect(result.stopReason).toBe('stop');
+      // The Date argument was revived before the call (2 June 2025 is a Monday) and the Integer became INTEGER.
+      expect(JSON.parse(result.text)).toEqual({ output: { city: 'Lisbon, Portugal', total: 360, weekday: 1 } });
+      expect(result.declarations.map((declaration) => declaration.name)).toEqual(['priceTrip']);
+      expect(JSON.stringify(result.declarations[0]!.parameters)).toContain('"nights":{"type":"INTEGER"');
+    },
+  );
+
+  it.each(compilers)(
+    'CommonJS, $label: compiles legacy decorators and a class-validator DTO, and runs the Agent',
+    async ({ bin, major }) => {
+      const project = join(consumer, 'cjs');
+      const tsc = join(consumer, 'node_modules', bin);
+      const outDir = `dist-${major}`;
+      await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--outDir', outDir], { cwd: project });
+      expect(readFileSync(join(project, outDir, 'main.js'), 'utf8')).toContain('require("@toolwright/core")');
+      const { stdout } = await run(process.execPath, [join(outDir, 'main.js')], { cwd: project });
+      const result = JSON.parse(stdout) as {
+        text: string;
+        stopReason: string;
+        firstReply: { error: { name: string; message: string } };
+      };
+      expect(result.firstReply.error.name).toBe('InvalidArguments');
+      expect(result.firstReply.error.message).toContain('/signup/email');
+      expect(JSON.parse(result.text)).toEqual({ output: { welcome: 'Welcome, Ada', plan: 'pro', dto: true } });
+      expect(result.stopReason).toBe('stop');
+    },
+  );
 });

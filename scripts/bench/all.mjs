@@ -12,6 +12,8 @@ const benchmarks = {
   'agent-vs-sdk': 'agent-vs-sdk.ts',
   'agent-parallel-tools': 'agent-parallel-tools.ts',
   'gen-tools': 'gen-tools/run.ts',
+  durable: 'durable.ts',
+  'prompt-calling': 'prompt-calling.ts',
 };
 
 const wanted = process.argv.slice(2);

@@ -32,6 +32,7 @@ export {
   errorToPayload,
   geminiSchemaToJsonSchema,
   isGeminiSchema,
+  closestNames,
   type AjvLikeError,
   type BoundTool,
   type CallOptions,

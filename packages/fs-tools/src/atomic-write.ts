@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import type { Folder } from './folder.js';
 
 /** 0 where the platform has no such flag (Windows), so the flags stay valid everywhere. */
 export const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -24,13 +24,14 @@ export interface AtomicWriteSteps {
 }
 
 /**
- * Replaces `folder/name` atomically: the content goes to a temporary file in the same folder, is flushed, and is
- * renamed over the target. A crash at any point leaves either the old file whole or the new one whole (and at worst
- * a stray `.name.*.tmp` file). `rename` replaces a link at the target instead of following it.
+ * Replaces `name` in an open folder atomically: the content goes to a temporary file in the same folder, is flushed,
+ * and is renamed over the target. A crash at any point leaves either the old file whole or the new one whole (and at
+ * worst a stray `.name.*.tmp` file). Every name is given relative to the open folder (folder.ts), so the temporary
+ * file and the rename land in the folder that was checked. `rename` replaces a link at the target, never follows it.
  */
-export async function atomicWrite(folder: string, name: string, steps: AtomicWriteSteps): Promise<void> {
-  const temporary = join(folder, temporaryName(name));
-  const handle = await open(temporary, CREATE_FLAGS, steps.mode ?? 0o666);
+export async function atomicWrite(folder: Folder, name: string, steps: AtomicWriteSteps): Promise<void> {
+  const temporary = temporaryName(name);
+  const handle = await open(folder.at(temporary), CREATE_FLAGS, steps.mode ?? 0o666);
   let renamed = false;
   try {
     try {
@@ -42,12 +43,13 @@ export async function atomicWrite(folder: string, name: string, steps: AtomicWri
       await handle.close();
     }
     await steps.beforeRename?.();
-    await rename(temporary, join(folder, name));
+    await rename(folder.at(temporary), folder.at(name));
     renamed = true;
   } finally {
-    if (!renamed) await rm(temporary, { force: true });
+    if (!renamed) await rm(folder.at(temporary), { force: true });
   }
-  await syncFolder(folder);
+  // Makes the rename itself durable. Not every platform can sync a folder: best effort.
+  await folder.handle.sync().catch(() => undefined);
 }
 
 /** Copies everything from one open file to another, in chunks (the source may be large). */
@@ -72,19 +74,6 @@ export async function writeAll(handle: FileHandle, data: Uint8Array): Promise<vo
   while (written < data.length) {
     const { bytesWritten } = await handle.write(data, written, data.length - written);
     written += bytesWritten;
-  }
-}
-
-/** Makes the rename itself durable. Not every platform can open or sync a folder: best effort. */
-async function syncFolder(folder: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(folder, constants.O_RDONLY);
-    await handle.sync();
-  } catch {
-    // Nothing to do: the data is synced; only the rename's durability is less certain on such platforms.
-  } finally {
-    await handle?.close();
   }
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
 import { tool, type Integer } from '@toolwright/core';
 import { atomicWrite, copyHandle, READ_FLAGS, writeAll } from './atomic-write.js';
 import { jsonLinesAudit, type AuditEntry, type AuditSink } from './audit.js';
@@ -9,9 +8,13 @@ import { fileSystemError } from './fs-error.js';
 import { listFolder, listingGlob, type FileList } from './listing.js';
 import { DEFAULTS, type FileToolsOptions, type WriteRequest } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
-import { Sandbox } from './sandbox.js';
+import { Sandbox, type Resolution } from './sandbox.js';
 import { SandboxError, shown } from './sandbox-error.js';
-import { decodeText, lineRange } from './text.js';
+import { readLines } from './line-reader.js';
+import { checkLineRange, decodeText, lineRange, pastEnd } from './text.js';
+
+/** How far into a file over the read limit read_file looks for the lines asked for, in multiples of that limit. */
+const LINE_SCAN_FACTOR = 64;
 
 /** What `write_file` answers. */
 export interface WriteResult {
@@ -27,6 +30,8 @@ export interface WriteResult {
 }
 
 type ToolName = AuditEntry['tool'];
+/** What a tool's body hands to the guard: the answer, and what the audit records of it. */
+type ToolOutcome<T> = { value: T; summary: Record<string, unknown> };
 
 /**
  * File tools for an agent, confined to one root folder: list, read and write text files. Every path is resolved
@@ -80,25 +85,29 @@ export class FileTools {
         throw new SandboxError('invalid_argument', 'pattern must be a non-empty string');
       }
       const glob = pattern === undefined ? undefined : listingGlob(pattern);
-      const folder = await this.#sandbox.resolve(path, 'read');
-      if (!folder.exists) throw new SandboxError('not_found', `${shown(folder.relative)} does not exist`);
-      if (!folder.stats.isDirectory()) {
-        throw new SandboxError('not_a_directory', `${shown(folder.relative)} is a file, not a folder; use read_file to read it`);
+      const found = await this.#sandbox.resolve(path, 'read');
+      try {
+        if (!found.exists) throw new SandboxError('not_found', `${shown(found.relative)} does not exist`);
+        if (found.name !== undefined) {
+          throw new SandboxError('not_a_directory', `${shown(found.relative)} is a file, not a folder; use read_file to read it`);
+        }
+        const backups = this.#backups;
+        const list = await listFolder(this.#sandbox, found.folder, glob, {
+          maxEntries: this.#options.maxListEntries,
+          maxScanned: this.#options.maxListScanned,
+          // The backup folder is left out where it would appear; listed explicitly, it shows what can be restored.
+          hidden: (relativePath) => relativePath === backups?.insideRoot,
+        });
+        return { value: list, summary: { entries: list.paths.length, truncated: list.truncated } };
+      } finally {
+        await found.folder.close();
       }
-      const backups = this.#backups;
-      const list = await listFolder(this.#sandbox, folder, glob, {
-        maxEntries: this.#options.maxListEntries,
-        maxScanned: this.#options.maxListScanned,
-        // The backup folder is left out where it would appear; listed explicitly, it shows what can be restored.
-        hidden: (relativePath) => relativePath === backups?.insideRoot,
-      });
-      return { value: list, summary: { entries: list.paths.length, truncated: list.truncated } };
     });
   }
 
   /**
-   * Reads a text file of the workspace (UTF-8) and returns its content. Binary files and files over the size limit
-   * are refused. With startLine and/or endLine, returns only those lines.
+   * Reads a text file of the workspace (UTF-8) and returns its content. Binary files are refused. With startLine
+   * and/or endLine, returns only those lines: a file over the size limit can be read in parts this way.
    * @param path The file to read, relative to the workspace root.
    * @param startLine The first line to return, counting from 1. Default: 1.
    * @param endLine The last line to return (inclusive). Default: the last line of the file.
@@ -107,24 +116,40 @@ export class FileTools {
   async readFile(path: string, startLine?: Integer, endLine?: Integer): Promise<string> {
     return this.#guard('read_file', { path, startLine, endLine }, async () => {
       const file = await this.#sandbox.resolve(path, 'read');
-      if (!file.exists) throw new SandboxError('not_found', `${shown(file.relative)} does not exist`);
-      if (file.stats.isDirectory()) {
-        throw new SandboxError('not_a_file', `${shown(file.relative)} is a folder; use list_files to see what it holds`);
-      }
-      if (!file.stats.isFile()) throw new SandboxError('not_a_file', `${shown(file.relative)} is not a regular file`);
-      this.#checkReadSize(file.stats.size, file.relative);
-      const handle = await openFile(file.real, file.relative);
-      let bytes: Buffer;
       try {
-        await this.#sandbox.verifyOpened(handle, file, file.relative);
-        bytes = await readAtMost(handle, this.#options.maxReadBytes + 1);
+        return await this.#read(file, startLine, endLine);
       } finally {
-        await handle.close();
+        await file.folder.close();
       }
-      this.#checkReadSize(bytes.length, file.relative);
-      const text = lineRange(decodeText(bytes, file.relative), startLine, endLine, file.relative);
-      return { value: text, summary: { bytes: bytes.length } };
     });
+  }
+
+  /** read_file after the walk: `file` is open until the caller closes its folder. */
+  async #read(file: Resolution, startLine: number | undefined, endLine: number | undefined): Promise<ToolOutcome<string>> {
+    if (!file.exists) throw new SandboxError('not_found', `${shown(file.relative)} does not exist`);
+    if (file.name === undefined) {
+      throw new SandboxError('not_a_file', `${shown(file.relative)} is a folder; use list_files to see what it holds`);
+    }
+    if (!file.stats.isFile()) throw new SandboxError('not_a_file', `${shown(file.relative)} is not a regular file`);
+    const ranged = startLine !== undefined || endLine !== undefined;
+    if (ranged) checkLineRange(startLine, endLine);
+    const handle = await openFile(file.folder.at(file.name), file.relative);
+    try {
+      await this.#sandbox.verifyOpened(handle, file, file.relative);
+      const limit = this.#options.maxReadBytes;
+      if (file.stats.size <= limit) {
+        const bytes = await readAtMost(handle, limit + 1);
+        if (bytes.length <= limit) {
+          const text = lineRange(decodeText(bytes, file.relative), startLine, endLine, file.relative);
+          return { value: text, summary: { bytes: bytes.length } };
+        }
+      }
+      // Over the limit: line ranges are still served, each within the limit.
+      const bytes = await this.#readLargeFile(handle, file.relative, ranged ? (startLine ?? 1) : undefined, endLine);
+      return { value: decodeText(bytes, file.relative), summary: { bytes: bytes.length } };
+    } finally {
+      await handle.close();
+    }
   }
 
   /**
@@ -147,51 +172,71 @@ export class FileTools {
         throw new SandboxError('not_a_file', `${shown(path)} ends with a slash: give the path of a file`);
       }
       const target = await this.#sandbox.resolve(path, 'write');
-      if (target.relative === '') throw new SandboxError('not_a_file', 'the root is a folder, not a file');
-      if (this.#backups?.covers(target.relative)) {
-        throw new SandboxError('protected', `${shown(target.relative)} is in the backup folder, which the tools do not write`);
-      }
-      if (target.exists && !target.stats.isFile()) {
-        throw new SandboxError('not_a_file', `${shown(target.relative)} is ${target.stats.isDirectory() ? 'a folder' : 'not a regular file'}`);
-      }
-      const data = Buffer.from(content, 'utf8');
-      const finalSize = data.length + (target.exists && mode === 'append' ? target.stats.size : 0);
-      if (finalSize > this.#options.maxWriteBytes) {
-        throw new SandboxError(
-          'too_large',
-          `writing ${shown(target.relative)} would make it ${finalSize} bytes; the limit is ${this.#options.maxWriteBytes} bytes`,
-        );
-      }
-      await this.#confirm({ tool: 'write_file', path: target.relative, mode, content, bytes: data.length, exists: target.exists });
-
-      const folder = target.exists ? dirname(target.real) : await this.#sandbox.createParents(target);
-      const name = target.exists ? basename(target.real) : (target.missing.at(-1) as string);
-      const previous = target.exists ? await openFile(target.real, target.relative) : undefined;
-      let backedUp = false;
       try {
-        if (previous && target.exists) await this.#sandbox.verifyOpened(previous, target, target.relative);
-        await atomicWrite(folder, name, {
-          mode: target.exists ? target.stats.mode & 0o7777 : undefined,
-          verify: (handle) => this.#sandbox.verifyOpened(handle, { real: folder }, target.relative),
-          fill: async (handle) => {
-            if (previous && mode === 'append') await copyHandle(previous, handle);
-            await writeAll(handle, data);
-          },
-          beforeRename: async () => {
-            if (previous && mode === 'overwrite' && this.#backups && target.exists) {
-              await this.#backups.save(previous, target.relative, target.stats.mode);
-              backedUp = true;
-            }
-          },
-        });
-      } catch (error) {
-        throw fileSystemError(error, target.relative);
+        return await this.#write(target, content, mode);
       } finally {
-        await previous?.close();
+        // After createParents this is closed already (it took the folder over); closing twice is harmless.
+        await target.folder.close();
       }
-      const result: WriteResult = { path: target.relative, mode, bytesWritten: data.length, created: !target.exists, backedUp };
-      return { value: result, summary: { bytes: data.length, created: result.created, backedUp } };
     });
+  }
+
+  /** write_file after the walk: every name is created, opened and renamed relative to the open folder. */
+  async #write(target: Resolution, content: string, mode: 'overwrite' | 'append'): Promise<ToolOutcome<WriteResult>> {
+    if (target.relative === '' || (target.exists && target.name === undefined)) {
+      throw new SandboxError('not_a_file', 'the root is a folder, not a file');
+    }
+    if (this.#backups?.covers(target.relative)) {
+      throw new SandboxError('protected', `${shown(target.relative)} is in the backup folder, which the tools do not write`);
+    }
+    if (target.exists && !target.stats.isFile()) {
+      const what = target.stats.isDirectory() ? 'a folder' : 'not a regular file';
+      throw new SandboxError('not_a_file', `${shown(target.relative)} is ${what}`);
+    }
+    const data = Buffer.from(content, 'utf8');
+    const finalSize = data.length + (target.exists && mode === 'append' ? target.stats.size : 0);
+    if (finalSize > this.#options.maxWriteBytes) {
+      throw new SandboxError(
+        'too_large',
+        `writing ${shown(target.relative)} would make it ${finalSize} bytes; the limit is ${this.#options.maxWriteBytes} bytes`,
+      );
+    }
+    const backups = mode === 'overwrite' && target.exists ? this.#backups : undefined;
+    if (backups && target.exists) backups.checkSize(target.stats.size, target.relative);
+    await this.#confirm({ tool: 'write_file', path: target.relative, mode, content, bytes: data.length, exists: target.exists });
+
+    const folder = target.exists ? target.folder : await this.#sandbox.createParents(target);
+    const name = target.exists ? (target.name as string) : (target.missing.at(-1) as string);
+    let previous: FileHandle | undefined;
+    let backedUp = false;
+    try {
+      previous = target.exists ? await openFile(folder.at(name), target.relative) : undefined;
+      if (previous && target.exists) await this.#sandbox.verifyOpened(previous, target, target.relative);
+      await atomicWrite(folder, name, {
+        mode: target.exists ? target.stats.mode & 0o7777 : undefined,
+        // The new file must be in the root: its folder may have been moved out since it was opened.
+        verify: (handle) => this.#sandbox.verifyOpened(handle, {}, target.relative),
+        fill: async (handle) => {
+          if (previous && mode === 'append') await copyHandle(previous, handle);
+          await writeAll(handle, data);
+        },
+        beforeRename: async () => {
+          if (previous && backups && target.exists) {
+            await backups.save(previous, target.relative, target.stats.mode);
+            backedUp = true;
+          }
+          // Last look before the rename: the folder must still be inside the root.
+          await this.#sandbox.verifyOpened(folder.handle, {}, target.relative);
+        },
+      });
+    } catch (error) {
+      throw fileSystemError(error, target.relative);
+    } finally {
+      await previous?.close();
+      if (folder !== target.folder) await folder.close();
+    }
+    const result: WriteResult = { path: target.relative, mode, bytesWritten: data.length, created: !target.exists, backedUp };
+    return { value: result, summary: { bytes: data.length, created: result.created, backedUp } };
   }
 
   /** Rate limit, audit and error hygiene around one call. */
@@ -240,12 +285,51 @@ export class FileTools {
     if (allowed !== true) throw new SandboxError('denied', `the write to ${shown(request.path)} was not approved`);
   }
 
-  #checkReadSize(size: number, relativePath: string): void {
-    if (size > this.#options.maxReadBytes) {
-      throw new SandboxError(
-        'too_large',
-        `${shown(relativePath)} is larger than the read limit of ${this.#options.maxReadBytes} bytes; read a line range of a smaller file, or ask for the limit to be raised`,
-      );
+  /**
+   * Lines `start`..`end` of a file over the read limit (no `start`: the whole file, which cannot fit). A refusal
+   * names only ranges that were found to fit, so following its advice works.
+   */
+  async #readLargeFile(
+    handle: FileHandle,
+    relativePath: string,
+    start: number | undefined,
+    end: number | undefined,
+  ): Promise<Buffer> {
+    const limit = this.#options.maxReadBytes;
+    const scanLimit = limit * LINE_SCAN_FACTOR;
+    const window = await readLines(handle, start ?? 1, end, limit, scanLimit);
+    const path = shown(relativePath);
+    switch (window.kind) {
+      case 'lines':
+        return window.bytes;
+      case 'past_end':
+        throw pastEnd(start ?? 1, window.lines, relativePath);
+      case 'beyond_scan':
+        throw new SandboxError(
+          'too_large',
+          `line ${start ?? 1} of ${path} does not end within its first ${scanLimit} bytes, ` +
+            'which is as far as read_file looks for lines',
+        );
+      case 'too_large': {
+        const fits = window.fitsTo >= (start ?? 1);
+        if (start === undefined) {
+          const over = `${path} is ${(await handle.stat()).size} bytes, over the read limit of ${limit} bytes`;
+          throw new SandboxError(
+            'too_large',
+            fits
+              ? `${over}; read it in parts with startLine and endLine: lines 1 to ${window.fitsTo} fit`
+              : `${over}, and its first line alone is longer than that; ask for the limit to be raised`,
+          );
+        }
+        const asked = `lines ${start} to ${end ?? 'the end'} of ${path}`;
+        throw new SandboxError(
+          'too_large',
+          fits
+            ? `${asked} are more than the read limit of ${limit} bytes; lines ${start} to ${window.fitsTo} fit`
+            : `line ${start} of ${path} alone is longer than the read limit of ${limit} bytes; ` +
+              'ask for the limit to be raised',
+        );
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import { ACCEPT, CHAR, EMPTY, LazyDfa, NO_DOT_START, SPLIT } from './glob-automaton.js';
 import { parseGlob, type CharSet, type GlobNode } from './glob-syntax.js';
 import { SandboxError } from './sandbox-error.js';
 
@@ -17,17 +18,9 @@ export interface Glob {
   match(path: string): boolean;
   /** The automaton's size. */
   readonly states: number;
-  /** The work done by the last `match`: states visited plus characters tested (at most 2 x states x (length + 1)). */
+  /** The work of the last `match`: characters read, states visited, tests; at most (4 x states + 1) x (length + 1). */
   readonly steps: number;
 }
-
-const CHAR = 0;
-const SPLIT = 1;
-const EMPTY = 2;
-const NO_DOT_START = 3;
-const ACCEPT = 4;
-const SLASH = 0x2f;
-const DOT = 0x2e;
 
 /** A piece of automaton under construction: its entry and the dangling exits (state * 2 + which out). */
 interface Fragment {
@@ -37,9 +30,9 @@ interface Fragment {
 
 /**
  * Compiles a glob once into a Thompson automaton (one state per character test, split or assertion) and matches
- * paths by simulating all its states at once, so a match costs at most O(states x path length) whatever the pattern:
- * no backtracking, and alternatives `{a,b}` are branches of the automaton, never strings. Throws a SandboxError
- * (`invalid_argument`) with a message for the model when the pattern cannot be accepted.
+ * paths by running all its states at once (glob-automaton.ts), so a match costs at most O(states x path length)
+ * whatever the pattern: no backtracking, and alternatives `{a,b}` are branches of the automaton, never strings.
+ * Throws a SandboxError (`invalid_argument`) with a message for the model when the pattern cannot be accepted.
  */
 export function compileGlob(pattern: string, options: GlobOptions = {}): Glob {
   const parsed = parseGlob(pattern);
@@ -123,115 +116,18 @@ export function compileGlob(pattern: string, options: GlobOptions = {}): Glob {
   const whole = build(parsed.node);
   const accept = add(ACCEPT);
   patch(whole.exits, accept);
-  const automaton = { kinds: Int8Array.from(kinds), outs: Int32Array.from(outs), outs1: Int32Array.from(outs1), sets };
-  return new Automaton(whole.start, automaton, parsed.negated);
-}
-
-/** The states of an automaton: what each is, where it leads (`-1`: nowhere yet), and the test of each CHAR state. */
-interface States {
-  kinds: Int8Array;
-  outs: Int32Array;
-  outs1: Int32Array;
-  sets: ReadonlyArray<CharSet | undefined>;
-}
-
-class Automaton implements Glob {
-  steps = 0;
-  private readonly kinds: Int8Array;
-  private readonly outs: Int32Array;
-  private readonly outs1: Int32Array;
-  private readonly sets: ReadonlyArray<CharSet | undefined>;
-  private readonly mark: Int32Array;
-  private generation = 0;
-  private current: Int32Array;
-  private next: Int32Array;
-
-  constructor(
-    private readonly start: number,
-    states: States,
-    private readonly negated: boolean,
-  ) {
-    ({ kinds: this.kinds, outs: this.outs, outs1: this.outs1, sets: this.sets } = states);
-    this.mark = new Int32Array(this.kinds.length).fill(-1);
-    this.current = new Int32Array(this.kinds.length);
-    this.next = new Int32Array(this.kinds.length);
-  }
-
-  get states(): number {
-    return this.kinds.length;
-  }
-
-  match(path: string): boolean {
-    const codes: number[] = [];
-    for (const char of path) codes.push(char.codePointAt(0) as number);
-    this.steps = 0;
-    let count = this.closure(this.start, codes, 0, this.current, 0, ++this.generation);
-    for (let position = 0; position < codes.length && count > 0; position++) {
-      const code = codes[position] as number;
-      const generation = ++this.generation;
-      let nextCount = 0;
-      for (let i = 0; i < count; i++) {
-        const state = this.current[i] as number;
-        this.steps++;
-        if (this.kinds[state] === CHAR && matches(this.sets[state] as CharSet, code)) {
-          nextCount = this.closure(this.outs[state] as number, codes, position + 1, this.next, nextCount, generation);
-        }
-      }
-      [this.current, this.next] = [this.next, this.current];
-      count = nextCount;
-    }
-    return this.accepted(count) !== this.negated;
-  }
-
-  private accepted(count: number): boolean {
-    for (let i = 0; i < count; i++) if (this.kinds[this.current[i] as number] === ACCEPT) return true;
-    return false;
-  }
-
-  /** Adds `from` and every state reachable from it without reading a character at `position`; returns the count. */
-  private closure(
-    from: number,
-    codes: readonly number[],
-    position: number,
-    list: Int32Array,
-    count: number,
-    generation: number,
-  ): number {
-    const stack = [from];
-    let size = count;
-    while (stack.length > 0) {
-      const state = stack.pop() as number;
-      if (this.mark[state] === generation) continue;
-      this.mark[state] = generation;
-      this.steps++;
-      switch (this.kinds[state]) {
-        case SPLIT:
-          stack.push(this.outs1[state] as number, this.outs[state] as number);
-          break;
-        case EMPTY:
-          stack.push(this.outs[state] as number);
-          break;
-        case NO_DOT_START:
-          if (codes[position] !== DOT || (position > 0 && codes[position - 1] !== SLASH)) {
-            stack.push(this.outs[state] as number);
-          }
-          break;
-        default:
-          list[size++] = state;
-      }
-    }
-    return size;
-  }
-}
-
-function matches(set: CharSet, code: number): boolean {
-  let inside = false;
-  for (const [low, high] of set.ranges) {
-    if (code >= low && code <= high) {
-      inside = true;
-      break;
-    }
-  }
-  if (set.negated) return !inside && code !== SLASH;
-  return inside;
+  const dfa = new LazyDfa({
+    start: whole.start,
+    kinds: Int8Array.from(kinds),
+    outs: Int32Array.from(outs),
+    outs1: Int32Array.from(outs1),
+    sets,
+  });
+  return {
+    match: (path) => dfa.accepts(path) !== parsed.negated,
+    states: kinds.length,
+    get steps() {
+      return dfa.steps;
+    },
+  };
 }

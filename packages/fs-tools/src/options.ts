@@ -23,7 +23,10 @@ export interface FileToolsOptions {
   maxListEntries?: number;
   /** The most directory entries one `list_files` call examines. Default 100,000. */
   maxListScanned?: number;
-  /** Backups before an overwrite. Default: `{ dir: '.fs-tools-backups', keep: 5 }` inside the root; `false` turns them off. */
+  /**
+   * Backups before an overwrite. Default: `{ dir: '.fs-tools-backups', keep: 5, maxBytes: 16 MiB }` inside the root;
+   * `false` turns them off. Overwriting a file over `maxBytes` is refused (it could not be restored).
+   */
   backups?: BackupOptions | false;
   /** Where every call is recorded. Default: JSON lines on stderr (`jsonLinesAudit()`); `false` turns it off. */
   audit?: AuditSink | false;

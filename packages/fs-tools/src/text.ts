@@ -20,6 +20,14 @@ export function decodeText(bytes: Uint8Array, relativePath: string): string {
  */
 export function lineRange(text: string, start: number | undefined, end: number | undefined, relativePath: string): string {
   if (start === undefined && end === undefined) return text;
+  const first = checkLineRange(start, end);
+  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  if (first > lines.length) throw pastEnd(first, lines.length, relativePath);
+  return lines.slice(first - 1, end ?? lines.length).join('');
+}
+
+/** Checks startLine and endLine as given by the model; returns the first line (1 when only endLine is given). */
+export function checkLineRange(start: number | undefined, end: number | undefined): number {
   for (const [label, value] of [['startLine', start], ['endLine', end]] as const) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
       throw new SandboxError('invalid_argument', `${label} must be a whole number of at least 1`);
@@ -29,12 +37,12 @@ export function lineRange(text: string, start: number | undefined, end: number |
   if (end !== undefined && end < first) {
     throw new SandboxError('invalid_argument', `endLine (${end}) is before startLine (${first})`);
   }
-  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  if (first > lines.length) {
-    throw new SandboxError(
-      'invalid_argument',
-      `startLine ${first} is past the end of ${shown(relativePath)}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}`,
-    );
-  }
-  return lines.slice(first - 1, end ?? lines.length).join('');
+  return first;
+}
+
+export function pastEnd(start: number, lines: number, relativePath: string): SandboxError {
+  return new SandboxError(
+    'invalid_argument',
+    `startLine ${start} is past the end of ${shown(relativePath)}, which has ${lines} line${lines === 1 ? '' : 's'}`,
+  );
 }

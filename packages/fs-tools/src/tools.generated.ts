@@ -7,7 +7,7 @@ import { FileTools } from './file-tools.js';
 
 export const manifest = defineManifest({
   version: 1,
-  hash: "sha256:fc00cb0cc51ef3b1",
+  hash: "sha256:e0303ae204f9f5c6",
   tools: [
     {
       name: "list_files",
@@ -69,7 +69,7 @@ export const manifest = defineManifest({
     },
     {
       name: "read_file",
-      description: "Reads a text file of the workspace (UTF-8) and returns its content. Binary files and files over the size limit\nare refused. With startLine and/or endLine, returns only those lines.",
+      description: "Reads a text file of the workspace (UTF-8) and returns its content. Binary files are refused. With startLine\nand/or endLine, returns only those lines: a file over the size limit can be read in parts this way.",
       class: "FileTools",
       method: "readFile",
       file: "src/file-tools.ts",

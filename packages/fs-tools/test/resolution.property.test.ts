@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { realpathSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { FileTools, SandboxError } from '../src/index.js';
 import { Sandbox } from '../src/sandbox.js';
 import { makeFixture, snapshot, type Fixture } from './fixture.js';
@@ -52,15 +52,22 @@ describe('path resolution properties', () => {
         }
         expect(path.includes('\0')).toBe(false);
         const real = oracle(path);
-        if (result.exists) {
-          expect(inside(result.real)).toBe(true);
-          // No link is left in the answer, and it is the file the OS would open.
-          expect(realpathSync(result.real)).toBe(result.real);
-          expect(result.real).toBe(real);
-        } else {
-          expect(inside(result.parent)).toBe(true);
-          expect(result.missing.every((name) => name !== '' && name !== '.' && name !== '..' && !name.includes('/'))).toBe(true);
-          expect(real).toBeUndefined();
+        try {
+          // The folder held open is the one its path names (and the OS agrees, through the descriptor).
+          expect(realpathSync(`/proc/self/fd/${result.folder.handle.fd}`)).toBe(result.folder.path);
+          if (result.exists) {
+            const held = result.name === undefined ? result.folder.path : join(result.folder.path, result.name);
+            expect(inside(held)).toBe(true);
+            // No link is left in the answer, and it is the file the OS would open.
+            expect(realpathSync(held)).toBe(held);
+            expect(held).toBe(real);
+          } else {
+            expect(inside(result.folder.path)).toBe(true);
+            expect(result.missing.every((name) => name !== '' && name !== '.' && name !== '..' && !name.includes('/'))).toBe(true);
+            expect(real).toBeUndefined();
+          }
+        } finally {
+          await result.folder.close();
         }
       }),
       { numRuns: 600 },

@@ -92,6 +92,14 @@ describe('FileTools in a Toolbox', () => {
 });
 
 describe('createFileToolbox', () => {
+  it('returns as much of a file that needs escaping as the result cap holds, and says it was cut', async () => {
+    const toolbox = createFileToolbox(fixture.root, { audit: false, rateLimit: false });
+    writeFileSync(join(fixture.root, 'control.txt'), '\x01'.repeat(400 * 1024));
+    const { response } = (await toolbox.call({ id: 'r', name: 'read_file', args: { path: 'control.txt' } })).functionResponse;
+    // Each \x01 takes 6 JSON characters; the cap is twice the 1 MiB read limit.
+    expect(response).toEqual({ output: '\x01'.repeat(Math.floor((2 * 1024 * 1024 - 2) / 6)), truncated: true });
+  });
+
   it('does not let the Toolbox cut a file that read_file accepts', async () => {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(fixture.root, 'large.txt'), 'y'.repeat(300_000));

@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileTools, type FileToolsOptions, type WriteRequest } from '../src/index.js';
@@ -164,6 +175,31 @@ describe('write_file', () => {
 
   it('refuses every write when read-only', async () => {
     expect((await refusal(make({ readOnly: true }).writeFile('a.txt', 'x'))).code).toBe('denied');
+  });
+
+  it('refuses to overwrite a file too large to back up (a sparse file counts whole), and says what to do', async () => {
+    const small = make({ backups: { maxBytes: 10 } });
+    const error = await refusal(small.writeFile('ok.txt', 'new'));
+    expect(error.code).toBe('too_large');
+    expect(error.message).toBe(
+      '"ok.txt" is 14 bytes, over the backup limit of 10 bytes, so overwriting it would lose its content for good; ' +
+        'write to a new file instead, or ask for the backup limit to be raised',
+    );
+    expect(read('ok.txt')).toBe('one\ntwo\nthree\n');
+    expect(existsSync(join(fixture.root, '.fs-tools-backups'))).toBe(false);
+    // Appending keeps the old content, so it needs no backup; a new file neither.
+    await small.writeFile('ok.txt', 'four\n', 'append');
+    await small.writeFile('fresh.txt', 'x'.repeat(50));
+    // 2 GiB that take no space on disk: refused at once under the default limit (16 MiB), not copied.
+    const sparse = join(fixture.root, 'sparse.bin');
+    writeFileSync(sparse, '');
+    truncateSync(sparse, 2 * 1024 ** 3);
+    const refused = await refusal(make().writeFile('sparse.bin', 'x'));
+    expect(refused.message).toMatch(/^"sparse.bin" is 2147483648 bytes, over the backup limit of 16777216 bytes/);
+    expect(statSync(sparse).size).toBe(2 * 1024 ** 3);
+    expect(existsSync(join(fixture.root, '.fs-tools-backups'))).toBe(false);
+    expect((await make({ backups: false }).writeFile('sparse.bin', 'x')).backedUp).toBe(false);
+    expect(() => make({ backups: { maxBytes: -1 } })).toThrow('backups.maxBytes must be a whole number >= 0');
   });
 
   it('answers with a clean message, without absolute paths, when the file system refuses', async () => {

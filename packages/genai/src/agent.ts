@@ -7,6 +7,8 @@ import type { AgentOptions, RunOptions } from './options.js';
 import type { AgentResult } from './result.js';
 import { Run, type InternalRunOptions } from './run.js';
 import { resolveSetup, type AgentSetup } from './setup.js';
+import { toolStepResult, type StepDetail } from './steps.js';
+import { callToolbox } from './tool-phase.js';
 
 /** The events of a streamed run, and its result once it is over. */
 export interface AgentStream extends AsyncIterable<AgentEvent> {
@@ -50,6 +52,24 @@ export class Agent {
   /** A conversation that keeps its history across `send()`s. */
   chat(options: ChatOptions = {}): Chat {
     return new Chat(this, options);
+  }
+
+  /**
+   * Runs the step a detail describes (a step runner's third argument) and resolves with the JSON data its step
+   * function would have given: for engines that run steps in another process, such as Temporal's activities. Give
+   * this Agent the same options (model, tools, config) as the one whose run made the detail.
+   */
+  runStep(detail: StepDetail, options: { signal?: AbortSignal } = {}): Promise<unknown> {
+    const runOptions = { ...options, streaming: false };
+    if (detail?.kind === 'model') {
+      return new Run(this.setup, [...detail.contents], runOptions).requestModel(detail.turn, detail.final);
+    }
+    if (detail?.kind === 'tool') {
+      const run = new Run(this.setup, [], runOptions);
+      return toolStepResult(() => callToolbox(run, detail.call));
+    }
+    const got = JSON.stringify(detail);
+    return Promise.reject(new TypeError(`agent.runStep: a step detail has kind "model" or "tool", got ${got}`));
   }
 
   /** @internal */

@@ -16,7 +16,8 @@ export interface AgentErrorState {
 /** Base class of the errors a run ends with. */
 export class AgentError extends Error {
   override name = 'AgentError';
-  readonly code: 'api' | 'stream' | 'aborted' | 'hook' | 'input';
+  /** `step`: the run's step runner failed a step itself (a durable engine's error; the cause says which). */
+  readonly code: 'api' | 'stream' | 'aborted' | 'hook' | 'input' | 'step';
   readonly runId: string;
   readonly history: Content[];
   readonly steps: Step[];

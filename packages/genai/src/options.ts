@@ -7,6 +7,8 @@ import type {
   ToolConfig,
 } from '@google/genai';
 import type { AgentEvent } from './events.js';
+import type { StepRunner } from './steps.js';
+import type { CallingOption } from './prompt-calling/calling-option.js';
 import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
 
 /** The part of a `GoogleGenAI` client the Agent uses. */
@@ -22,6 +24,7 @@ export interface RetryOptions {
   connectionErrors?: boolean;
   /** First delay. Default 500 ms; doubled each retry (`factor`), with up to 20% random jitter. */
   initialDelayMs?: number;
+  /** Multiplier of the delay per retry. Default 2. */
   factor?: number;
   /** Upper bound of one delay, Retry-After included. Default 30 s. */
   maxDelayMs?: number;
@@ -64,7 +67,9 @@ export type BeforeToolCallDecision =
 export type AfterToolCallDecision = void | { response: NonNullable<FunctionResponse['response']> };
 
 export interface AgentHooks {
+  /** Before each call runs: approve (nothing or `true`), refuse (`false` or `{ deny }`) or change it (`{ args }`). */
   beforeToolCall?: (call: ToolCallInfo) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>;
+  /** After each call: return `{ response }` to replace what the model gets (to redact, summarise, ...). */
   afterToolCall?: (
     call: ToolCallInfo,
     result: { response: NonNullable<FunctionResponse['response']>; ok: boolean; durationMs: number },
@@ -83,10 +88,13 @@ export type AgentModelConfig = Omit<
 export type AgentTool = ToolboxLike | Tool;
 
 export interface AgentOptions extends AgentHooks {
+  /** A `GoogleGenAI` client (Gemini API or Vertex AI), or anything with its `models.generateContent(Stream)`. */
   client: AgentClient;
+  /** The model name, e.g. `gemini-2.5-flash`. */
   model: string;
   /** One Toolbox, or several beside built-in tools. Function names must be unique across Toolboxes. */
   tools?: AgentTool | AgentTool[];
+  /** Sent as the request's `systemInstruction` on every turn. */
   systemInstruction?: ContentUnion;
   /** Settings sent with every request (temperature, maxOutputTokens, thinkingConfig, safetySettings, ...). */
   config?: AgentModelConfig;
@@ -124,6 +132,13 @@ export interface AgentOptions extends AgentHooks {
   maxToolErrors?: number;
   /** Retries of failed model requests. `false` turns them off. */
   retry?: RetryOptions | false;
+  /**
+   * How tools are called: `'native'` (Gemini function calling), `'prompt'` (described in the prompt, calls read
+   * from the model's text, for models without function calling such as Gemma), `'auto'` (default: native, prompt
+   * for `gemma-*` models and for models whose API refuses tools), or `{ mode: 'prompt', format, instructions }`.
+   * Events, hooks, limits and the history work the same in both modes.
+   */
+  calling?: CallingOption;
   /** Declaration dialect asked from the Toolboxes. Default: the Toolbox's own default. */
   dialect?: DeclarationDialect;
   /**
@@ -131,6 +146,11 @@ export interface AgentOptions extends AgentHooks {
    * lines. The environment variable TOOLWRIGHT_DEBUG=1 turns it on too.
    */
   debug?: boolean | ((line: string) => void);
+  /**
+   * Runs each model request and each tool call as a step (a durable engine's journaled step). Default: inline.
+   * See `StepRunner`; `@toolwright/restate` passes one per run.
+   */
+  step?: StepRunner;
 }
 
 /** Options of one run (or one chat send). */
@@ -138,4 +158,16 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Events of this run only, beside the Agent's `onEvent`. */
   onEvent?: (event: AgentEvent) => void;
+  /** The step runner of this run, over the Agent's `step`. */
+  step?: StepRunner;
+  /**
+   * Asked for each call after the Agent's `beforeToolCall` (which it sees the arguments of): the first refusal
+   * wins. A durable engine's approvals come in here.
+   */
+  beforeToolCall?: AgentHooks['beforeToolCall'];
+  /**
+   * The run's id (default: a new one). A durable engine passes its invocation's id, so that a replayed run makes
+   * the same call ids as the first execution did.
+   */
+  runId?: string;
 }

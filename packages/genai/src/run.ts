@@ -22,11 +22,13 @@ import type { AgentEvent } from './events.js';
 import { readCalls, withoutCalls } from './function-calls.js';
 import { answerText, StreamedContent } from './merge-parts.js';
 import type { RunOptions } from './options.js';
+import { CallingPlan, type PromptReply } from './prompt-calling/calling-plan.js';
 import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { MalformedReply, readCandidate } from './reply-shape.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
+import { modelStep, StepFailure, type StepRunner } from './steps.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
 
@@ -40,6 +42,8 @@ interface ModelReply {
   usage: GenerateContentResponseUsageMetadata | undefined;
   retries: number;
   modelMs: number;
+  /** Prompt mode: the calls, prose and broken calls read from the reply's text. */
+  prompt?: PromptReply;
 }
 
 /** Internal: a stream broke after it started. */
@@ -71,6 +75,9 @@ export class Run implements ToolPhaseRun {
   readonly usage = emptyUsage();
   readonly errorStreaks = new Map<string, number>();
   readonly tools: RenderedTools;
+  readonly step: StepRunner | undefined;
+  readonly beforeToolCall: RunOptions['beforeToolCall'];
+  readonly calling: CallingPlan;
   /** Set when the run can be aborted (a caller's signal, or a stream whose reader may stop). */
   readonly abortSignal: AbortSignal | undefined;
   readonly aborted: Promise<void> | undefined;
@@ -85,6 +92,9 @@ export class Run implements ToolPhaseRun {
     this.runId = options.runId ?? newRunId();
     this.history = input;
     this.tools = renderTools(setup);
+    this.step = options.step ?? setup.step;
+    this.beforeToolCall = options.beforeToolCall;
+    this.calling = new CallingPlan(setup.calling, setup.model, this.tools.declarations);
     // A run nothing can stop needs no signal: creating one, and the listeners on it, is a real share of a run's cost.
     if (options.signal || options.streaming) {
       const controller = (this.controller = new AbortController());
@@ -153,6 +163,11 @@ export class Run implements ToolPhaseRun {
     if (error instanceof AgentError) return error;
     if (error instanceof HookFailure) return new AgentHookError(error.hook, this.state(), error.cause);
     if (this.isAborted) return new AgentAbortedError(this.state(), this.abortSignal!.reason ?? error);
+    if (error instanceof StepFailure) {
+      const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      const state = this.state();
+      return new AgentError('step', `The step "${error.name}" failed: ${message}`, state, { cause: error.cause });
+    }
     if (error instanceof StreamBroken) {
       const message = error.cause instanceof Error ? error.cause.message : String(error.cause);
       return new AgentStreamError(`The streamed reply broke before it was complete: ${message}`, this.state(), {
@@ -174,8 +189,14 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted) throw new AgentAbortedError(this.state(), this.abortSignal!.reason);
       turn += 1;
       const final = toolTurns >= maxTurns;
-      const reply = await this.requestModel(turn, final);
-      const { calls = [], malformed } = readCalls(reply.content);
+      const reply = await this.modelReply(turn, final);
+      // Native calls must be ones the API takes back; prompt-mode calls were parsed from the text.
+      const read = reply.prompt ? { calls: reply.prompt.calls, malformed: undefined } : readCalls(reply.content);
+      const calls = read.calls ?? [];
+      const malformed = read.malformed;
+      // Prompt mode: calls the model wrote but that cannot run still need an answer (feedback), so the turn goes on.
+      const unanswered = calls.length === 0 && !reply.prompt?.problems.length;
+      for (const problem of reply.prompt?.problems ?? []) this.debug(`turn ${turn}: a call was not run: ${problem.message}`);
       const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
       if (reply.content) step.content = reply.content;
       if (reply.finishReason !== undefined) step.finishReason = reply.finishReason;
@@ -183,7 +204,7 @@ export class Run implements ToolPhaseRun {
       this.steps.push(step);
 
       // A call the API would refuse to get back (no name, say) is a malformed call, whatever the finish reason.
-      const broken = malformed !== undefined || (calls.length === 0 && isBrokenCall(reply.finishReason));
+      const broken = malformed !== undefined || (unanswered && isBrokenCall(reply.finishReason));
       if (broken && !final && !brokenCallRetried) {
         brokenCallRetried = true;
         // What the model said beside its calls stays; the calls themselves never enter the history.
@@ -197,17 +218,17 @@ export class Run implements ToolPhaseRun {
       }
       // Gemini sometimes answers with nothing at all (no candidate, no parts, or only empty text), most often after
       // tool results: that is no answer, so the same request is sent once more before the run gives up and says so.
-      const empty = !broken && calls.length === 0 && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
+      const empty = !broken && unanswered && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
       if (empty && !emptyRetried && !final) {
         emptyRetried = true;
         this.debug(`turn ${turn}: the model sent an empty answer; asking once more`);
         this.emitTurnEnd(step, reply);
         continue;
       }
-      if (calls.length === 0 || broken || final) {
+      if (unanswered || broken || final) {
         // Calls that are not run must not end the history unanswered: the API would refuse it as the start of the
         // next request. At the turn limit they came although calling was off; running them would pass the limit.
-        const said = withoutCalls(reply.content);
+        const said = reply.prompt ? reply.content : withoutCalls(reply.content);
         if (said) this.history.push(said);
         this.emitTurnEnd(step, reply);
         const stopReason: StopReason = final
@@ -224,11 +245,14 @@ export class Run implements ToolPhaseRun {
       emptyRetried = false;
       toolTurns += 1;
       const toolsStarted = Date.now();
-      const executed = await runToolPhase(this, calls, turn);
+      const executed = calls.length ? await runToolPhase(this, calls, turn) : [];
       step.calls = executed.map((call) => call.record);
       step.toolsMs = Date.now() - toolsStarted;
+      const answers: Content = reply.prompt
+        ? this.calling.resultsTurn(executed.map((call) => call.record.response ?? {}), reply.prompt)
+        : { role: 'user', parts: executed.map((call) => call.part) };
       // The model turn and its answers enter the history together: it always ends on a complete turn.
-      this.history.push(reply.content!, { role: 'user', parts: executed.map((call) => call.part) });
+      this.history.push(reply.content!, answers);
       this.emitTurnEnd(step, reply);
     }
   }
@@ -250,7 +274,7 @@ export class Run implements ToolPhaseRun {
 
   private finish(reply: ModelReply, stopReason: StopReason, malformed: string | undefined): AgentResult {
     const result: AgentResult = {
-      text: answerText(withoutCalls(reply.content)),
+      text: reply.prompt ? reply.prompt.text : answerText(withoutCalls(reply.content)),
       history: this.history,
       steps: this.steps,
       usage: this.usage,
@@ -296,13 +320,34 @@ export class Run implements ToolPhaseRun {
     };
     if (this.abortSignal) config.abortSignal = this.abortSignal;
     if (this.setup.systemInstruction !== undefined) config.systemInstruction = this.setup.systemInstruction;
+    if (this.calling.prompting) {
+      const shaped = this.calling.shape({ contents: this.history, config }, this.setup.systemInstruction, final);
+      return { model: this.setup.model, ...shaped };
+    }
     return { model: this.setup.model, contents: [...this.history], config };
   }
 
-  /** One model request, retried on the configured statuses. */
-  private async requestModel(turn: number, final: boolean): Promise<ModelReply> {
+  /** One model request, as a step when the run has a step runner; its usage is counted here, replayed or not. */
+  private async modelReply(turn: number, final: boolean): Promise<ModelReply> {
+    let reply: ModelReply;
+    if (!this.step) reply = await this.requestModel(turn, final);
+    else {
+      try {
+        const detail = { kind: 'model' as const, turn, final, contents: [...this.history] };
+        reply = await modelStep(this.step, this, detail, () => this.requestModel(turn, final));
+      } catch (error) {
+        const own = error instanceof AgentError || error instanceof StreamBroken || this.isAborted;
+        throw own ? error : new StepFailure(`model ${turn}`, error);
+      }
+    }
+    addUsage(this.usage, reply.usage);
+    return reply;
+  }
+
+  /** One model request, retried on the configured statuses. (Internal: also `agent.runStep` of a model step.) */
+  async requestModel(turn: number, final: boolean): Promise<ModelReply> {
     const { retry } = this.setup;
-    const params = this.requestParams(turn, final);
+    let params = this.requestParams(turn, final);
     const started = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(this.baseFetch()) : undefined;
@@ -318,6 +363,14 @@ export class Run implements ToolPhaseRun {
       } catch (caught) {
         if (caught instanceof StreamBroken || this.isAborted) throw caught;
         if (caught instanceof MalformedReply) throw new AgentApiError(caught.message, this.state(), { attempts: attempt, cause: caught });
+        // The API refused tools (or a system instruction) for this model: switch, and send once more.
+        if (this.calling.learn(caught, params.config.systemInstruction !== undefined)) {
+          const message = caught instanceof Error ? caught.message : String(caught);
+          this.debug(`turn ${turn}: ${message}; sending again with calling in the prompt`);
+          params = this.requestParams(turn, final);
+          attempt -= 1;
+          continue;
+        }
         const error = limit.timedOut ? limit.signal!.reason : caught;
         // A failed reply whose body the SDK cannot parse (an HTML error page labelled JSON, an empty body) loses its
         // status in the SDK's error; the recording fetch saw it.
@@ -362,11 +415,17 @@ export class Run implements ToolPhaseRun {
     const response = await this.setup.client.models.generateContent(params);
     this.observe(response, turn);
     const { content, finishReason, finishMessage, blocked } = readCandidate(response);
+    const reader = this.calling.reader();
     for (const part of content?.parts ?? []) {
-      if (typeof part.text === 'string' && part.text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+      if (typeof part.text !== 'string' || part.text === '') continue;
+      const text = reader && !part.thought ? reader.push(part.text) : part.text;
+      if (text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text });
     }
-    addUsage(this.usage, response.usageMetadata);
-    return { content, finishReason, finishMessage, blocked, usage: response.usageMetadata, retries: 0, modelMs: 0 };
+    const read = reader?.end();
+    if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
+    const reply: ModelReply = { content, finishReason, finishMessage, blocked, usage: response.usageMetadata, retries: 0, modelMs: 0 };
+    if (read) reply.prompt = read.reply;
+    return reply;
   }
 
   private async streamOnce(params: GenerateContentParameters, turn: number, limit: AttemptLimit): Promise<ModelReply> {
@@ -377,6 +436,7 @@ export class Run implements ToolPhaseRun {
     let blocked = false;
     let usage: GenerateContentResponseUsageMetadata | undefined;
     let partialText = '';
+    const reader = this.calling.reader();
     try {
       for await (const chunk of stream) {
         limit.touch();
@@ -384,8 +444,10 @@ export class Run implements ToolPhaseRun {
         const candidate = readCandidate(chunk);
         for (const part of candidate.content?.parts ?? []) {
           if (typeof part.text !== 'string' || part.text === '') continue;
-          if (!part.thought) partialText += part.text;
-          this.emit({ type: part.thought ? 'thought' : 'text', turn, text: part.text });
+          // In prompt mode only prose is shown: text that may still be a call waits until it is known not to be.
+          const text = reader && !part.thought ? reader.push(part.text) : part.text;
+          if (!part.thought) partialText += text;
+          if (text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text });
         }
         merged.add(candidate.content);
         if (candidate.finishReason) finishReason = candidate.finishReason;
@@ -397,8 +459,12 @@ export class Run implements ToolPhaseRun {
       if (this.isAborted || error instanceof MalformedReply) throw error;
       throw new StreamBroken(partialText, limit.timedOut ? limit.signal!.reason : error);
     }
-    addUsage(this.usage, usage);
-    return { content: merged.content(), finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
+    const read = reader?.end();
+    if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
+    const content = merged.content();
+    const reply: ModelReply = { content, finishReason, finishMessage, blocked, usage, retries: 0, modelMs: 0 };
+    if (read) reply.prompt = read.reply;
+    return reply;
   }
 
   /** Every raw reply goes to the debug log and out as a `response` event. */

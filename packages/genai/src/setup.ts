@@ -3,7 +3,11 @@ import { debugSink, type DebugSink } from './debug.js';
 import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from './options.js';
 import { retryPolicy, type RetryPolicy } from './retry.js';
 import { declarationsOf } from './declarations-cache.js';
+import type { StepRunner } from './steps.js';
 import { isToolboxLike, type ToolboxLike } from './toolbox-like.js';
+import { checkCallingOption } from './prompt-calling/calling-option.js';
+import type { CallingSetup } from './prompt-calling/calling-plan.js';
+import { ModelMemory } from './prompt-calling/model-traits.js';
 
 /** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
 export interface AgentSetup {
@@ -26,6 +30,9 @@ export interface AgentSetup {
   toolboxes: ToolboxLike[];
   builtinTools: Tool[];
   dialect: AgentOptions['dialect'];
+  step: StepRunner | undefined;
+  /** Native or prompt-based calling, and what the Agent learnt about models (shared by its runs). */
+  calling: CallingSetup;
 }
 
 /** The functions a run offers: every Toolbox's declarations, and which Toolbox runs each name. */
@@ -110,7 +117,16 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     toolboxes,
     builtinTools,
     dialect: options.dialect,
+    step: stepRunner(options.step),
+    calling: { option: checkCallingOption(options.calling), memory: new ModelMemory() },
   };
+}
+
+function stepRunner(step: StepRunner | undefined): StepRunner | undefined {
+  if (step !== undefined && typeof step !== 'function') {
+    throw new TypeError('Agent option step must be a function (name, fn, detail) => Promise');
+  }
+  return step;
 }
 
 /** A model request with no answer for this long is given up (and retried). */

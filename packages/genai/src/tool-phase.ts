@@ -3,7 +3,11 @@ import { debugJson } from './debug.js';
 import type { AgentEvent } from './events.js';
 import type { ToolCallInfo } from './options.js';
 import type { ToolCallRecord } from './result.js';
+import { decideCall, isDenial } from './call-decision.js';
+import { HookFailure } from './hook-failure.js';
+import type { AgentHooks } from './options.js';
 import { timeoutFor, type AgentSetup, type RenderedTools } from './setup.js';
+import { StepFailure, StepOrder, toolStep, type StepRunner, type ToolStepDetail } from './steps.js';
 
 /** What the tool phase needs of its run. */
 export interface ToolPhaseRun {
@@ -18,19 +22,17 @@ export interface ToolPhaseRun {
   readonly aborted: Promise<void> | undefined;
   /** Error responses in a row per tool name, over the whole run. */
   readonly errorStreaks: Map<string, number>;
+  /** The run's step runner; absent: tools run inline. */
+  readonly step: StepRunner | undefined;
+  /** The run's own `beforeToolCall`, asked after the Agent's. */
+  readonly beforeToolCall: AgentHooks['beforeToolCall'];
   emit(event: DistributiveOmit<AgentEvent, 'runId' | 'time' | 'elapsedMs'>): void;
   debug(line: string): void;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** Thrown by a hook: the run stops with an AgentHookError. */
-export class HookFailure {
-  constructor(
-    readonly hook: string,
-    readonly cause: unknown,
-  ) {}
-}
+export { HookFailure };
 
 type Response = NonNullable<FunctionResponse['response']>;
 
@@ -51,7 +53,8 @@ function isError(response: Response): boolean {
 
 /**
  * Runs the calls of one model turn, at most `concurrency` at a time, and answers in call order. Never rejects for
- * anything the model or a tool did: those become `{ error }` responses. Rejects only with a HookFailure.
+ * anything the model or a tool did: those become `{ error }` responses. Rejects only with a HookFailure, or a
+ * StepFailure when the run's step runner failed a tool step.
  */
 export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], turn: number): Promise<ExecutedCall[]> {
   const infos: ToolCallInfo[] = calls.map((call, index) => {
@@ -75,23 +78,26 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
     run.emit(info.id !== undefined ? { ...event, id: info.id } : event);
   }
 
+  const order = run.step ? new StepOrder(infos.length) : undefined;
   if (infos.length === 1) {
     try {
-      return [await runOne(run, infos[0]!, turn)];
+      return [await runOne(run, infos[0]!, turn, order)];
     } catch (error) {
-      throw error instanceof HookFailure ? error : new HookFailure('tool phase', error);
+      throw phaseFailure(error);
     }
   }
   const results: ExecutedCall[] = new Array(calls.length);
   let next = 0;
-  let failure: HookFailure | undefined;
+  let failure: HookFailure | StepFailure | undefined;
   const worker = async () => {
     while (next < infos.length && !failure) {
       const info = infos[next++]!;
       try {
-        results[info.index] = await runOne(run, info, turn);
+        results[info.index] = await runOne(run, info, turn, order);
       } catch (error) {
-        failure = error instanceof HookFailure ? error : new HookFailure('tool phase', error);
+        failure = phaseFailure(error);
+      } finally {
+        order?.pass(info.index);
       }
     }
   };
@@ -101,7 +107,16 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
   return results;
 }
 
-async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Promise<ExecutedCall> {
+function phaseFailure(error: unknown): HookFailure | StepFailure {
+  return error instanceof HookFailure || error instanceof StepFailure ? error : new HookFailure('tool phase', error);
+}
+
+async function runOne(
+  run: ToolPhaseRun,
+  info: ToolCallInfo,
+  turn: number,
+  order: StepOrder | undefined,
+): Promise<ExecutedCall> {
   const { setup } = run;
   const startedAt = Date.now();
   let outcome: ToolCallRecord['outcome'] = 'ran';
@@ -120,15 +135,9 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
       `Tool "${info.name}" failed ${streak} times in a row in this run, so it was not called again. Do not call it again; answer with what you have.`,
     );
   } else {
-    let decision: Awaited<ReturnType<NonNullable<typeof setup.hooks.beforeToolCall>>> = undefined;
-    if (setup.hooks.beforeToolCall) {
-      try {
-        decision = await setup.hooks.beforeToolCall(info);
-      } catch (error) {
-        throw new HookFailure('beforeToolCall', error);
-      }
-    }
-    if (decision === false || (typeof decision === 'object' && decision !== null && 'deny' in decision)) {
+    const asked = setup.hooks.beforeToolCall || run.beforeToolCall;
+    const decision = asked ? await decideCall(setup, run.beforeToolCall, info) : undefined;
+    if (isDenial(decision)) {
       outcome = 'denied';
       const reason = decision === false ? 'not approved' : decision.deny;
       const detail = typeof reason === 'string' ? { message: reason } : reason;
@@ -140,7 +149,7 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
         editedArgs = decision.args;
         hasEditedArgs = true;
       }
-      const output = await callTool(run, info, args);
+      const output = await callTool(run, info, args, turn, order);
       if (output === undefined) {
         outcome = 'aborted';
         response = errorResponse('AbortError', `The run was aborted while tool "${info.name}" was running`);
@@ -194,24 +203,41 @@ async function runOne(run: ToolPhaseRun, info: ToolCallInfo, turn: number): Prom
   return { record, part: { functionResponse } };
 }
 
+/** Calls a tool as a step when the run has a step runner, and directly else. */
+async function callTool(
+  run: ToolPhaseRun,
+  info: ToolCallInfo,
+  args: unknown,
+  turn: number,
+  order: StepOrder | undefined,
+): Promise<Response | undefined> {
+  const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
+  if (info.id !== undefined) call.id = info.id;
+  if (!run.step || !order) return callToolbox(run, call);
+  await order.turnOf(info.index);
+  const detail: ToolStepDetail = { kind: 'tool', turn, index: info.index, call };
+  const result = toolStep(run.step, detail, () => callToolbox(run, call), () => run.abortSignal?.aborted === true);
+  order.pass(info.index);
+  return (await result) ?? undefined;
+}
+
 /** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
-async function callTool(run: ToolPhaseRun, info: ToolCallInfo, args: unknown): Promise<Response | undefined> {
+export function callToolbox(
+  run: ToolPhaseRun,
+  call: { id?: string; name: string; args: unknown },
+): Promise<Response | undefined> {
   // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
-  const toolbox = run.tools.routes.get(info.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
+  const { routes } = run.tools;
+  const toolbox = routes.get(call.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
   if (!toolbox) {
-    const known = [...run.tools.routes.keys()];
-    return errorResponse(
-      'UnknownTool',
-      `There is no tool named "${info.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`,
-    );
+    const known = [...routes.keys()];
+    const available = known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.';
+    return Promise.resolve(errorResponse('UnknownTool', `There is no tool named "${call.name}". ${available}`));
   }
   const options: { signal?: AbortSignal; timeoutMs?: number } = {};
   if (run.abortSignal) options.signal = run.abortSignal;
-  const timeoutMs = timeoutFor(run.setup, info.name, toolbox);
+  const timeoutMs = timeoutFor(run.setup, call.name, toolbox);
   if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
-  const call: { id?: string; name: string; args: unknown } = { name: info.name, args };
-  if (info.id !== undefined) call.id = info.id;
-
   // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
   const pending = toolbox.call(call, options).then(
     (output): Response => output.functionResponse.response ?? { output: null },

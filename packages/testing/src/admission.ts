@@ -1,6 +1,7 @@
 import { geminiErrorBody, INVALID_API_KEY_MESSAGE, invalidArgumentBody, MISSING_API_KEY_MESSAGE } from './errors.js';
 import { preview } from './http-io.js';
 import type { Route } from './routes.js';
+import { modelCapabilityProblems } from './rules/model-capabilities.js';
 import { requestProblems } from './rules/request.js';
 import type { ThoughtSignatureLedger } from './rules/thought-signatures.js';
 import type { GeminiErrorBody } from './wire.js';
@@ -33,7 +34,9 @@ export interface AdmissionPolicy {
 
 /**
  * What the API refuses before a request reaches the model, in the API's order: an unknown route (404), no API key
- * (403), a wrong key (400), a model not served (404), a body that is not a JSON object (400), broken request rules (400). Undefined: admitted.
+ * (403), a wrong key (400), a model not served (404), a body that is not a JSON object (400), what
+ * the model does not take (400: tools or a system instruction for Gemma), broken request rules (400).
+ * Undefined: admitted.
  */
 export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refusal | undefined {
   if (!input.route || input.method !== 'POST') {
@@ -64,6 +67,8 @@ export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refus
     return { status: 400, body: geminiErrorBody(400, message) };
   }
   if (!policy.strict) return undefined;
+  const refused = modelCapabilityProblems(input.route.model, body);
+  if (refused.length > 0) return { status: 400, body: geminiErrorBody(400, refused[0]), problems: refused };
   const problems = requestProblems(body, { thinking: policy.thinking, signatures: policy.signatures });
   return problems.length > 0 ? { status: 400, body: invalidArgumentBody(problems), problems } : undefined;
 }

@@ -18,6 +18,8 @@ export interface FakeRequest {
   lastContent: Content | undefined;
   /** The text parts of the last content, joined. */
   text: string;
+  /** The text parts of `systemInstruction`, joined ('' without one). */
+  systemText: string;
   /** The function responses the last content carries. */
   functionResponses: FunctionResponse[];
   /** The function calls of the model turn those responses answer (the content before the last). */
@@ -56,6 +58,7 @@ export function viewRequest(
     contents,
     lastContent,
     text: parts.flatMap((p) => (typeof p.text === 'string' && !p.thought ? [p.text] : [])).join(''),
+    systemText: partsOf(body.systemInstruction).flatMap((p) => (typeof p.text === 'string' ? [p.text] : [])).join(''),
     functionResponses: parts.flatMap((p) => (p.functionResponse ? [p.functionResponse] : [])),
     answeredCalls: previous?.role === 'model' ? partsOf(previous).flatMap((p) => (p.functionCall ? [p.functionCall] : [])) : [],
     functionDeclarations: declarations,

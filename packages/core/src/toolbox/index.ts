@@ -3,6 +3,7 @@ export { ToolAbortError, ToolTimeoutError } from './call-errors.js';
 export { validationSchema, validatorAjvOptions } from './validation.js';
 export { normalizeResult, errorToPayload, type NormalizeOptions, type NormalizedValue } from './normalize-result.js';
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
+export { closestNames } from './closest-names.js';
 export type {
   AjvLikeError,
   BoundTool,

@@ -155,11 +155,7 @@ class Walker {
       return text;
     }
     this.truncated = true;
-    // Cut to fit exactly; shrink again when escapes make the cut text longer than its length.
-    let cut = text.slice(0, Math.max(0, this.remaining - 2));
-    for (let length = jsonLength(cut); length > this.remaining && cut.length > 0; length = jsonLength(cut)) {
-      cut = cut.slice(0, Math.max(0, cut.length - (length - this.remaining)));
-    }
+    const cut = text.slice(0, fittingPrefix(text, this.remaining - 2));
     this.remaining -= jsonLength(cut);
     return cut;
   }
@@ -320,6 +316,38 @@ function readSafely(object: object, key: string): unknown {
 }
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Control characters JSON writes as `\b`, `\t`, `\n`, `\f`, `\r`; the others take six characters (`\u0001`). */
+const SHORT_ESCAPES = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
+
+/**
+ * The length of the longest prefix of `text` whose JSON form, quotes left out, takes at most `budget` characters:
+ * each character is charged what JSON.stringify writes for it, and a surrogate pair is never split (half a pair
+ * would be written as a 6-character escape).
+ */
+function fittingPrefix(text: string, budget: number): number {
+  let used = 0;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    let width = 1;
+    let cost = 1;
+    if (code < 0x20) {
+      cost = SHORT_ESCAPES.has(code) ? 2 : 6;
+    } else if (code === 0x22 || code === 0x5c) {
+      cost = 2;
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      const next = text.charCodeAt(index + 1);
+      const paired = code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+      width = paired ? 2 : 1;
+      cost = paired ? 2 : 6;
+    }
+    if (used + cost > budget) break;
+    used += cost;
+    index += width;
+  }
+  return index;
+}
 
 /** The length of the string as JSON text. */
 function jsonLength(text: string): number {

@@ -235,6 +235,31 @@ describe('result normalization: properties', () => {
     );
   });
 
+  it('cuts a string at the longest prefix whose JSON fits, however much of it needs escaping', () => {
+    const unit = fc.oneof(
+      fc.constantFrom('\x01', '"', '\\', '\n', '\ud83d\ude00', '\ud800', '\udc00', 'a', 'é'),
+      fc.string({ unit: 'binary' }),
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 200 }), fc.integer({ min: 32, max: 600 }), (parts, maxSize) => {
+        const text = parts.join('');
+        const { value, truncated } = normalizeResult(text, { maxSize });
+        const cut = value as string;
+        expect(text.startsWith(cut)).toBe(true);
+        expect(JSON.stringify(cut).length).toBeLessThanOrEqual(maxSize);
+        expect(truncated).toBe(cut !== text);
+        if (cut === text) return;
+        // One more character (or surrogate pair) would not fit.
+        const pair = /^[\ud800-\udbff][\udc00-\udfff]/.test(text.slice(cut.length, cut.length + 2));
+        const next = text.slice(0, cut.length + (pair ? 2 : 1));
+        expect(JSON.stringify(next).length).toBeGreaterThan(maxSize);
+      }),
+    );
+    // 400 KiB of a control character (6 JSON characters each) in a 2 MiB cap: all that fits, not an eighth of it.
+    const { value } = normalizeResult('\x01'.repeat(400 * 1024), { maxSize: 2 * 1024 * 1024 });
+    expect((value as string).length).toBe(Math.floor((2 * 1024 * 1024 - 2) / 6));
+  });
+
   it('respects the size cap for any value', () => {
     fc.assert(
       fc.property(anyValue, fc.integer({ min: 32, max: 400 }), (input, maxSize) => {

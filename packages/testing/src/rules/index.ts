@@ -13,3 +13,4 @@ export { contentsProblems, contentProblems, partProblems, CONTENT_ROLES, PART_DA
 export { functionTurnProblems } from './function-turns.js';
 export { ThoughtSignatureLedger, thoughtSignatureProblems, callKey, SKIP_THOUGHT_SIGNATURE, type SignatureSite } from './thought-signatures.js';
 export { requestProblems, type RequestRuleOptions } from './request.js';
+export { modelCapabilityProblems, MODELS_WITHOUT_TOOLS } from './model-capabilities.js';

@@ -1,0 +1,113 @@
+import { CallScanner, CLOSERS, type ScanSink } from './call-scanner.js';
+import { parsedReply, type CallFormat, type ParsedReply, type ParserTool, type ReplyItem } from './parsed-reply.js';
+
+export interface CallParserOptions {
+  /**
+   * The tools the model may call: names, or `{ name, parameters }` with the parameter names in order (so that
+   * `f("Boston")` becomes `{ city: "Boston" }`). With a list, a call of another name is a problem with the closest
+   * names, and a bare JSON object is a call only when it names one of these tools.
+   */
+  tools?: readonly (string | ParserTool)[];
+  /**
+   * The format the model was asked for. All three are read; this one decides where a call of any name (not only a
+   * tool's) is taken. Default 'tool-call'.
+   */
+  format?: CallFormat;
+}
+
+/** Collects what a scan decides: prose into one string, items with their positions in the whole reply. */
+class Collector implements ScanSink {
+  text = '';
+  out = '';
+  /** Where `text` starts in the whole reply. */
+  base = 0;
+  readonly items: ReplyItem[] = [];
+
+  prose(from: number, to: number): void {
+    this.out += this.text.slice(from, to);
+  }
+
+  item(item: ReplyItem): void {
+    if (this.base) {
+      item.start += this.base;
+      item.end += this.base;
+    }
+    this.items.push(item);
+  }
+}
+
+/**
+ * Splits a whole model reply into prose and calls. Pure: never throws for any text, and never guesses arguments
+ * (a call that does not parse is a problem with a message for the model, not a call with `{}`).
+ */
+export function parseCalls(text: string, options: CallParserOptions = {}): ParsedReply {
+  const collector = new Collector();
+  collector.text = text;
+  new CallScanner(options.tools, options.format ?? 'tool-call').scan(text, 0, true, collector);
+  return parsedReply(collector.out, collector.items);
+}
+
+/**
+ * The same parser for a reply that arrives in pieces. `push` returns the prose that is certain now; text that may
+ * still become a call is held back only as long as it may (at most the length of the longest call opening), and a
+ * call's own text is never returned. `end` returns the rest of the prose and the whole parse, equal to
+ * `parseCalls` of the joined text.
+ */
+export class CallStreamParser {
+  private readonly scanner: CallScanner;
+  private readonly collector = new Collector();
+  /** Where the undecided text starts, in `collector.text`. */
+  private decided = 0;
+  private prose = '';
+  private longestHold = 0;
+  /** Only a closing character can decide the undecided rest: pieces without one need no new scan. */
+  private awaitingCloser = false;
+  private ended = false;
+
+  constructor(options: CallParserOptions = {}) {
+    this.scanner = new CallScanner(options.tools, options.format ?? 'tool-call');
+  }
+
+  push(chunk: string): string {
+    if (this.ended) throw new Error('CallStreamParser: push after end');
+    this.collector.text += chunk;
+    if (this.awaitingCloser && !CLOSERS.test(chunk)) return '';
+    return this.scan(false);
+  }
+
+  end(): { prose: string; reply: ParsedReply } {
+    this.ended = true;
+    const prose = this.scan(true);
+    return { prose, reply: parsedReply(this.prose, [...this.collector.items]) };
+  }
+
+  /** Calls (and broken calls) read so far. */
+  get items(): readonly ReplyItem[] {
+    return this.collector.items;
+  }
+
+  /** The most prose characters held back at once (text that could have been, but was not yet known as, a call). */
+  get maxHeldBack(): number {
+    return this.longestHold;
+  }
+
+  private scan(final: boolean): string {
+    const { collector } = this;
+    collector.out = '';
+    const stop = this.scanner.scan(collector.text, this.decided, final, collector);
+    this.awaitingCloser = stop.closer;
+    if (!stop.confirmed) this.longestHold = Math.max(this.longestHold, collector.text.length - stop.stop);
+    // Decided text is dropped, but for the blanks and one character before the undecided rest: whether a call
+    // opening stands at the start of a line is read from them.
+    let keep = stop.stop - 1;
+    while (keep >= 0 && (collector.text[keep] === ' ' || collector.text[keep] === '\t')) keep--;
+    if (keep > 0) {
+      collector.text = collector.text.slice(keep);
+      collector.base += keep;
+      this.decided = stop.stop - keep;
+    } else this.decided = stop.stop;
+    const out = collector.out;
+    this.prose += out;
+    return out;
+  }
+}

@@ -1,0 +1,237 @@
+// The Agent as a Restate virtual object, on a real Restate server (from npm) and the real SDK endpoint, with the
+// real @google/genai client against FakeGemini: chats kept as object state, approvals that wait on awakeables,
+// Restate's cancel reaching a running tool, and a failing model API that Restate does not retry past the Agent's
+// own policy.
+import { createServer, type Http2Server } from 'node:http2';
+import { GoogleGenAI } from '@google/genai';
+import * as restate from '@restatedev/restate-sdk';
+import { defineManifest, tool, Toolbox, type ToolContext } from '@toolwright/core';
+import { Agent } from '@toolwright/genai';
+import { reply, startFakeGemini, type FakeGemini, type FakeRequest } from '@toolwright/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRestateServer, until, type RestateServer } from '../../../test/support/restate-server.js';
+import { agentObject } from '../src/index.js';
+
+class Shop {
+  readonly refunds: string[] = [];
+  readonly started: string[] = [];
+  readonly aborted: string[] = [];
+  explosions = 0;
+
+  @tool()
+  explode(orderId: string): never {
+    this.explosions += 1;
+    throw new Error(`the warehouse has no order ${orderId}`);
+  }
+
+  @tool()
+  refund(orderId: string): { refunded: string } {
+    this.refunds.push(orderId);
+    return { refunded: orderId };
+  }
+
+  @tool()
+  async audit(orderId: string, context: ToolContext): Promise<string> {
+    this.started.push(orderId);
+    await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
+    this.aborted.push(orderId);
+    return 'stopped';
+  }
+}
+
+const schema = { type: 'object' as const, properties: { orderId: { type: 'string' as const } }, required: ['orderId'] };
+const manifest = defineManifest({
+  version: 1,
+  tools: [
+    {
+      name: 'explode',
+      description: 'Fails.',
+      class: 'Shop',
+      method: 'explode',
+      file: 'test',
+      target: () => Shop,
+      parameters: schema,
+      params: [{ name: 'orderId', kind: 'value' }],
+    },
+    {
+      name: 'refund',
+      description: 'Refunds an order.',
+      class: 'Shop',
+      method: 'refund',
+      file: 'test',
+      target: () => Shop,
+      parameters: schema,
+      params: [{ name: 'orderId', kind: 'value' }],
+    },
+    {
+      name: 'audit',
+      description: 'Audits an order (slow).',
+      class: 'Shop',
+      method: 'audit',
+      file: 'test',
+      target: () => Shop,
+      parameters: schema,
+      params: [
+        { name: 'orderId', kind: 'value' },
+        { name: 'context', kind: 'context' },
+      ],
+    },
+  ],
+});
+
+/** The model: "refund X", "audit X", "explode X" call that tool; "fail" gets a 500; else it counts the contents. */
+function model(request: FakeRequest) {
+  const answered = request.functionResponses[0];
+  if (answered) return reply.text(`Result: ${JSON.stringify(answered.response)}`);
+  const [verb, orderId] = request.text.split(' ');
+  if (verb === 'refund' || verb === 'audit' || verb === 'explode')
+    return reply.functionCall(verb, { orderId }, { id: `${verb}-${orderId}` });
+  if (verb === 'fail') return reply.serverError();
+  return reply.text(`I have seen ${request.contents.length} contents.`);
+}
+
+let server: RestateServer;
+let fake: FakeGemini;
+let endpoint: Http2Server;
+const shop = new Shop();
+
+beforeAll(async () => {
+  [server, fake] = await Promise.all([startRestateServer(), startFakeGemini({ handler: model })]);
+  const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
+  const agent = new Agent({
+    client,
+    model: 'gemini-2.5-flash',
+    tools: new Toolbox([shop], manifest),
+    retry: { retries: 1, initialDelayMs: 1 },
+  });
+  const object = agentObject({ name: 'Support', agent, approval: ['refund'] });
+  endpoint = createServer(
+    restate
+      .endpoint()
+      .setLogger(() => {})
+      .bind(object)
+      .http2Handler(),
+  );
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  await server.register(`http://127.0.0.1:${(endpoint.address() as { port: number }).port}`);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  endpoint?.close();
+  await fake?.close();
+});
+
+async function call(key: string, handler: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${server.ingress}/Support/${key}/${handler}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
+async function pendingApproval(key: string): Promise<{ callId: string; name: string; args: unknown }> {
+  let pending: any[] = [];
+  await until(async () => (pending = (await call(key, 'approvals')).json).length > 0, 20_000, server.log);
+  return pending[0];
+}
+
+describe('agentObject on a Restate server', () => {
+  it('keeps a chat of three sends on one key as object state, and answers its history', async () => {
+    const answers: string[] = [];
+    for (const text of ['hello', 'how are you', 'bye']) {
+      const { status, json } = await call('chat-1', 'run', { input: text });
+      expect(status).toBe(200);
+      expect(json).toMatchObject({ stopReason: 'stop', usage: { requests: 1 } });
+      expect(json.steps).toHaveLength(1);
+      answers.push(json.text);
+    }
+    expect(answers).toEqual(['I have seen 1 contents.', 'I have seen 3 contents.', 'I have seen 5 contents.']);
+    const history = (await call('chat-1', 'history')).json;
+    expect(history.map((content: { role: string }) => content.role)).toEqual([
+      'user',
+      'model',
+      'user',
+      'model',
+      'user',
+      'model',
+    ]);
+    expect((await call('other-chat', 'history')).json).toEqual([]);
+  });
+
+  it('waits for approval: an approved call runs, a denied one answers the model with the reason', async () => {
+    const approved = call('refund-1', 'run', { input: 'refund A-1' });
+    const first = await pendingApproval('refund-1');
+    expect(first).toMatchObject({ callId: 'refund-A-1', name: 'refund', args: { orderId: 'A-1' } });
+    expect(shop.refunds).toEqual([]);
+    expect((await call('refund-1', 'approve', { callId: 'refund-A-1' })).status).toBe(200);
+    expect((await approved).json.text).toBe('Result: {"output":{"refunded":"A-1"}}');
+    expect(shop.refunds).toEqual(['A-1']);
+
+    const denied = call('refund-2', 'run', { input: 'refund B-2' });
+    await pendingApproval('refund-2');
+    expect((await call('refund-2', 'deny', { reason: 'over the limit' })).status).toBe(200);
+    const { json } = await denied;
+    expect(json.steps[0].calls[0]).toMatchObject({ outcome: 'denied', ok: false });
+    expect(json.text).toContain('over the limit');
+    expect(shop.refunds).toEqual(['A-1']);
+    expect((await call('refund-2', 'approvals')).json).toEqual([]);
+    expect((await call('refund-2', 'approve')).status).toBe(404);
+
+    // The awakeable itself, resolved over Restate's ingress, decides too; a rejection is a refusal with its reason.
+    const direct = call('refund-3', 'run', { input: 'refund F-6' });
+    const { awakeableId } = (await pendingApproval('refund-3')) as unknown as { awakeableId: string };
+    const rejected = await fetch(`${server.ingress}/restate/awakeables/${awakeableId}/reject`, {
+      method: 'POST',
+      body: 'fraud suspected',
+    });
+    expect(rejected.status).toBeLessThan(300);
+    expect((await direct).json.text).toContain('fraud suspected');
+    expect(shop.refunds).toEqual(['A-1']);
+  });
+
+  it("Restate's cancel aborts the run and reaches the running tool", async () => {
+    const sent = await fetch(`${server.ingress}/Support/audit-1/run/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'audit C-3' }),
+    });
+    const { invocationId } = (await sent.json()) as { invocationId: string };
+    await until(() => shop.started.includes('C-3'), 20_000, server.log);
+    const requests = fake.requests.length;
+
+    const cancelled = await fetch(`${server.admin}/invocations/${invocationId}/cancel`, { method: 'PATCH' });
+    expect(cancelled.status).toBeLessThan(300);
+    await until(() => shop.aborted.includes('C-3'), 20_000, server.log);
+    const outcome = await fetch(`${server.ingress}/restate/invocation/${invocationId}/attach`);
+    expect(outcome.status).toBe(409);
+    // The model was not asked again after the cancel, and the conversation did not keep the cancelled send.
+    expect(fake.requests.length).toBe(requests);
+    expect((await call('audit-1', 'history')).json).toEqual([]);
+  });
+
+  it("fails the run after the Agent's own retries of a failing model API, without Restate retrying the step", async () => {
+    const before = fake.requests.length;
+    const { status, json } = await call('broken-1', 'run', { input: 'fail now' });
+    expect(status).toBe(500);
+    expect(JSON.stringify(json)).toContain('after 2 attempts');
+    // One try and the Agent's one retry; Restate journaled the failure and asked no more.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  it('journals a tool error as a result the model reads: the tool ran once, Restate retried nothing', async () => {
+    const { status, json } = await call('explode-1', 'run', { input: 'explode D-4' });
+    expect(status).toBe(200);
+    expect(json.text).toContain('the warehouse has no order D-4');
+    expect(json.steps[0].calls[0]).toMatchObject({ ok: false, outcome: 'ran' });
+    expect(shop.explosions).toBe(1);
+  });
+
+  it('refuses a body without input with a 400', async () => {
+    const { status } = await call('bad-1', 'run', { text: 'hi' });
+    expect(status).toBe(400);
+  });
+});
