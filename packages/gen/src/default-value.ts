@@ -7,24 +7,35 @@ import { ts } from './ts-morph.js';
  * parameter is still optional; the default just is not shown to the model).
  */
 export function staticDefault(expression: ts.Expression, checker: ts.TypeChecker): { value: unknown } | undefined {
+  const found = literalDefault(expression, checker);
+  // A value JSON cannot carry exactly (-0, 1e400, a bigint past 2^53) is not declared: the Toolbox would hand the
+  // method the JSON value instead, where, left out, the method's own default gives the exact one.
+  return found && isJsonExact(found.value) ? found : undefined;
+}
+
+function literalDefault(expression: ts.Expression, checker: ts.TypeChecker): { value: unknown } | undefined {
   if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return { value: expression.text };
   if (ts.isNumericLiteral(expression)) return { value: numericValue(expression) };
+  if (ts.isBigIntLiteral(expression)) return { value: bigintValue(expression) };
   if (expression.kind === ts.SyntaxKind.TrueKeyword) return { value: true };
   if (expression.kind === ts.SyntaxKind.FalseKeyword) return { value: false };
   if (expression.kind === ts.SyntaxKind.NullKeyword) return { value: null };
   if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) {
-    return staticDefault(expression.expression, checker);
+    return literalDefault(expression.expression, checker);
   }
   if (ts.isPrefixUnaryExpression(expression)) {
     const operand = expression.operand;
-    if (ts.isNumericLiteral(operand) && expression.operator === ts.SyntaxKind.MinusToken) return { value: -numericValue(operand) };
-    if (ts.isNumericLiteral(operand) && expression.operator === ts.SyntaxKind.PlusToken) return { value: numericValue(operand) };
+    const value = ts.isNumericLiteral(operand) ? numericValue(operand) : ts.isBigIntLiteral(operand) ? bigintValue(operand) : undefined;
+    if (value === undefined) return undefined;
+    // A bigint has no -0: `-0n` is 0n.
+    if (expression.operator === ts.SyntaxKind.MinusToken) return { value: ts.isBigIntLiteral(operand) ? 0 - value : -value };
+    if (expression.operator === ts.SyntaxKind.PlusToken && ts.isNumericLiteral(operand)) return { value };
     return undefined;
   }
   if (ts.isArrayLiteralExpression(expression)) {
     const values: unknown[] = [];
     for (const element of expression.elements) {
-      const item = staticDefault(element, checker);
+      const item = literalDefault(element, checker);
       if (!item) return undefined;
       values.push(item.value);
     }
@@ -36,9 +47,14 @@ export function staticDefault(expression: ts.Expression, checker: ts.TypeChecker
       if (!ts.isPropertyAssignment(property)) return undefined;
       const nameNode = property.name;
       if (!ts.isIdentifier(nameNode) && !ts.isStringLiteral(nameNode) && !ts.isNumericLiteral(nameNode)) return undefined;
-      const item = staticDefault(property.initializer, checker);
+      const item = literalDefault(property.initializer, checker);
       if (!item) return undefined;
-      value[ts.isIdentifier(nameNode) ? nameNode.getText() : nameNode.text] = item.value;
+      Object.defineProperty(value, ts.isIdentifier(nameNode) ? nameNode.getText() : nameNode.text, {
+        value: item.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return { value };
   }
@@ -78,8 +94,24 @@ function fileScopeOfDefault(expression: ts.Identifier | ts.PropertyAccessExpress
   return method.parent.parent;
 }
 
-/** A numeric literal's value as written in decimal (`1.5`, `10`); other forms (`0x1F`) read as their digits do. */
+/**
+ * A numeric literal's value as JavaScript reads it. The compiler gives its text in a normal form (`0x1F` is "31",
+ * `1_000` is "1000", `.5` is "0.5", `1e21` is "1e+21"), which Number reads exactly as the literal.
+ */
 function numericValue(literal: ts.NumericLiteral): number {
-  const text = literal.text;
-  return text.includes('.') ? parseFloat(text) : parseInt(text, 10);
+  return Number(literal.text);
+}
+
+/** A bigint literal (`10n`, `0xFFn`) as a number, NaN when a number cannot hold it exactly (so not declared). */
+function bigintValue(literal: ts.BigIntLiteral): number {
+  const value = BigInt(literal.text.slice(0, -1));
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : Number.NaN;
+}
+
+/** JSON holds the value as JavaScript does: no -0, NaN or infinity anywhere in it. */
+export function isJsonExact(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isJsonExact);
+  if (typeof value === 'object' && value !== null) return Object.values(value).every(isJsonExact);
+  return true;
 }

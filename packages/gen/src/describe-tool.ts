@@ -11,6 +11,7 @@ import { parameterName } from './parameter-name.js';
 import { projectPath } from './project-path.js';
 import type { Report } from './schema/contract.js';
 import { applyDocTags, createSchemaBuilder, type DocTag } from './schema/index.js';
+import { setOwn } from './own-property.js';
 
 export interface DescribeContext {
   projectDir: string;
@@ -104,7 +105,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     schema = applyNestedDocs(schema, name, doc, methodTags, parameterReport, parameter);
     const fallback = parameter.initializer ? staticDefault(parameter.initializer, checker) : undefined;
     if (fallback && fallback.value !== undefined && !('default' in schema)) schema = { ...schema, default: fallback.value };
-    properties[name] = schema;
+    setOwn(properties, name, schema);
     if (!optional) required.push(name);
     params.push({ name, kind: 'value', ...(optional ? { optional: true } : {}), ...(mapped.revive ? { revive: mapped.revive } : {}) });
   }

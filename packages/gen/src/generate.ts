@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
 import type { Analysis, OutputKind, ResolvedOptions } from './analyze.js';
 import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './cache.js';
@@ -8,6 +8,7 @@ import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
 import { InputRecorder } from './inputs.js';
 import { GEMINI_MAX_TOOLS } from './gemini-names.js';
 import { NAME_STYLES, type NameStyle } from './name-style.js';
+import { GENERATED_HEADER } from './render-module.js';
 import { compareOutput, type StaleOutput } from './stale.js';
 import { toolNamesInJson, toolNamesInModule } from './tool-names.js';
 import { UsageError } from './usage-error.js';
@@ -106,6 +107,9 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   if (outFile !== undefined && !/\.[mc]?ts$/.test(outFile)) {
     throw new UsageError(`--out writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.out})`);
   }
+  if (outFile !== undefined) checkOutput('--out', String(options.out ?? DEFAULT_OUT), outFile, isGeneratedModule);
+  if (jsonFile !== undefined) checkOutput('--json', options.json as string, jsonFile, isGeneratedJson);
+  if (validatorsFile !== undefined) checkOutput('--validators', String(options.validators), validatorsFile, isGeneratedModule);
   return { projectFile, outFile, jsonFile, ...(validatorsFile !== undefined ? { validatorsFile } : {}), nameStyle, maxTools };
 }
 
@@ -135,6 +139,44 @@ const NAMES_IN: Record<OutputKind, (text: string) => string[] | undefined> = {
   json: toolNamesInJson,
   validators: () => undefined,
 };
+
+/**
+ * An output path must be a file gen-tools may replace: absent, empty, or written by gen-tools before. A folder, or
+ * a file of the user's (a source file of the project, a tsconfig), is a usage error and nothing is written.
+ */
+function checkOutput(option: string, given: string, path: string, ours: (text: string) => boolean): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return;
+  }
+  if (stats.isDirectory()) throw new UsageError(`${option} ${given} is a folder: give the file to write (e.g. ${join(given, option === '--out' ? 'tools.generated.ts' : 'tools.json')})`);
+  if (!stats.isFile()) throw new UsageError(`${option} ${given} is not a regular file`);
+  if (stats.size === 0) return;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${option} ${given} cannot be read (${(error as Error).message})`);
+  }
+  if (!ours(text)) {
+    throw new UsageError(`${option} ${given} is a file gen-tools did not write (it would be overwritten): name another file, or delete it first`);
+  }
+}
+
+function isGeneratedModule(text: string): boolean {
+  return text.startsWith(GENERATED_HEADER);
+}
+
+function isGeneratedJson(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as { version?: unknown; tools?: unknown };
+    return typeof value === 'object' && value !== null && typeof value.version === 'number' && Array.isArray(value.tools);
+  } catch {
+    return false;
+  }
+}
 
 function readIfExists(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;

@@ -45,6 +45,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       io.err(`gen-tools: ${error.message}`);
       return 2;
     }
+    // The file system refused (a read-only folder, a full disk, a path through a file): the user's to fix, no stack.
+    if (isSystemError(error)) {
+      io.err(`gen-tools: ${error.message}: nothing was replaced`);
+      return 1;
+    }
     io.err(`gen-tools: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 1;
   }
@@ -70,6 +75,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   }
   io.out(summary.text);
   return 0;
+}
+
+function isSystemError(error: unknown): error is Error & { code: string } {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && 'syscall' in error;
 }
 
 /** `--watch`: runs until SIGINT (or `io.signal`), then exits 0. */

@@ -3,6 +3,9 @@
 const TOKEN = Math.random().toString(36).slice(2, 10);
 const CODE = new RegExp(`"\\\\u0000${TOKEN}(\\d+)\\\\u0000"`, 'g');
 
+/** A member line whose key every object inherits (`Object.prototype`'s own names, `__proto__` among them). */
+const INHERITED_KEY = new RegExp(`^( *)(${Object.getOwnPropertyNames(Object.prototype).join('|')}): `, 'gm');
+
 /** The Code met by the tsLiteral call under way, by index. */
 let pending: string[] = [];
 
@@ -30,9 +33,12 @@ export function tsLiteral(value: unknown, indent = ''): string {
   const codes: string[] = (pending = []);
   const json = JSON.stringify(value, null, 2);
   if (json === undefined) throw new TypeError(`cannot write ${String(value)} into a generated literal`);
-  // Keys that are identifiers lose their quotes; `__proto__: x` would set the prototype, so it stays computed.
+  // Keys that are identifiers lose their quotes. Names every object inherits are computed keys of type string
+  // (`["toString" + ""]`, valid JavaScript too): `__proto__: x` would set the prototype, and TypeScript types the
+  // value of a literal key such as `toString` by the inherited member (`() => string`) instead of the record's index
+  // signature, so the module would not compile.
   let text = json.replace(/^( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /gm, '$1$2: ');
-  if (text.includes('__proto__')) text = text.replace(/^( *)__proto__: /gm, '$1["__proto__"]: ');
+  text = text.replace(INHERITED_KEY, '$1["$2" + ""]: ');
   // The last member before a closing bracket gets a comma too (a line that opens a container has no member).
   text = text.replace(/([^[{,])(?=\n *[}\]])/g, '$1,');
   if (indent) text = text.replace(/\n/g, `\n${indent}`);

@@ -53,6 +53,33 @@ describe('gen-tools CLI', () => {
     expect(existsSync(join(project.dir, 'src/tools.generated.ts'))).toBe(false);
   });
 
+  it('never overwrites a file it did not write, nor a folder: exit 2, nothing written, no stack trace', () => {
+    const source = join(project.dir, 'src/weather-service.ts');
+    const before = readFileSync(source, 'utf8');
+    const cases: Array<[string[], RegExp]> = [
+      [['--out', 'src/weather-service.ts'], /--out src\/weather-service.ts is a file gen-tools did not write/],
+      [['--json', 'src/weather-service.ts'], /--json src\/weather-service.ts is a file gen-tools did not write/],
+      [['--json', 'tsconfig.json'], /--json tsconfig.json is a file gen-tools did not write/],
+      [['--json', 'src'], /--json src is a folder: give the file to write \(e.g. src\/tools.json\)/],
+      [['--out', 'src'], /--out writes a TypeScript module/],
+      [['--out', 'nested.ts', '--json', '.'], /--json \. is a folder/],
+    ];
+    for (const [args, message] of cases) {
+      const run = genTools(project.dir, ...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(readFileSync(source, 'utf8')).toBe(before);
+    expect(existsSync(join(project.dir, 'src/tools.generated.ts'))).toBe(false);
+    expect(existsSync(join(project.dir, 'nested.ts'))).toBe(false);
+    // A path through a file cannot be written: said in a line, exit 1.
+    const through = genTools(project.dir, '--out', 'src/weather-service.ts/tools.generated.ts');
+    expect(through.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(through.code).toBe(1);
+    expect(through.stderr).toMatch(/^gen-tools: E[A-Z]+: .*weather-service\.ts.*: nothing was replaced$/m);
+  }, 180_000);
+
   it('writes the TS module and the JSON (exit 0), then finds them up to date without touching them', () => {
     const first = genTools(project.dir, ...OUT);
     expect(first.stderr).toBe('');

@@ -59,7 +59,7 @@ describe('tsLiteral', () => {
     const value0 = JSON.parse('{ "__proto__": 1 }') as Record<string, unknown>;
     value0['a-b'] = [new Code('() => X')];
     const text = tsLiteral(value0);
-    expect(text).toBe('{\n  ["__proto__"]: 1,\n  "a-b": [\n    () => X,\n  ],\n}');
+    expect(text).toBe('{\n  ["__proto__" + ""]: 1,\n  "a-b": [\n    () => X,\n  ],\n}');
     const value = new Function('X', `return (${text});`)(1) as Record<string, unknown>;
     expect(Object.hasOwn(value, '__proto__')).toBe(true);
   });

@@ -115,9 +115,17 @@ export interface AgentOptions extends AgentHooks {
   sequential?: boolean;
   /**
    * Time limit per call of a tool that sets none of its own: one for all tools, or per tool name (`'*'` for the
-   * rest). A tool's own `@tool({ timeoutMs })` wins over it; it wins over the Toolbox's `timeoutMs`.
+   * rest). A tool's own `@tool({ timeoutMs })` wins over it; it wins over the Toolbox's `timeoutMs`. Unset: the
+   * tool's own or the Toolbox's limit applies, and a tool of a core Toolbox with neither gets 300,000 ms (5 minutes),
+   * so that a call that never settles cannot hold a run forever. 0 or Infinity: no limit.
    */
   toolTimeoutMs?: number | Record<string, number>;
+  /**
+   * Time limit of one model request attempt: with no answer for this long (streaming: no new chunk), the attempt is
+   * given up and retried as a request that got no answer (`retry.connectionErrors`). Default 600,000 ms (10 minutes,
+   * as long as a long thinking answer may take before its first byte). 0 or Infinity: no limit.
+   */
+  requestTimeoutMs?: number;
   /**
    * Error responses in a row that one tool may give in a run; after that its calls are answered with an error
    * without running it. Default 3.

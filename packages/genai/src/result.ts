@@ -4,13 +4,13 @@ import type { Content, FunctionResponse } from '@google/genai';
  * Why a run ended.
  * - `stop`: the model answered (finish reason STOP, or no reason given).
  * - `max_turns`: the turn limit was reached; the last tool results were sent and the model answered with
- *   function calling off.
+ *   function calling off (calls it made anyway are not run, and are left out of the history).
  * - `max_tokens`: the final answer was cut by `maxOutputTokens`.
  * - `safety`: the reply or the prompt was blocked (SAFETY, RECITATION, BLOCKLIST, PROHIBITED_CONTENT, SPII, ...).
  * - `malformed_call` / `unexpected_tool_call`: the model produced a broken or unexpected call twice in a row
  *   (the first one is retried with feedback).
  * - `too_many_tool_calls`: the API ended the turn with TOO_MANY_TOOL_CALLS.
- * - `empty_response`: after tool results the model answered with nothing, twice (the first is asked again).
+ * - `empty_response`: the model answered with nothing, twice (the first is asked again).
  * - `other`: any other finish reason (LANGUAGE, OTHER, ...); the raw value is in `finishReason`.
  * An aborted run, a failed API call or a broken stream do not return a result: they reject with an AgentError.
  */

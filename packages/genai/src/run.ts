@@ -8,6 +8,7 @@ import type {
   Tool,
   ToolConfig,
 } from '@google/genai';
+import { AttemptLimit } from './attempt-limit.js';
 import { debugJson } from './debug.js';
 import {
   AgentAbortedError,
@@ -18,12 +19,14 @@ import {
   type AgentErrorState,
 } from './errors.js';
 import type { AgentEvent } from './events.js';
+import { readCalls, withoutCalls } from './function-calls.js';
 import { answerText, StreamedContent } from './merge-parts.js';
 import type { RunOptions } from './options.js';
 import { CallingPlan, type PromptReply } from './prompt-calling/calling-plan.js';
 import type { AgentResult, Step, StopReason } from './result.js';
 import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
+import { MalformedReply, readCandidate } from './reply-shape.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
 import { modelStep, StepFailure, type StepRunner } from './steps.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
@@ -187,8 +190,10 @@ export class Run implements ToolPhaseRun {
       turn += 1;
       const final = toolTurns >= maxTurns;
       const reply = await this.modelReply(turn, final);
-      const parts = reply.content?.parts ?? [];
-      const calls = reply.prompt?.calls ?? parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      // Native calls must be ones the API takes back; prompt-mode calls were parsed from the text.
+      const read = reply.prompt ? { calls: reply.prompt.calls, malformed: undefined } : readCalls(reply.content);
+      const calls = read.calls ?? [];
+      const malformed = read.malformed;
       // Prompt mode: calls the model wrote but that cannot run still need an answer (feedback), so the turn goes on.
       const unanswered = calls.length === 0 && !reply.prompt?.problems.length;
       for (const problem of reply.prompt?.problems ?? []) this.debug(`turn ${turn}: a call was not run: ${problem.message}`);
@@ -198,28 +203,42 @@ export class Run implements ToolPhaseRun {
       if (reply.finishMessage !== undefined) step.finishMessage = reply.finishMessage;
       this.steps.push(step);
 
-      if (unanswered && isBrokenCall(reply.finishReason) && !final && !brokenCallRetried) {
+      // A call the API would refuse to get back (no name, say) is a malformed call, whatever the finish reason.
+      const broken = malformed !== undefined || (unanswered && isBrokenCall(reply.finishReason));
+      if (broken && !final && !brokenCallRetried) {
         brokenCallRetried = true;
-        if (reply.content) this.history.push(reply.content);
-        this.history.push(brokenCallFeedback(reply.finishReason!, reply.finishMessage));
-        this.debug(`${reply.finishReason}: retrying once with feedback`);
+        // What the model said beside its calls stays; the calls themselves never enter the history.
+        const said = withoutCalls(reply.content);
+        if (said) this.history.push(said);
+        const reason = malformed !== undefined ? 'MALFORMED_FUNCTION_CALL' : reply.finishReason!;
+        this.history.push(brokenCallFeedback(reason, malformed ?? reply.finishMessage));
+        this.debug(`${malformed ?? reply.finishReason}: retrying once with feedback`);
         this.emitTurnEnd(step, reply);
         continue;
       }
-      // Gemini sometimes answers a turn of tool results with nothing at all (no parts, or only empty text): the
-      // same request is sent once more before the run gives up and says so.
-      const empty = unanswered && toolTurns > 0 && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
-      if (empty && !emptyRetried) {
+      // Gemini sometimes answers with nothing at all (no candidate, no parts, or only empty text), most often after
+      // tool results: that is no answer, so the same request is sent once more before the run gives up and says so.
+      const empty = !broken && unanswered && !reply.blocked && isEmptyAnswer(reply.content, reply.finishReason);
+      if (empty && !emptyRetried && !final) {
         emptyRetried = true;
-        this.debug(`turn ${turn}: the model sent an empty answer after tool results; asking once more`);
+        this.debug(`turn ${turn}: the model sent an empty answer; asking once more`);
         this.emitTurnEnd(step, reply);
         continue;
       }
-      if (unanswered || final) {
-        if (reply.content) this.history.push(reply.content);
+      if (unanswered || broken || final) {
+        // Calls that are not run must not end the history unanswered: the API would refuse it as the start of the
+        // next request. At the turn limit they came although calling was off; running them would pass the limit.
+        const said = reply.prompt ? reply.content : withoutCalls(reply.content);
+        if (said) this.history.push(said);
         this.emitTurnEnd(step, reply);
-        const stopReason: StopReason = final ? 'max_turns' : empty ? 'empty_response' : stopReasonOf(reply.finishReason, reply.blocked);
-        return this.finish(reply, stopReason);
+        const stopReason: StopReason = final
+          ? 'max_turns'
+          : malformed !== undefined
+            ? 'malformed_call'
+            : empty
+              ? 'empty_response'
+              : stopReasonOf(reply.finishReason, reply.blocked);
+        return this.finish(reply, stopReason, malformed);
       }
 
       brokenCallRetried = false;
@@ -253,9 +272,9 @@ export class Run implements ToolPhaseRun {
     this.emit(event);
   }
 
-  private finish(reply: ModelReply, stopReason: StopReason): AgentResult {
+  private finish(reply: ModelReply, stopReason: StopReason, malformed: string | undefined): AgentResult {
     const result: AgentResult = {
-      text: reply.prompt ? reply.prompt.text : answerText(reply.content),
+      text: reply.prompt ? reply.prompt.text : answerText(withoutCalls(reply.content)),
       history: this.history,
       steps: this.steps,
       usage: this.usage,
@@ -264,7 +283,8 @@ export class Run implements ToolPhaseRun {
       durationMs: Date.now() - this.startedAt,
     };
     if (reply.finishReason !== undefined) result.finishReason = reply.finishReason;
-    if (reply.finishMessage !== undefined) result.finishMessage = reply.finishMessage;
+    if (malformed !== undefined) result.finishMessage = `Malformed function call: ${malformed}`;
+    else if (reply.finishMessage !== undefined) result.finishMessage = reply.finishMessage;
     this.debug(`done: ${stopReason} after ${this.steps.length} turns, ${result.durationMs} ms`);
     this.emit({ type: 'done', turn: this.steps.length, result });
     return result;
@@ -332,24 +352,32 @@ export class Run implements ToolPhaseRun {
     for (let attempt = 1; ; attempt += 1) {
       const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(this.baseFetch()) : undefined;
       if (recorder) params.config.httpOptions = { ...this.setup.config.httpOptions, fetch: recorder.fetch };
+      const limit = new AttemptLimit(this.setup.requestTimeoutMs, this.abortSignal);
+      if (limit.signal) params.config.abortSignal = limit.signal;
       if (this.setup.debug) this.debug(`turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`);
       try {
-        const reply = this.options.streaming ? await this.streamOnce(params, turn) : await this.generateOnce(params, turn);
+        const reply = this.options.streaming ? await this.streamOnce(params, turn, limit) : await this.generateOnce(params, turn);
         reply.retries = attempt - 1;
         reply.modelMs = Date.now() - started;
         return reply;
-      } catch (error) {
-        if (error instanceof StreamBroken || this.isAborted) throw error;
+      } catch (caught) {
+        if (caught instanceof StreamBroken || this.isAborted) throw caught;
+        if (caught instanceof MalformedReply) throw new AgentApiError(caught.message, this.state(), { attempts: attempt, cause: caught });
         // The API refused tools (or a system instruction) for this model: switch, and send once more.
-        if (this.calling.learn(error, params.config.systemInstruction !== undefined)) {
-          const message = error instanceof Error ? error.message : String(error);
+        if (this.calling.learn(caught, params.config.systemInstruction !== undefined)) {
+          const message = caught instanceof Error ? caught.message : String(caught);
           this.debug(`turn ${turn}: ${message}; sending again with calling in the prompt`);
           params = this.requestParams(turn, final);
           attempt -= 1;
           continue;
         }
-        const status = statusOf(error);
-        const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && isConnectionError(error);
+        const error = limit.timedOut ? limit.signal!.reason : caught;
+        // A failed reply whose body the SDK cannot parse (an HTML error page labelled JSON, an empty body) loses its
+        // status in the SDK's error; the recording fetch saw it.
+        const recorded = statusOf(error) === undefined ? recorder?.failedStatus() : undefined;
+        const status = statusOf(error) ?? recorded;
+        const noAnswer = limit.timedOut || isConnectionError(error);
+        const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && noAnswer;
         if (retryable && attempt <= retry.retries) {
           const delayMs = retryDelay(retry, attempt, status === undefined ? undefined : (recorder?.retryAfterMs() ?? retryInfoDelay(error)));
           this.debug(`turn ${turn} attempt ${attempt} failed (${status ?? 'no answer'}); retrying in ${delayMs} ms`);
@@ -359,7 +387,8 @@ export class Run implements ToolPhaseRun {
           await sleep(delayMs, this.abortSignal);
           continue;
         }
-        const message = error instanceof Error ? error.message : String(error);
+        const read = error instanceof Error ? error.message : String(error);
+        const message = recorded !== undefined ? `its body could not be read (${read})` : read;
         const details: { status?: number; attempts: number; cause: unknown } = { attempts: attempt, cause: error };
         if (status !== undefined) details.status = status;
         throw new AgentApiError(
@@ -367,6 +396,8 @@ export class Run implements ToolPhaseRun {
           this.state(),
           details,
         );
+      } finally {
+        limit.dispose();
       }
     }
   }
@@ -383,8 +414,7 @@ export class Run implements ToolPhaseRun {
   private async generateOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
     const response = await this.setup.client.models.generateContent(params);
     this.observe(response, turn);
-    const candidate = response.candidates?.[0];
-    const content = candidate?.content?.parts?.length ? candidate.content : undefined;
+    const { content, finishReason, finishMessage, blocked } = readCandidate(response);
     const reader = this.calling.reader();
     for (const part of content?.parts ?? []) {
       if (typeof part.text !== 'string' || part.text === '') continue;
@@ -393,19 +423,12 @@ export class Run implements ToolPhaseRun {
     }
     const read = reader?.end();
     if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
-    return {
-      ...(read ? { prompt: read.reply } : {}),
-      content,
-      finishReason: candidate?.finishReason,
-      finishMessage: candidate?.finishMessage,
-      blocked: Boolean(response.promptFeedback?.blockReason),
-      usage: response.usageMetadata,
-      retries: 0,
-      modelMs: 0,
-    };
+    const reply: ModelReply = { content, finishReason, finishMessage, blocked, usage: response.usageMetadata, retries: 0, modelMs: 0 };
+    if (read) reply.prompt = read.reply;
+    return reply;
   }
 
-  private async streamOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
+  private async streamOnce(params: GenerateContentParameters, turn: number, limit: AttemptLimit): Promise<ModelReply> {
     const stream = await this.setup.client.models.generateContentStream(params);
     const merged = new StreamedContent();
     let finishReason: string | undefined;
@@ -416,24 +439,25 @@ export class Run implements ToolPhaseRun {
     const reader = this.calling.reader();
     try {
       for await (const chunk of stream) {
+        limit.touch();
         this.observe(chunk, turn);
-        const candidate = chunk.candidates?.[0];
-        for (const part of candidate?.content?.parts ?? []) {
+        const candidate = readCandidate(chunk);
+        for (const part of candidate.content?.parts ?? []) {
           if (typeof part.text !== 'string' || part.text === '') continue;
           // In prompt mode only prose is shown: text that may still be a call waits until it is known not to be.
           const text = reader && !part.thought ? reader.push(part.text) : part.text;
           if (!part.thought) partialText += text;
           if (text !== '') this.emit({ type: part.thought ? 'thought' : 'text', turn, text });
         }
-        merged.add(candidate?.content);
-        if (candidate?.finishReason) finishReason = candidate.finishReason;
-        if (candidate?.finishMessage) finishMessage = candidate.finishMessage;
-        if (chunk.promptFeedback?.blockReason) blocked = true;
+        merged.add(candidate.content);
+        if (candidate.finishReason) finishReason = candidate.finishReason;
+        if (candidate.finishMessage) finishMessage = candidate.finishMessage;
+        if (candidate.blocked) blocked = true;
         if (chunk.usageMetadata) usage = chunk.usageMetadata;
       }
     } catch (error) {
-      if (this.isAborted) throw error;
-      throw new StreamBroken(partialText, error);
+      if (this.isAborted || error instanceof MalformedReply) throw error;
+      throw new StreamBroken(partialText, limit.timedOut ? limit.signal!.reason : error);
     }
     const read = reader?.end();
     if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
@@ -461,7 +485,8 @@ function allowManyListeners(signal: AbortSignal): void {
 }
 
 function brokenCallFeedback(finishReason: string, finishMessage: string | undefined): Content {
-  const why = finishMessage ? ` (${finishMessage})` : '';
+  // The message comes from the server or describes the model's call: bounded, so that no reply can grow the history.
+  const why = finishMessage ? ` (${finishMessage.length > 500 ? `${finishMessage.slice(0, 500)}...` : finishMessage})` : '';
   const text =
     finishReason === 'UNEXPECTED_TOOL_CALL'
       ? `Your last reply called a tool that is not available here${why}. Use only the declared functions, or answer in text.`

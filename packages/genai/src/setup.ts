@@ -21,6 +21,8 @@ export interface AgentSetup {
   maxTurns: number;
   concurrency: number;
   toolTimeoutMs: number | Record<string, number> | undefined;
+  /** Undefined: no limit. */
+  requestTimeoutMs: number | undefined;
   maxToolErrors: number;
   retry: RetryPolicy;
   debug: DebugSink;
@@ -107,6 +109,7 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     maxTurns: positiveInteger('maxTurns', options.maxTurns, 10),
     concurrency: options.sequential ? 1 : positiveInteger('concurrency', options.concurrency, 8),
     toolTimeoutMs: options.toolTimeoutMs,
+    requestTimeoutMs: timeLimit('requestTimeoutMs', options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS),
     maxToolErrors: positiveInteger('maxToolErrors', options.maxToolErrors, 3),
     retry: retryPolicy(options.retry),
     debug: debugSink(options.debug),
@@ -126,10 +129,31 @@ function stepRunner(step: StepRunner | undefined): StepRunner | undefined {
   return step;
 }
 
-/** The time limit for one tool, from `toolTimeoutMs`. */
-export function timeoutFor(setup: AgentSetup, name: string): number | undefined {
+/** A model request with no answer for this long is given up (and retried). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
+/** A tool call with no limit of its own is cancelled after this long. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
+
+/** A time limit option: undefined takes the default; 0, a negative number or Infinity mean none (undefined). */
+function timeLimit(name: string, value: number | undefined, fallback: number): number | undefined {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new RangeError(`Agent option ${name} must be a number of milliseconds, got ${String(value)}`);
+  // setTimeout cannot wait longer than 2^31 - 1 ms (it fires at once): such a limit is no limit.
+  return value > 0 && value < 2 ** 31 ? value : undefined;
+}
+
+/**
+ * The default time limit the Agent gives one call (`CallOptions.defaultTimeoutMs`: a tool's own limit wins over it):
+ * `toolTimeoutMs`; else, for a tool of a core Toolbox with no limit at all, DEFAULT_TOOL_TIMEOUT_MS. Undefined
+ * leaves the Toolbox's own limits in force.
+ */
+export function timeoutFor(setup: AgentSetup, name: string, toolbox: ToolboxLike): number | undefined {
   const option = setup.toolTimeoutMs;
-  if (option === undefined) return undefined;
-  if (typeof option === 'number') return option;
-  return option[name] ?? option['*'];
+  const chosen = option === undefined || typeof option === 'number' ? option : (option[name] ?? option['*']);
+  if (chosen !== undefined) return chosen;
+  // A Toolbox of @toolwright/core tells the limit a tool has (its own or the Toolbox's). Other ToolboxLikes keep
+  // their own defaults (an McpToolbox's is 60 s) and are given none.
+  const get = (toolbox as { get?: (name: string) => { timeoutMs?: number } | undefined }).get;
+  if (typeof get !== 'function') return undefined;
+  return get.call(toolbox, name)?.timeoutMs === undefined ? DEFAULT_TOOL_TIMEOUT_MS : undefined;
 }

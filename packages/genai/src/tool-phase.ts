@@ -1,4 +1,5 @@
 import type { FunctionCall, FunctionResponse, Part } from '@google/genai';
+import { debugJson } from './debug.js';
 import type { AgentEvent } from './events.js';
 import type { ToolCallInfo } from './options.js';
 import type { ToolCallRecord } from './result.js';
@@ -75,7 +76,7 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
     return info;
   });
   for (const info of infos) {
-    run.debug(`call ${info.name}(${JSON.stringify(info.args)}) callId=${info.callId}`);
+    run.debug(`call ${info.name}(${debugJson(info.args)}) callId=${info.callId}`);
     const event = { type: 'tool_call' as const, turn, callId: info.callId, name: info.name, args: info.args, index: info.index };
     run.emit(info.id !== undefined ? { ...event, id: info.id } : event);
   }
@@ -186,7 +187,7 @@ async function runOne(
   };
   if (info.id !== undefined) record.id = info.id;
   if (hasEditedArgs) record.editedArgs = editedArgs;
-  run.debug(`result ${info.name} callId=${info.callId} ${outcome} in ${durationMs} ms: ${JSON.stringify(response)}`);
+  run.debug(`result ${info.name} callId=${info.callId} ${outcome} in ${durationMs} ms: ${debugJson(response)}`);
   const event = {
     type: 'tool_result' as const,
     turn,
@@ -241,7 +242,7 @@ export function callToolbox(
   const options: { signal?: AbortSignal; defaultTimeoutMs?: number } = {};
   if (run.abortSignal) options.signal = run.abortSignal;
   // The Agent's limit is a default: a tool's own `@tool({ timeoutMs })` wins over it.
-  const timeoutMs = timeoutFor(run.setup, call.name);
+  const timeoutMs = timeoutFor(run.setup, call.name, toolbox);
   if (timeoutMs !== undefined) options.defaultTimeoutMs = timeoutMs;
   // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
   const pending = toolbox.call(call, options).then(

@@ -227,11 +227,12 @@ describe('empty answers after tool results', () => {
     }
   });
 
-  it('does not retry an empty first answer (no tool ran: nothing to answer about)', async () => {
-    const { fake, client } = await fakeGemini({ script: [reply.content([])] });
+  it('treats an empty first answer the same way: it is no answer', async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.content([]), reply.content([])] });
     const result = await new Agent({ client, model: 'm', tools: echo }).run('go');
-    expect(result.stopReason).toBe('stop');
-    expect(bodies(fake)).toHaveLength(1);
+    expect(result.stopReason).toBe('empty_response');
+    expect(result.history).toEqual([{ role: 'user', parts: [{ text: 'go' }] }]);
+    expect(bodies(fake)).toHaveLength(2);
   });
 });
 

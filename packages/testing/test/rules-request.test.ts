@@ -85,6 +85,12 @@ describe('functionTurnProblems', () => {
     expect(functionTurnProblems(contents)[0]).toContain('0 function response part(s) for 1 function call part(s) in contents[1]');
   });
 
+  it('rejects calls that end the request', () => {
+    expect(functionTurnProblems([user('go'), calls({ name: 'a' }, { name: 'b' })])).toEqual([
+      expect.stringContaining('0 function response part(s) for 2 function call part(s) in contents[1]: the request ends on the function call turn'),
+    ]);
+  });
+
   it('rejects responses that do not follow a function call turn', () => {
     expect(functionTurnProblems([responses({ name: 'a' })])[0]).toContain(
       "function response turn comes immediately after a function call turn (at 'contents[0]'",

@@ -18,6 +18,7 @@ import {
   withNotes,
 } from './schema-walk.js';
 import { report, type GeminiSchema, type GeminiType, type RenderOptions, type RenderResult, type RenderWarning, type RenderWarningCode } from './types.js';
+import { setOwn } from '../own-property.js';
 
 export interface GeminiSchemaOptions extends RenderOptions {
   /**
@@ -389,7 +390,7 @@ class GeminiSchemaRenderer {
         if (path === '' && !PROPERTY_NAME.test(name)) {
           this.warn('name-invalid', propertyPath, `Gemini parameter names are [A-Za-z0-9_] (at most 64, not starting with a digit): "${name}"`);
         }
-        out.properties[name] = this.render((node.properties as Record<string, JsonSchema>)[name] as JsonSchema, propertyPath, refs);
+        setOwn(out.properties, name, this.render((node.properties as Record<string, JsonSchema>)[name] as JsonSchema, propertyPath, refs));
       }
       out.propertyOrdering = names;
     }

@@ -1,6 +1,7 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 import { resolveLocalRef, valueType } from './schema-walk.js';
 import type { RenderWarningCode } from './types.js';
+import { setOwn } from '../own-property.js';
 
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'] as const;
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
@@ -15,8 +16,8 @@ function mergeSchemas(a: JsonSchema, b: JsonSchema, conflicts: string[] = []): J
   if (a.properties && b.properties) {
     const properties: Record<string, JsonSchema> = { ...a.properties };
     for (const [name, schema] of Object.entries(b.properties)) {
-      const mine = properties[name];
-      properties[name] = mine ? { allOf: [mine, schema] } : schema;
+      const mine = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      setOwn(properties, name, mine ? { allOf: [mine, schema] } : schema);
     }
     merged.properties = properties;
   }

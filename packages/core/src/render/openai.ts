@@ -19,6 +19,7 @@ import {
   withNotes,
 } from './schema-walk.js';
 import { report, type DeclaredTool, type RenderOptions, type RenderResult, type RenderWarning, type RenderWarningCode } from './types.js';
+import { setOwn } from '../own-property.js';
 
 /** A tool for OpenAI's Chat Completions API. */
 export interface OpenAITool {
@@ -335,10 +336,10 @@ class StrictRenderer {
     for (const [name, property] of Object.entries(node.properties ?? {})) {
       const propertyPath = childPath(path, 'properties', name);
       const rendered = this.render(property, propertyPath);
-      if (required.has(name)) properties[name] = rendered;
+      if (required.has(name)) setOwn(properties, name, rendered);
       else {
         const wasNullable = nullable(rendered) === rendered;
-        properties[name] = nullable(rendered);
+        setOwn(properties, name, nullable(rendered));
         this.warn(
           'optional-as-nullable',
           propertyPath,

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../json-schema.js';
 import { isRecord, resolveLocalRef, withNotes } from './schema-walk.js';
 import type { RenderWarning } from './types.js';
+import { setOwn } from '../own-property.js';
 
 /**
  * Gemini and OpenAI want a plain object at the top of a tool's parameters, never a union. A top-level union of
@@ -22,8 +23,8 @@ export function flattenRootUnion(schema: JsonSchema, warnings: RenderWarning[]):
     }
   }
   for (const [name, variants] of fromBranches) {
-    if (properties[name]) continue;
-    properties[name] = variants.length === 1 ? (variants[0] as JsonSchema) : { anyOf: variants };
+    if (Object.hasOwn(properties, name)) continue;
+    setOwn(properties, name, variants.length === 1 ? (variants[0] as JsonSchema) : { anyOf: variants });
   }
   const everywhere = branches
     .map((branch) => branch.required ?? [])

@@ -1,4 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
+import { setOwn } from '../own-property.js';
 
 /** Keywords whose value is a map of subschemas. */
 export const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
@@ -40,7 +41,7 @@ export function cloneJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
   if (isRecord(value)) {
     const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = cloneJson(item);
+    for (const [key, item] of Object.entries(value)) setOwn(copy, key, cloneJson(item));
     return copy as T;
   }
   return value;
@@ -89,7 +90,7 @@ export function copySchema(
     if (SCHEMA_MAPS.has(key) && isRecord(value)) {
       const map: Record<string, unknown> = {};
       for (const [name, sub] of Object.entries(value)) {
-        map[name] = isRecord(sub) ? copySchema(sub as JsonSchema, transform, childPath(path, key, name)) : cloneJson(sub);
+        setOwn(map, name, isRecord(sub) ? copySchema(sub as JsonSchema, transform, childPath(path, key, name)) : cloneJson(sub));
       }
       copy[key] = map;
     } else if (SCHEMA_ARRAYS.has(key) && Array.isArray(value)) {

@@ -9,9 +9,15 @@ export type ArgumentReader = (args: Record<string, unknown>) => unknown[];
  * which keeps `toolbox.call` within its overhead budget. Where code generation is off (`generateCode: false`) or
  * not allowed (a CSP, some edge runtimes), a plain loop does the same work.
  */
+function readOwn(name: string): string {
+  const key = JSON.stringify(name);
+  // Names every object inherits (`toString`, `constructor`, `__proto__`) are read only when the model sent them.
+  return name in Object.prototype ? `(Object.hasOwn(args, ${key}) ? args[${key}] : undefined)` : `args[${key}]`;
+}
+
 export function createArgumentReader(slots: readonly ArgumentSlot[], generateCode: boolean): ArgumentReader {
   if (generateCode) {
-    const items = slots.map((slot) => (slot.kind === 'value' ? `args[${JSON.stringify(slot.name)}]` : slot.kind === 'object' ? 'args' : 'undefined'));
+    const items = slots.map((slot) => (slot.kind === 'value' ? readOwn(slot.name) : slot.kind === 'object' ? 'args' : 'undefined'));
     try {
       return new Function('args', `"use strict"; return [${items.join(', ')}];`) as ArgumentReader;
     } catch {
@@ -22,7 +28,7 @@ export function createArgumentReader(slots: readonly ArgumentSlot[], generateCod
     const argv = new Array<unknown>(slots.length);
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
-      if (slot.kind === 'value') argv[i] = args[slot.name];
+      if (slot.kind === 'value') argv[i] = Object.hasOwn(args, slot.name) ? args[slot.name] : undefined;
       else if (slot.kind === 'object') argv[i] = args;
     }
     return argv;

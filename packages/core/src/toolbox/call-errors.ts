@@ -29,11 +29,11 @@ function describeReason(reason: unknown): string {
 }
 
 /** The message for invalid arguments: the issues repeated in words, so that a model reading only text can fix them. */
-export function invalidArgumentsMessage(toolName: string, issues: readonly ToolIssue[]): string {
+export function invalidArgumentsMessage(toolName: string, issues: readonly ToolIssue[], total = issues.length): string {
   const listed = issues
     .slice(0, 10)
     .map((issue) => `${issue.path || '(arguments)'}: expected ${issue.expected}, received ${issue.received}`)
     .join('; ');
-  const more = issues.length > 10 ? `; and ${issues.length - 10} more` : '';
-  return `Invalid arguments for tool "${toolName}" (${issues.length} issue${issues.length === 1 ? '' : 's'}): ${listed}${more}. Fix them and call the tool again.`;
+  const more = total > 10 ? `; and ${total - 10} more` : '';
+  return `Invalid arguments for tool "${toolName}" (${total} issue${total === 1 ? '' : 's'}): ${listed}${more}. Fix them and call the tool again.`;
 }

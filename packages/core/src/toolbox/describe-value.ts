@@ -1,3 +1,5 @@
+import { excerpt } from './excerpt.js';
+
 /** A short description of a JSON value for an issue's `received`: its kind, and the value when it is small. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -25,6 +27,9 @@ function describeObject(value: object): string {
   if (value instanceof Set) return `set of ${value.size} item${value.size === 1 ? '' : 's'}`;
   const keys = Object.keys(value);
   if (keys.length === 0) return 'empty object';
-  const shown = keys.slice(0, 5).join(', ');
+  const shown = keys
+    .slice(0, 5)
+    .map((key) => excerpt(key, 40))
+    .join(', ');
   return `object with ${keys.length > 5 ? `${keys.length} properties (${shown}, ...)` : `properties ${shown}`}`;
 }

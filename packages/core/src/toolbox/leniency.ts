@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../json-schema.js';
 import { utcDateTime } from './utc-date-time.js';
+import { setOwn } from '../own-property.js';
 
 /**
  * Where Gemini is known to be sloppy, arguments are repaired before validation (on a copy: the model's own
@@ -175,7 +176,4 @@ function copyUntil(object: Record<string, unknown>, stop: string): Record<string
   return copy;
 }
 
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
+export { setOwn };

@@ -12,6 +12,7 @@ import { invalidArgumentsMessage } from './call-errors.js';
 import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
 import { hasBigint, readBigintText, type ExactBigints } from './bigint-text.js';
 import { expectedFromIssue, schemaAt } from './standard-issue-text.js';
+import { excerpt, MAX_ECHO, MAX_ISSUE_TEXT, MAX_ISSUES, MAX_PATH } from './excerpt.js';
 
 /** The plan for the arguments object, or null when nothing inside it can need repair (the object itself is read first). */
 export function compileArgumentsLeniency(runtime: ToolRuntime): LenientNode | null {
@@ -42,7 +43,29 @@ export function readArguments(args: unknown, toolName: string): Record<string, u
 }
 
 function failure(toolName: string, issues: ToolIssue[]): CallFailure {
-  return new CallFailure({ name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, issues), issues });
+  const listed = boundIssues(issues);
+  return new CallFailure({ name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, listed, issues.length), issues: listed });
+}
+
+/** A path keeps every level (its depth is bounded elsewhere); each property name in it is cut on its own. */
+function boundPath(path: string): string {
+  if (path.length <= MAX_ISSUE_TEXT) return path;
+  return excerpt(
+    path
+      .split('/')
+      .map((segment) => excerpt(segment, MAX_ECHO))
+      .join('/'),
+    MAX_PATH,
+  );
+}
+
+/** Issues as the model gets them: at most MAX_ISSUES, each field cut, as paths and texts can quote its input. */
+function boundIssues(issues: readonly ToolIssue[]): ToolIssue[] {
+  return issues.slice(0, MAX_ISSUES).map((issue) => ({
+    path: boundPath(issue.path),
+    expected: excerpt(issue.expected, MAX_ISSUE_TEXT),
+    received: excerpt(issue.received, MAX_ISSUE_TEXT),
+  }));
 }
 
 /**
@@ -112,10 +135,10 @@ async function compileLater(runtime: ToolRuntime, args: Record<string, unknown>)
 }
 
 function tooDeep(toolName: string, path: string): CallFailure {
-  const issues: ToolIssue[] = [{ path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nested objects and arrays`, received: 'deeper nesting' }];
+  const issues = boundIssues([{ path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nested objects and arrays`, received: 'deeper nesting' }]);
   return new CallFailure({
     name: 'InvalidArguments',
-    message: `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays, under ${path.split('/', 2).join('/')}). Send a flatter value and call the tool again.`,
+    message: `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays, under ${excerpt(path.split('/', 2).join('/'), MAX_ECHO)}). Send a flatter value and call the tool again.`,
     issues,
   });
 }
@@ -126,7 +149,7 @@ async function prepareStandard(runtime: ToolRuntime, args: Record<string, unknow
     for (const key of Object.keys(args)) {
       if (!runtime.declaredNames.has(key)) {
         const allowed = [...runtime.declaredNames].join(', ');
-        issues.push({ path: `/${escapePointer(key)}`, expected: `no property "${key}" (allowed: ${allowed})`, received: describeValue(args[key]) });
+        issues.push({ path: `/${escapePointer(key)}`, expected: `no property "${excerpt(key, MAX_ECHO)}" (allowed: ${allowed})`, received: describeValue(args[key]) });
       }
     }
   }
@@ -162,7 +185,7 @@ function finish(runtime: ToolRuntime, validated: Record<string, unknown>, exact:
   if (runtime.defaults !== null) {
     let copied = false;
     for (const [key, value] of runtime.defaults) {
-      if (args[key] !== undefined) continue;
+      if (Object.hasOwn(args, key) && args[key] !== undefined) continue;
       if (!copied) {
         args = { ...args };
         copied = true;
@@ -210,7 +233,7 @@ async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>
   const argv = new Array<unknown>(runtime.slots.length);
   runtime.slots.forEach((slot, i) => {
     if (slot.kind === 'value') {
-      const value = args[slot.name];
+      const value = Object.hasOwn(args, slot.name) ? args[slot.name] : undefined;
       argv[i] = slot.revive === null || value === undefined || value === null ? value : revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
     } else if (slot.kind === 'object') {
       argv[i] = slot.revive === null ? args : revive(args, slot.revive, '', state);

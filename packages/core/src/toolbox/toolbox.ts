@@ -4,6 +4,7 @@ import { loadManifest, type ManifestJson } from '../manifest-check.js';
 import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunctionDeclaration } from '../render/index.js';
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
 import { closestNames } from './closest-names.js';
+import { excerpt, MAX_ECHO } from './excerpt.js';
 import { loadTransformer, loadValidator } from './dto-libraries.js';
 import { invoke } from './invoke.js';
 import { errorToPayload, normalizeResult } from './normalize-result.js';
@@ -187,7 +188,7 @@ export class Toolbox {
     const hint = closest.length ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(' or ')}?` : '';
     return {
       name: 'UnknownTool',
-      message: `There is no tool named "${name}".${hint} Available tools: ${list(available)}.`,
+      message: `There is no tool named "${excerpt(name, MAX_ECHO)}".${hint} Available tools: ${list(available)}.`,
       closest,
     };
   }
@@ -236,9 +237,18 @@ function checkOptionKeys(options: object): void {
   }
 }
 
+/**
+ * The response part, the call's id and name echoed. Both come from the model: an echo longer than any real one (no
+ * function name is over 128 characters, no call id the API makes near 1,024) is cut, so its size stays bounded.
+ */
 function respond(id: string | undefined, name: string, response: FunctionResponseBody): FunctionResponsePart {
-  return id === undefined ? { functionResponse: { name, response } } : { functionResponse: { id, name, response } };
+  const echoedName = name.length > MAX_FUNCTION_NAME ? name.slice(0, MAX_FUNCTION_NAME) : name;
+  if (id === undefined) return { functionResponse: { name: echoedName, response } };
+  return { functionResponse: { id: id.length > MAX_CALL_ID ? id.slice(0, MAX_CALL_ID) : id, name: echoedName, response } };
 }
+
+const MAX_FUNCTION_NAME = 128;
+const MAX_CALL_ID = 1_024;
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';

@@ -1,6 +1,8 @@
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import { describeValue } from './describe-value.js';
+import { excerpt, MAX_ECHO } from './excerpt.js';
 import type { AjvLikeError, ToolIssue } from './types.js';
+import { setOwn } from '../own-property.js';
 
 /**
  * The schema the Toolbox validates with: the declared one, made strict where the model can go wrong silently. Every
@@ -18,6 +20,13 @@ function strict(schema: JsonSchema, insideAllOf: boolean): JsonSchema {
   if (schema.properties) {
     out.properties = mapValues(schema.properties, (child) => strict(child, false));
     if (schema.additionalProperties === undefined && !insideAllOf) out.additionalProperties = false;
+    // ajv leaves a property named `__proto__` out of `properties` (unchecked, and extra for additionalProperties);
+    // an exact-name pattern checks it the same way.
+    if (Object.hasOwn(out.properties as object, '__proto__')) {
+      const { ['__proto__']: proto, ...rest } = out.properties as Record<string, JsonSchema>;
+      out.properties = rest;
+      out.patternProperties = { ...((schema as { patternProperties?: object }).patternProperties), '^__proto__$': proto };
+    }
   }
   if (typeof schema.additionalProperties === 'object') out.additionalProperties = strict(schema.additionalProperties, false);
   if (typeof schema.items === 'object') out.items = strict(schema.items, false);
@@ -31,7 +40,7 @@ function strict(schema: JsonSchema, insideAllOf: boolean): JsonSchema {
 
 function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> {
   const out: Record<string, U> = {};
-  for (const key of Object.keys(record)) out[key] = map(record[key]!);
+  for (const key of Object.keys(record)) setOwn(out, key, map(record[key]!));
   return out;
 }
 
@@ -42,6 +51,7 @@ function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Recor
  * - `multipleOfPrecision`: ajv's default tests `value / multipleOf` for an exact integer, which binary floats miss
  *   (0.15 / 0.05 is 2.9999999999999996). 6 digits accepts a quotient within 1e-6 of an integer: it absorbs the
  *   rounding of quotients up to about 1e9 (amounts of 0.01 up to ten million) and still rejects 0.151 for 0.05.
+ * - `ownProperties`: `required` and `properties` look at the arguments' own properties only.
  */
 export const validatorAjvOptions = Object.freeze({
   allErrors: true,
@@ -49,6 +59,8 @@ export const validatorAjvOptions = Object.freeze({
   verbose: true,
   validateFormats: true,
   multipleOfPrecision: 6,
+  // A property named `toString` or `constructor` that the model left out must not be found on Object.prototype.
+  ownProperties: true,
 
 } as const);
 
@@ -166,9 +178,10 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const allowed = Object.keys(parent?.properties ?? {});
+      const quoted = excerpt(name, MAX_ECHO);
       const expected = allowed.length
-        ? `no property "${name}" (allowed: ${allowed.join(', ')})`
-        : `no property "${name}" (this object takes no properties)`;
+        ? `no property "${quoted}" (allowed: ${allowed.join(', ')})`
+        : `no property "${quoted}" (this object takes no properties)`;
       return { path: `${path}/${escapePointer(name)}`, expected, received: at(`${path}/${escapePointer(name)}`) };
     }
     case 'type':

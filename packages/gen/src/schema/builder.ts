@@ -11,6 +11,8 @@ import { unionRevival, type RevivalPart } from './revival.js';
 import { bigIntText, stringMappingPattern, templateLiteralPattern } from './template-literal.js';
 import { typeName } from './type-names.js';
 import { aliasTags, aliasTypeNode, declaredTypeNode, elementTypeNode, unionNode } from './type-nodes.js';
+import { setOwn } from '../own-property.js';
+import { isJsonExact } from '../default-value.js';
 
 /** A mapped type: its schema, its revival, and its problems (paths relative to the type). */
 interface Mapped {
@@ -152,6 +154,42 @@ class Builder implements SchemaBuilder {
     return name;
   }
 
+  /**
+   * The compiler's own error for a type it could not compute, where the type is written or where what it names is
+   * declared (TS2590 "union type too complex" is reported at the alias, not at the parameter), with its place.
+   */
+  private typeError(written: ts.TypeNode): string | undefined {
+    const nodes: ts.Node[] = [written];
+    const name = ts.isTypeReferenceNode(written) ? written.typeName : undefined;
+    let symbol = name ? this.checker.getSymbolAtLocation(name) : undefined;
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    // A name that does not resolve is a missing import or a typo: the caller says so.
+    if (name && !symbol?.declarations?.length) return undefined;
+    nodes.push(...(symbol?.declarations ?? []));
+    // The checker's per-file diagnostics (not part of its public type): computed only here, on the error path.
+    const diagnosticsOf = (this.checker as { getDiagnostics?: (file: ts.SourceFile) => readonly ts.Diagnostic[] }).getDiagnostics;
+    if (typeof diagnosticsOf !== 'function') return undefined;
+    for (const node of nodes) {
+      const file = node.getSourceFile();
+      const found = diagnosticsOf
+        .call(this.checker, file)
+        .find((diagnostic) => diagnostic.start !== undefined && diagnostic.start >= node.getStart(file) && diagnostic.start < node.getEnd());
+      if (!found) continue;
+      const { line, character } = file.getLineAndCharacterOfPosition(found.start!);
+      const where = `${path.relative(this.projectDir, file.fileName).split(path.sep).join('/')}:${line + 1}:${character + 1}`;
+      return `${ts.flattenDiagnosticMessageText(found.messageText, ' ')} (TS${found.code} at ${where})`;
+    }
+    // The checker reports such an error once, when the type is first computed, and it may already be gone: a name
+    // that resolves is no missing import, so say where it is declared and what most often causes it.
+    const declaration = symbol?.declarations?.[0] ?? (name ? undefined : written);
+    if (!declaration) return undefined;
+    const file = declaration.getSourceFile();
+    const { line, character } = file.getLineAndCharacterOfPosition(declaration.getStart(file));
+    const where = `${path.relative(this.projectDir, file.fileName).split(path.sep).join('/')}:${line + 1}:${character + 1}`;
+    const what = declaration === written ? 'it' : `its declaration at ${where}`;
+    return `${what} does not compile, most often as a union too complex to represent (TS2590); run tsc --noEmit for the compiler's error`;
+  }
+
   private text(type: ts.Type): string {
     return this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
   }
@@ -159,8 +197,11 @@ class Builder implements SchemaBuilder {
   private mapType(type: ts.Type, written: ts.TypeNode | undefined): Mapped {
     const flags = type.flags;
     if (flags & ts.TypeFlags.Any && (type as { intrinsicName?: string }).intrinsicName === 'error') {
-      // TypeScript could not resolve the type (a missing import, a typo): it would pass as `any` without this.
+      // TypeScript could not resolve the type (a missing import, a typo) or could not compute it (a union too complex
+      // to represent, a circular alias): it would pass as `any` without this.
       const name = written ? ` ${written.getText()}` : '';
+      const reason = written ? this.typeError(written) : undefined;
+      if (reason) return { ...failure('error', `has the type${name}, which TypeScript cannot compute: ${reason}`), local: true };
       return { ...failure('error', `has the type${name}, which TypeScript cannot resolve: check its import`), local: true };
     }
     if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return plain({});
@@ -399,16 +440,16 @@ class Builder implements SchemaBuilder {
           // class-transformer builds with `new Class()`, so the initializer stays when the property is left out.
           optional = true;
           const value = constantValue(declaration.initializer, checker);
-          if (value !== UNKNOWN && !(value instanceof RegExp)) schema = { ...schema, default: value };
+          if (value !== UNKNOWN && !(value instanceof RegExp) && isJsonExact(value)) schema = { ...schema, default: value };
         }
       }
       const tags = docTagsOfSymbol(property, checker);
       if (tags.length > 0) schema = applyTags(schema, tags, warn);
       const description = docTextOfSymbol(property, checker);
       if (description !== undefined) schema = { ...schema, description };
-      properties[name] = schema;
+      setOwn(properties, name, schema);
       if (!optional) required.push(name);
-      if (mapped.revive) revivals[name] = mapped.revive;
+      if (mapped.revive) setOwn(revivals, name, mapped.revive);
     }
     const schema: JsonSchema = { type: 'object' };
     if (Object.keys(properties).length > 0) schema.properties = properties;

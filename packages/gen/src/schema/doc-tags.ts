@@ -3,6 +3,8 @@ import { ts, type Node } from '../ts-morph.js';
 import type { Report } from './contract.js';
 import { constrain, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 import { subjectOf } from './problems.js';
+import { isJsonExact } from '../default-value.js';
+import { numericLiteralValue } from '../numeric-literal.js';
 
 /** One JSDoc block tag: `@minimum 3` is `{ name: 'minimum', text: '3' }`. */
 export interface DocTag {
@@ -103,6 +105,22 @@ function contradictions(schema: JsonSchema): string[] {
 /** A tag's effect: the new schema, or a message saying what is wrong with the tag. */
 type TagRule = (schema: JsonSchema, text: string, examples: unknown[]) => JsonSchema | string;
 
+/** Why a `@default` value cannot be the parameter's value (JSON cannot hold it, or the type does not admit it). */
+function defaultMisfit(schema: JsonSchema, value: unknown): string | undefined {
+  if (!isJsonExact(value)) return `JSON cannot hold ${String(value)} exactly`;
+  if (schema.enum && !schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) {
+    return `it is not one of ${schema.enum.map((allowed) => JSON.stringify(allowed)).join(', ')}`;
+  }
+  const types = jsonTypes(schema);
+  if (!types) return undefined;
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  const fits =
+    kind === 'number'
+      ? types.has('number') || (types.has('integer') && Number.isInteger(value))
+      : types.has(kind as JsonSchemaType);
+  return fits ? undefined : `${JSON.stringify(value)} does not fit the type ${describeTypes(schema)}`;
+}
+
 /** The value of `@default` or `@example`: `@default 10115` on a string is the text "10115", not a number. */
 function tagValue(schema: JsonSchema, text: string): unknown {
   const value = jsonOrText(text);
@@ -113,10 +131,15 @@ function tagValue(schema: JsonSchema, text: string): unknown {
   return fits ? value : text;
 }
 
-/** A tag value as JSON where it parses (`10`, `{"a": 1}`, `"x"`), a single-quoted string unquoted, else the text. */
+/**
+ * A tag value: a numeric literal in any TypeScript spelling as JavaScript reads it (`1e-7`, `0x1F`, `1_000`), JSON
+ * where it parses (`{"a": 1}`, `"x"`), a single-quoted string unquoted, else the text.
+ */
 function jsonOrText(text: string): unknown {
   const quoted = /^'(.*)'$/s.exec(text);
   if (quoted) return quoted[1];
+  const number = numericLiteralValue(text);
+  if (number !== undefined) return number;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -147,7 +170,12 @@ const TAG_RULES: Record<string, TagRule> = {
     examples.push(tagValue(schema, text));
     return schema;
   },
-  default: (schema, text) => (text === '' ? 'it has no value' : { ...schema, default: tagValue(schema, text) }),
+  default: (schema, text) => {
+    if (text === '') return 'it has no value';
+    const value = tagValue(schema, text);
+    const misfit = defaultMisfit(schema, value);
+    return misfit ?? { ...schema, default: value };
+  },
   minimum: numberTag('minimum'),
   maximum: numberTag('maximum'),
   minLength: countTag('minLength', 'strings'),

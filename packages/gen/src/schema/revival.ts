@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaType, Revival } from '@toolwright/core';
 import { jsonTypes } from './constrain.js';
+import { getOwn, setOwn } from '../own-property.js';
 
 /** A union member's schema and revival. */
 export interface RevivalPart {
@@ -52,17 +53,17 @@ function mergeObjectRevivals(parts: readonly RevivalPart[], reviving: readonly R
   const properties: Record<string, Revival> = {};
   for (const part of reviving) {
     for (const [name, revival] of Object.entries((part.revive as { properties: Record<string, Revival> }).properties)) {
-      const existing = properties[name];
+      const existing = getOwn(properties, name);
       if (existing && JSON.stringify(existing) !== JSON.stringify(revival)) {
         return `property "${name}" needs different revivals in different members`;
       }
-      properties[name] = revival;
+      setOwn(properties, name, revival);
     }
   }
   for (const part of parts) {
     if (part.revive) continue;
     for (const name of Object.keys(part.schema.properties ?? {})) {
-      if (properties[name]) return `property "${name}" needs reviving in one member and not in another`;
+      if (getOwn(properties, name)) return `property "${name}" needs reviving in one member and not in another`;
     }
   }
   return { kind: 'object', properties };

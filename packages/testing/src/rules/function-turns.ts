@@ -9,7 +9,8 @@ interface CallRef {
 /**
  * Problems of the pairing of function calls and function responses in `contents`: function responses must come in
  * the content right after the model turn that made the calls, one response per call, each answering a call of that
- * turn by `id` (when the calls had ids) and by `name`.
+ * turn by `id` (when the calls had ids) and by `name`. A model turn with calls must be answered: it cannot be the
+ * last content of a request either.
  */
 export function functionTurnProblems(contents: unknown, path = 'contents'): string[] {
   if (!Array.isArray(contents)) return [];
@@ -38,6 +39,17 @@ export function functionTurnProblems(contents: unknown, path = 'contents'): stri
 
     // A model turn with calls followed by a content that answers none of them.
     if (previousCalls.length > 0) problems.push(countProblem(contentPath, 0, previousCalls.length, at(path, i - 1)));
+
+    const calls = partsWith(content, 'functionCall');
+    if (calls.length === 0) return;
+    // The request ends on calls nobody answered (a history cut at a turn limit, sent again as it is).
+    if (i === contents.length - 1) {
+      problems.push(
+        'Please ensure that the number of function response parts is equal to the number of function call parts of the ' +
+          `function call turn (0 function response part(s) for ${calls.length} function call part(s) in ${contentPath}: ` +
+          'the request ends on the function call turn).',
+      );
+    }
   });
   return problems;
 }

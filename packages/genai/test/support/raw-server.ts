@@ -1,0 +1,40 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GoogleGenAI } from '@google/genai';
+import { afterAll } from 'vitest';
+
+/** One answer of the raw server: exact bytes FakeGemini cannot produce (HTML error pages, broken JSON, odd shapes). */
+export interface RawAnswer {
+  status?: number;
+  contentType?: string;
+  body: string;
+  /** Never answer (the request hangs until the client gives up). */
+  hang?: boolean;
+}
+
+/**
+ * A plain HTTP server that answers each request with the next queued answer, for the bytes FakeGemini will not send.
+ * Started once per test file; `answers` is refilled by each test.
+ */
+export async function startRawServer(): Promise<{ answers: RawAnswer[]; requests: () => number; client: GoogleGenAI }> {
+  const answers: RawAnswer[] = [];
+  let requests = 0;
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      requests += 1;
+      const answer = answers.shift() ?? { status: 500, body: '{"error":{"code":500,"message":"raw server: no answer queued"}}' };
+      if (answer.hang) return;
+      response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/json' });
+      response.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const { port } = server.address() as AddressInfo;
+  const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: `http://127.0.0.1:${port}` } });
+  return { answers, requests: () => requests, client };
+}
