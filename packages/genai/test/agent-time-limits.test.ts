@@ -88,7 +88,7 @@ describe('a model request that never answers', () => {
 });
 
 describe('a tool call that never settles', () => {
-  /** The real Toolbox, recording the time limit the Agent asks for. */
+  /** The real Toolbox, recording the default time limit the Agent gives (a tool's own limit wins over it). */
   function recording(box: Toolbox): { box: ToolboxLike; limits: Array<number | undefined> } {
     const limits: Array<number | undefined> = [];
     const wrapped = {
@@ -96,7 +96,7 @@ describe('a tool call that never settles', () => {
       has: box.has.bind(box),
       get: box.get.bind(box),
       call: (call: Parameters<ToolboxLike['call']>[0], options?: Parameters<ToolboxLike['call']>[1]) => {
-        limits.push(options?.timeoutMs);
+        limits.push(options?.defaultTimeoutMs);
         return box.call(call, options);
       },
     };
@@ -114,7 +114,7 @@ describe('a tool call that never settles', () => {
     expect(await limitsFor(toolbox(new EchoTools()))).toEqual([300_000]);
   });
 
-  it("keeps the tool's own limit or the Toolbox's, and the Agent option wins over both", async () => {
+  it("keeps the Toolbox's limit, and the Agent option is a default ranked above it", async () => {
     const limited = new Toolbox([new EchoTools()], manifest, { timeoutMs: 2_000 });
     expect(await limitsFor(limited)).toEqual([undefined]);
     expect(await limitsFor(limited, { toolTimeoutMs: 50 })).toEqual([50]);
