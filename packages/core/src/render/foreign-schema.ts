@@ -29,11 +29,11 @@ export function cleanForeignSchema(schema: unknown): RenderResult<ObjectJsonSche
   const rootType = cleaned.type;
   if (rootType !== undefined && rootType !== 'object' && !(Array.isArray(rootType) && rootType.includes('object'))) {
     warn('/type', `the arguments must be an object, the schema says ${JSON.stringify(rootType)}: declared without arguments`);
-    return { schema: { type: 'object', properties: {} }, warnings };
+    return { output: { type: 'object', properties: {} }, warnings };
   }
   const out = { ...cleaned, type: 'object' } as ObjectJsonSchema;
   if (!isRecord(out.properties)) out.properties = {};
-  return { schema: out, warnings };
+  return { output: out, warnings };
 }
 
 type Warn = (path: string, message: string, code?: RenderWarning['code']) => void;

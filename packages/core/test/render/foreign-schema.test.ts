@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 describe('cleanForeignSchema', () => {
   it('drops document keys, converts draft-04/07 forms, and opens references that lead nowhere', () => {
-    const { schema, warnings } = cleanForeignSchema({
+    const { output: schema, warnings } = cleanForeignSchema({
       $schema: 'http://json-schema.org/draft-04/schema#',
       $id: 'urn:x',
       properties: {
@@ -36,14 +36,14 @@ describe('cleanForeignSchema', () => {
   });
 
   it('makes the root an object schema', () => {
-    expect(cleanForeignSchema(undefined).schema).toEqual({ type: 'object', properties: {} });
-    expect(cleanForeignSchema({ type: 'string' })).toMatchObject({ schema: { type: 'object', properties: {} }, warnings: [{ path: '/type' }] });
+    expect(cleanForeignSchema(undefined).output).toEqual({ type: 'object', properties: {} });
+    expect(cleanForeignSchema({ type: 'string' })).toMatchObject({ output: { type: 'object', properties: {} }, warnings: [{ path: '/type' }] });
   });
 
   it('gives an array that holds nothing an items schema Gemini takes', () => {
     const rendered = renderGeminiSchema({ type: 'array', items: false });
-    expect(rendered.schema.maxItems).toBe('0');
-    expect(rendered.schema.items).toBeDefined();
-    expect(rendered.schema.items).not.toEqual({});
+    expect(rendered.output.maxItems).toBe('0');
+    expect(rendered.output.items).toBeDefined();
+    expect(rendered.output.items).not.toEqual({});
   });
 });
