@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from '../json-schema.js';
-import { childPath, isRecord, resolveLocalRef } from './schema-walk.js';
+import { mergeAllOf } from './merge-schemas.js';
+import { childPath, copySchema, isRecord, resolveLocalRef, type CopyOptions } from './schema-walk.js';
 import type { RenderResult, RenderWarning } from './types.js';
 
 const TYPES = new Set<JsonSchemaType>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
@@ -17,26 +18,83 @@ const DOCUMENT_KEYS = new Set(['$schema', '$id', 'id', '$comment', '$anchor', '$
  * Makes a schema written elsewhere (an MCP server's `inputSchema`, any draft) fit for the Gemini renderers: the
  * document keys (`$schema`, `$id`, ...) go; draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` and draft-07
  * array `items` become their 2020-12 forms; references that point outside the schema, or nowhere, become open
- * schemas; keywords the renderers do not know, and known ones holding a value of the wrong type, are left out; the
- * root becomes an object schema. Every change that loses meaning is a warning. Validation should use the original.
+ * schemas; keywords the renderers do not know, and known ones holding a value of the wrong type, are left out; a
+ * reference at the root (`{ $ref: '#/definitions/Args' }`, as schema libraries write) is resolved, an `allOf` there
+ * merged, and the root becomes an object schema. Every change that loses meaning is a warning. Validation should use the original.
  */
 export function cleanForeignSchema(schema: unknown): RenderResult<ObjectJsonSchema> {
   const warnings: RenderWarning[] = [];
   const warn = (path: string, message: string, code: RenderWarning['code'] = 'keyword-dropped') => warnings.push({ code, path, message });
   const root = isRecord(schema) ? schema : {};
   if (!isRecord(schema)) warn('', `the schema is ${schema === undefined ? 'missing' : 'not an object'}: the tool is declared without arguments`);
-  const cleaned = cleanNode(root, '', root as JsonSchema, warn, 0) as JsonSchema;
+  const kept = keepFoundRefs(cleanNode(root, '', root as JsonSchema, warn, 0), warn);
+  const cleaned = mergeRootAllOf(resolveRootRef(kept, warn), warn);
   const rootType = cleaned.type;
   if (rootType !== undefined && rootType !== 'object' && !(Array.isArray(rootType) && rootType.includes('object'))) {
     warn('/type', `the arguments must be an object, the schema says ${JSON.stringify(rootType)}: declared without arguments`);
     return { output: { type: 'object', properties: {} }, warnings };
   }
-  const out = { ...cleaned, type: 'object' } as ObjectJsonSchema;
+  const { const: _const, enum: _enum, ...objectOnly } = cleaned;
+  // Arguments are an object: a value list at the root contradicts that, and the renderers need an object there.
+  for (const key of ['const', 'enum'] as const) {
+    if (Object.hasOwn(cleaned, key)) warn(`/${key}`, `"${key}" at the root cannot hold for an object of arguments and was left out`);
+  }
+  const out = { ...objectOnly, type: 'object' } as ObjectJsonSchema;
   if (!isRecord(out.properties)) out.properties = {};
   return { output: out, warnings };
 }
 
 type Warn = (path: string, message: string, code?: RenderWarning['code']) => void;
+
+/** A `$ref` into a part that cleaning left out (`#/not`, a draft-07 `items` array) becomes an open schema too. */
+function keepFoundRefs(cleaned: JsonSchema, warn: Warn): JsonSchema {
+  const options: CopyOptions = {
+    enter: (node, path) => {
+      if (node.$ref === undefined || resolveLocalRef(cleaned, node.$ref)) return undefined;
+      warn(childPath(path, '$ref'), `$ref ${JSON.stringify(node.$ref)} points at a part that was left out: an open schema here`);
+      const { $ref: _lost, ...rest } = node;
+      return copySchema(rest, options, path);
+    },
+  };
+  return copySchema(cleaned, options);
+}
+
+/** The root's `allOf` merged into it, so that what the root says (an object, a union) stands on the root itself. */
+function mergeRootAllOf(root: JsonSchema, warn: Warn): JsonSchema {
+  if (!root.allOf) return root;
+  const conflicts: string[] = [];
+  try {
+    const merged = mergeAllOf(root, root, conflicts);
+    warn('/allOf', 'the allOf at the root became one schema', 'all-of-merged');
+    for (const keyword of new Set(conflicts)) warn('/allOf', `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
+    return merged;
+  } catch (error) {
+    const { allOf: _allOf, ...rest } = root;
+    warn('/allOf', `the allOf at the root cannot be merged (${error instanceof Error ? error.message : String(error)}) and was left out`);
+    return rest;
+  }
+}
+
+/**
+ * The root's `$ref` replaced by what it points at (the root's own keywords win), so that the root says its
+ * properties itself: the renderers need an object there, not a reference. A circle of references says nothing.
+ */
+function resolveRootRef(cleaned: JsonSchema, warn: Warn): JsonSchema {
+  let root = cleaned;
+  const seen = new Set<string>();
+  while (root.$ref !== undefined) {
+    const { $ref: ref, ...siblings } = root;
+    const target = seen.has(ref) ? undefined : resolveLocalRef(cleaned, ref);
+    seen.add(ref);
+    if (!target) {
+      warn('/$ref', `$ref ${JSON.stringify(ref)} at the root leads in a circle and was left out`);
+      return siblings;
+    }
+    const { $defs: _defs, definitions: _definitions, ...body } = target as JsonSchema & { definitions?: unknown };
+    root = { ...body, ...siblings };
+  }
+  return root;
+}
 
 const MAX_DEPTH = 64;
 

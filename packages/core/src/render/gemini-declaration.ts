@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../json-schema.js';
 import { renderGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
-import { flattenRootUnion } from './root-object.js';
+import { rootObject } from './root-object.js';
 import { copySchema } from './schema-walk.js';
 import { renderTool, toolHead, type ToolTarget } from './tool-target.js';
 import { outputOf, type DeclaredTool, type GeminiFunctionDeclaration, type RenderResult } from './types.js';
@@ -48,7 +48,7 @@ const geminiDeclaration: ToolTarget<GeminiFunctionDeclaration, GeminiDeclaration
       declaration.parametersJsonSchema = rendered.output;
       warnings.push(...rendered.warnings);
     } else {
-      const rendered = renderGeminiSchema(flattenRootUnion(tool.parameters, warnings), options);
+      const rendered = renderGeminiSchema(rootObject(tool.parameters, warnings), options);
       const { nullable: _nullable, ...parameters } = rendered.output;
       if (parameters.type !== 'OBJECT') throw new TypeError(`The parameters of tool "${tool.name}" are not an object schema`);
       declaration.parameters = parameters;

@@ -2,7 +2,7 @@ import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 import { setOwn } from '../own-property.js';
 import { Lowering, isAnnotation, type LoweringPolicy } from './lowering.js';
 import { fitsTypes } from './merge-schemas.js';
-import { flattenRootUnion } from './root-object.js';
+import { rootObject } from './root-object.js';
 import {
   ANNOTATION_KEYWORDS,
   childPath,
@@ -41,7 +41,7 @@ const NOTED_KEYWORDS = ['minLength', 'maxLength', 'uniqueItems', 'minProperties'
  */
 export function renderOpenAIStrictSchema(schema: JsonSchema, _options: RenderOptions = {}): RenderResult<JsonSchema> {
   const rootWarnings: RenderWarning[] = [];
-  const { $defs, ...body } = flattenRootUnion(schema, rootWarnings);
+  const { $defs, ...body } = rootObject(schema, rootWarnings, strictPolicy.allOfNote);
   // Strict mode keeps references, so `allOf` may expand a reference once per path: a second time stays a `$ref`.
   const walk = new Lowering(schema, strictPolicy, 1);
   const output = walk.render(body, '', []);

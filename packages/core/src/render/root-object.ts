@@ -1,7 +1,18 @@
 import type { JsonSchema } from '../json-schema.js';
+import { mergeAllOfWarned } from './merge-schemas.js';
 import { isRecord, resolveLocalRef, withNotes } from './schema-walk.js';
 import type { RenderWarning } from './types.js';
 import { setOwn } from '../own-property.js';
+
+/**
+ * The root of a tool's parameters as Gemini and OpenAI strict mode want it: a plain object. An `allOf` at the root is
+ * merged first (with the target's `allOfNote`), so that a union it holds is flattened too.
+ */
+export function rootObject(schema: JsonSchema, warnings: RenderWarning[], allOfNote = ''): JsonSchema {
+  if (!schema.allOf || schema.allOf.length === 0) return flattenRootUnion(schema, warnings);
+  const merged = mergeAllOfWarned(schema, schema, [], (code, message) => warnings.push({ code, path: '', message }), allOfNote);
+  return flattenRootUnion(merged, warnings);
+}
 
 /**
  * Gemini and OpenAI want a plain object at the top of a tool's parameters, never a union. A top-level union of
