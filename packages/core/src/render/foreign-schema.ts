@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from '../json-schema.js';
 import { mergeAllOf } from './merge-schemas.js';
-import { childPath, copySchema, isRecord, resolveLocalRef, type CopyOptions } from './schema-walk.js';
+import { childPath, isRecord, resolveLocalRef } from './schema-walk.js';
 import type { RenderResult, RenderWarning } from './types.js';
 
 const TYPES = new Set<JsonSchemaType>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
@@ -27,7 +27,8 @@ export function cleanForeignSchema(schema: unknown): RenderResult<ObjectJsonSche
   const warn = (path: string, message: string, code: RenderWarning['code'] = 'keyword-dropped') => warnings.push({ code, path, message });
   const root = isRecord(schema) ? schema : {};
   if (!isRecord(schema)) warn('', `the schema is ${schema === undefined ? 'missing' : 'not an object'}: the tool is declared without arguments`);
-  const kept = keepFoundRefs(cleanNode(root, '', root as JsonSchema, warn, 0), warn);
+  const context: CleanContext = { root: root as JsonSchema, refs: [] };
+  const kept = keepFoundRefs(cleanNode(root, '', context, warn, 0), context.refs, warn);
   const cleaned = mergeRootAllOf(resolveRootRef(kept, warn), warn);
   const rootType = cleaned.type;
   if (rootType !== undefined && rootType !== 'object' && !(Array.isArray(rootType) && rootType.includes('object'))) {
@@ -46,17 +47,20 @@ export function cleanForeignSchema(schema: unknown): RenderResult<ObjectJsonSche
 
 type Warn = (path: string, message: string, code?: RenderWarning['code']) => void;
 
+/** What cleaning needs beside the node: the original root (for references) and the references it kept. */
+interface CleanContext {
+  root: JsonSchema;
+  refs: { node: Record<string, unknown>; path: string }[];
+}
+
 /** A `$ref` into a part that cleaning left out (`#/not`, a draft-07 `items` array) becomes an open schema too. */
-function keepFoundRefs(cleaned: JsonSchema, warn: Warn): JsonSchema {
-  const options: CopyOptions = {
-    enter: (node, path) => {
-      if (node.$ref === undefined || resolveLocalRef(cleaned, node.$ref)) return undefined;
-      warn(childPath(path, '$ref'), `$ref ${JSON.stringify(node.$ref)} points at a part that was left out: an open schema here`);
-      const { $ref: _lost, ...rest } = node;
-      return copySchema(rest, options, path);
-    },
-  };
-  return copySchema(cleaned, options);
+function keepFoundRefs(cleaned: JsonSchema, refs: CleanContext['refs'], warn: Warn): JsonSchema {
+  for (const { node, path } of refs) {
+    if (resolveLocalRef(cleaned, node.$ref as string)) continue;
+    warn(path, `$ref ${JSON.stringify(node.$ref)} points at a part that was left out: an open schema here`);
+    delete node.$ref; // the node is cleaning's own copy
+  }
+  return cleaned;
 }
 
 /** The root's `allOf` merged into it, so that what the root says (an object, a union) stands on the root itself. */
@@ -98,7 +102,7 @@ function resolveRootRef(cleaned: JsonSchema, warn: Warn): JsonSchema {
 
 const MAX_DEPTH = 64;
 
-function cleanNode(node: unknown, path: string, root: JsonSchema, warn: Warn, depth: number): JsonSchema {
+function cleanNode(node: unknown, path: string, context: CleanContext, warn: Warn, depth: number): JsonSchema {
   if (node === true || node === undefined) return {};
   if (depth > MAX_DEPTH) {
     warn(path, `nested deeper than ${MAX_DEPTH} levels: an open schema here`, 'recursion-truncated');
@@ -128,24 +132,27 @@ function cleanNode(node: unknown, path: string, root: JsonSchema, warn: Warn, de
     } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
       exclusiveBound(key, value, node, out, at, warn);
     } else if (key === '$ref') {
-      if (typeof value === 'string' && resolveLocalRef(root, value)) out.$ref = value;
+      if (typeof value === 'string' && resolveLocalRef(context.root, value)) {
+        out.$ref = value;
+        context.refs.push({ node: out, path: at });
+      }
       else {
         warn(at, `$ref ${JSON.stringify(value)} does not point into the schema: an open schema here`);
       }
     } else if (MAPS.has(key)) {
       if (!isRecord(value)) warn(at, `"${key}" is not an object of schemas and was left out`);
-      else out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, cleanNode(child, childPath(at, name), root, warn, depth + 1)]));
+      else out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, cleanNode(child, childPath(at, name), context, warn, depth + 1)]));
     } else if (LISTS.has(key)) {
       if (!Array.isArray(value) || value.length === 0) warn(at, `"${key}" is not a list of schemas and was left out`);
-      else out[key] = value.map((child, index) => cleanNode(child, childPath(at, index), root, warn, depth + 1));
+      else out[key] = value.map((child, index) => cleanNode(child, childPath(at, index), context, warn, depth + 1));
     } else if (key === 'items') {
-      if (Array.isArray(value)) out.prefixItems = value.map((child, index) => cleanNode(child, childPath(at, index), root, warn, depth + 1));
+      if (Array.isArray(value)) out.prefixItems = value.map((child, index) => cleanNode(child, childPath(at, index), context, warn, depth + 1));
       else if (value === false) out.items = false;
-      else out.items = cleanNode(value, at, root, warn, depth + 1);
+      else out.items = cleanNode(value, at, context, warn, depth + 1);
     } else if (key === 'additionalItems') {
-      if (Array.isArray(node.items)) out.items = value === false ? false : cleanNode(value, at, root, warn, depth + 1);
+      if (Array.isArray(node.items)) out.items = value === false ? false : cleanNode(value, at, context, warn, depth + 1);
     } else if (key === 'additionalProperties') {
-      out.additionalProperties = typeof value === 'boolean' ? value : cleanNode(value, at, root, warn, depth + 1);
+      out.additionalProperties = typeof value === 'boolean' ? value : cleanNode(value, at, context, warn, depth + 1);
     } else warn(at, `"${key}" is not supported and was left out`);
   }
   if (typeof out.minimum === 'number' && node.exclusiveMinimum === true) delete out.minimum;
