@@ -51,7 +51,9 @@ function measure(render: (tool: DeclaredTool) => unknown): number {
 const figures = targets.map(([name, render]) => [name, measure(render)] as const);
 const baseline = figures[0]![1];
 console.log(`${tools.length} fixture tools, median of ${ROUNDS} rounds of ${REPEAT} passes; microseconds per tool:`);
-for (const [name, us] of figures) console.log(`  ${name.padEnd(28)} ${us.toFixed(1).padStart(7)} us  ${(us / baseline).toFixed(1)}x`);
+for (const [name, us] of figures) {
+  console.log(`  ${name.padEnd(28)} ${us.toFixed(1).padStart(7)} us  ${(us / baseline).toFixed(1)}x`);
+}
 const gemini = figures.find(([name]) => name === 'gemini parameters')![1] / baseline;
 console.log(`target: gemini parameters <= ${TARGET_RATIO}x structuredClone (measured ${gemini.toFixed(1)}x)`);
 console.log(gemini <= TARGET_RATIO ? 'PASS' : 'FAIL');

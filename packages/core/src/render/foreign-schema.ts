@@ -20,25 +20,33 @@ const DOCUMENT_KEYS = new Set(['$schema', '$id', 'id', '$comment', '$anchor', '$
  * array `items` become their 2020-12 forms; references that point outside the schema, or nowhere, become open
  * schemas; keywords the renderers do not know, and known ones holding a value of the wrong type, are left out; a
  * reference at the root (`{ $ref: '#/definitions/Args' }`, as schema libraries write) is resolved, an `allOf` there
- * merged, and the root becomes an object schema. Every change that loses meaning is a warning. Validation should use the original.
+ * merged, and the root becomes an object schema. Every change that loses meaning is a warning. Validation should use
+ * the original.
  */
 export function cleanForeignSchema(schema: unknown): RenderResult<ObjectJsonSchema> {
   const warnings: RenderWarning[] = [];
-  const warn = (path: string, message: string, code: RenderWarning['code'] = 'keyword-dropped') => warnings.push({ code, path, message });
+  const warn = (path: string, message: string, code: RenderWarning['code'] = 'keyword-dropped') =>
+    warnings.push({ code, path, message });
   const root = isRecord(schema) ? schema : {};
-  if (!isRecord(schema)) warn('', `the schema is ${schema === undefined ? 'missing' : 'not an object'}: the tool is declared without arguments`);
+  if (!isRecord(schema)) {
+    const what = schema === undefined ? 'missing' : 'not an object';
+    warn('', `the schema is ${what}: the tool is declared without arguments`);
+  }
   const context: CleanContext = { root: root as JsonSchema, refs: [] };
   const kept = keepFoundRefs(cleanNode(root, '', context, warn, 0), context.refs, warn);
   const cleaned = mergeRootAllOf(resolveRootRef(kept, warn), warn);
   const rootType = cleaned.type;
   if (rootType !== undefined && rootType !== 'object' && !(Array.isArray(rootType) && rootType.includes('object'))) {
-    warn('/type', `the arguments must be an object, the schema says ${JSON.stringify(rootType)}: declared without arguments`);
+    const says = JSON.stringify(rootType);
+    warn('/type', `the arguments must be an object, the schema says ${says}: declared without arguments`);
     return { output: { type: 'object', properties: {} }, warnings };
   }
   const { const: _const, enum: _enum, ...objectOnly } = cleaned;
   // Arguments are an object: a value list at the root contradicts that, and the renderers need an object there.
   for (const key of ['const', 'enum'] as const) {
-    if (Object.hasOwn(cleaned, key)) warn(`/${key}`, `"${key}" at the root cannot hold for an object of arguments and was left out`);
+    if (Object.hasOwn(cleaned, key)) {
+      warn(`/${key}`, `"${key}" at the root cannot hold for an object of arguments and was left out`);
+    }
   }
   const out = { ...objectOnly, type: 'object' } as ObjectJsonSchema;
   if (!isRecord(out.properties)) out.properties = {};
@@ -70,11 +78,14 @@ function mergeRootAllOf(root: JsonSchema, warn: Warn): JsonSchema {
   try {
     const merged = mergeAllOf(root, root, conflicts);
     warn('/allOf', 'the allOf at the root became one schema', 'all-of-merged');
-    for (const keyword of new Set(conflicts)) warn('/allOf', `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
+    for (const keyword of new Set(conflicts)) {
+      warn('/allOf', `allOf branches disagree on "${keyword}"; what cannot hold together was left out`);
+    }
     return merged;
   } catch (error) {
     const { allOf: _allOf, ...rest } = root;
-    warn('/allOf', `the allOf at the root cannot be merged (${error instanceof Error ? error.message : String(error)}) and was left out`);
+    const reason = error instanceof Error ? error.message : String(error);
+    warn('/allOf', `the allOf at the root cannot be merged (${reason}) and was left out`);
     return rest;
   }
 }
@@ -126,7 +137,9 @@ function cleanNode(node: unknown, path: string, context: CleanContext, warn: War
     else if (key === 'required') {
       keepIf(Array.isArray(value) && value.every((name) => typeof name === 'string'), key, value, out, at, warn);
     } else if (key === 'type') {
-      const types = (Array.isArray(value) ? value : [value]).filter((type): type is JsonSchemaType => TYPES.has(type as JsonSchemaType));
+      const types = (Array.isArray(value) ? value : [value]).filter((type): type is JsonSchemaType =>
+        TYPES.has(type as JsonSchemaType),
+      );
       if (types.length === 0) warn(at, `type ${JSON.stringify(value)} is not a JSON Schema type and was left out`);
       else out.type = Array.isArray(value) ? types : types[0];
     } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
@@ -141,16 +154,27 @@ function cleanNode(node: unknown, path: string, context: CleanContext, warn: War
       }
     } else if (MAPS.has(key)) {
       if (!isRecord(value)) warn(at, `"${key}" is not an object of schemas and was left out`);
-      else out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, cleanNode(child, childPath(at, name), context, warn, depth + 1)]));
+      else {
+        out[key] = Object.fromEntries(
+          Object.entries(value).map(([name, child]) => [
+            name,
+            cleanNode(child, childPath(at, name), context, warn, depth + 1),
+          ]),
+        );
+      }
     } else if (LISTS.has(key)) {
       if (!Array.isArray(value) || value.length === 0) warn(at, `"${key}" is not a list of schemas and was left out`);
       else out[key] = value.map((child, index) => cleanNode(child, childPath(at, index), context, warn, depth + 1));
     } else if (key === 'items') {
-      if (Array.isArray(value)) out.prefixItems = value.map((child, index) => cleanNode(child, childPath(at, index), context, warn, depth + 1));
+      if (Array.isArray(value)) {
+        out.prefixItems = value.map((child, index) => cleanNode(child, childPath(at, index), context, warn, depth + 1));
+      }
       else if (value === false) out.items = false;
       else out.items = cleanNode(value, at, context, warn, depth + 1);
     } else if (key === 'additionalItems') {
-      if (Array.isArray(node.items)) out.items = value === false ? false : cleanNode(value, at, context, warn, depth + 1);
+      if (Array.isArray(node.items)) {
+        out.items = value === false ? false : cleanNode(value, at, context, warn, depth + 1);
+      }
     } else if (key === 'additionalProperties') {
       out.additionalProperties = typeof value === 'boolean' ? value : cleanNode(value, at, context, warn, depth + 1);
     } else warn(at, `"${key}" is not supported and was left out`);
@@ -166,7 +190,14 @@ function keepIf(ok: boolean, key: string, value: unknown, out: Record<string, un
 }
 
 /** Draft 4 wrote `exclusiveMinimum: true` next to `minimum`; 2020-12 writes the bound itself. */
-function exclusiveBound(key: 'exclusiveMinimum' | 'exclusiveMaximum', value: unknown, node: Record<string, unknown>, out: Record<string, unknown>, at: string, warn: Warn): void {
+function exclusiveBound(
+  key: 'exclusiveMinimum' | 'exclusiveMaximum',
+  value: unknown,
+  node: Record<string, unknown>,
+  out: Record<string, unknown>,
+  at: string,
+  warn: Warn,
+): void {
   if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
   else if (value === true) {
     const bound = node[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'];

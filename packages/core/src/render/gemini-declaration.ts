@@ -27,7 +27,10 @@ export interface GeminiDeclarationOptions extends GeminiJsonSchemaOptions {
  * Gemini takes `$schema`, `additionalProperties`, `$defs` and `$ref` on this path, so nothing else changes unless
  * `inlineRefs` asks for references to be inlined.
  */
-export function renderGeminiJsonSchema(schema: JsonSchema, options: GeminiJsonSchemaOptions = {}): RenderResult<JsonSchema> {
+export function renderGeminiJsonSchema(
+  schema: JsonSchema,
+  options: GeminiJsonSchemaOptions = {},
+): RenderResult<JsonSchema> {
   if (options.inlineRefs) return inlineRefs(schema, options.maxRecursionDepth ?? 3);
   return { output: copySchema(schema), warnings: [] };
 }
@@ -39,7 +42,8 @@ export const toGeminiJsonSchema = outputOf(renderGeminiJsonSchema);
 const geminiDeclaration: ToolTarget<GeminiFunctionDeclaration, GeminiDeclarationOptions> = {
   names: /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/,
   nameMessage: (name) =>
-    `Gemini function names start with a letter or "_", hold only A-Z a-z 0-9 _ . : - and are at most 128 long: "${name}"`,
+    'Gemini function names start with a letter or "_", hold only A-Z a-z 0-9 _ . : - and are at most 128 long: ' +
+    `"${name}"`,
   build(tool, options, warnings) {
     const declaration: GeminiFunctionDeclaration = toolHead(tool);
     if (!hasArguments(tool.parameters)) return declaration;
@@ -50,7 +54,9 @@ const geminiDeclaration: ToolTarget<GeminiFunctionDeclaration, GeminiDeclaration
     } else {
       const rendered = renderGeminiSchema(rootObject(tool.parameters, warnings), options);
       const { nullable: _nullable, ...parameters } = rendered.output;
-      if (parameters.type !== 'OBJECT') throw new TypeError(`The parameters of tool "${tool.name}" are not an object schema`);
+      if (parameters.type !== 'OBJECT') {
+        throw new TypeError(`The parameters of tool "${tool.name}" are not an object schema`);
+      }
       declaration.parameters = parameters;
       warnings.push(...rendered.warnings);
     }

@@ -91,14 +91,26 @@ const geminiPolicy: LoweringPolicy<GeminiSchema> = {
 };
 
 /** Where unrolling a recursive reference stops: an open object (or any value), with a note. */
-function truncated(walk: Walk, ref: string, ownDescription: string | undefined, path: string, refs: readonly string[]): GeminiSchema {
+function truncated(
+  walk: Walk,
+  ref: string,
+  ownDescription: string | undefined,
+  path: string,
+  refs: readonly string[],
+): GeminiSchema {
   const target = resolveLocalRef(walk.root, ref) ?? {};
   const description = withNotes(ownDescription ?? target.description, [truncationNote(ref)]);
   if (guessType(target, walk.root) !== 'object') return walk.single({ description }, path, refs);
   return description === undefined ? { type: GEMINI_TYPES.object } : { type: GEMINI_TYPES.object, description };
 }
 
-function renderUnion(walk: Walk, anyOf: JsonSchema[], annotations: JsonSchema, path: string, refs: readonly string[]): GeminiSchema {
+function renderUnion(
+  walk: Walk,
+  anyOf: JsonSchema[],
+  annotations: JsonSchema,
+  path: string,
+  refs: readonly string[],
+): GeminiSchema {
   const nonNull = anyOf.filter((branch) => !isNullOnly(branch));
   const nullable = nonNull.length < anyOf.length;
 
@@ -187,14 +199,17 @@ function renderSingle(walk: Walk, node: JsonSchema, path: string, refs: readonly
         if (node.maximum === undefined) out.maximum = high;
         exact = type === 'integer' && numbers.every(Number.isInteger) && high - low + 1 === numbers.length;
       }
-      if (!exact) walk.warn('enum-loosened', path, `Gemini enums hold strings only; ${summarizeType(node)} became a note`);
+      if (!exact) {
+        walk.warn('enum-loosened', path, `Gemini enums hold strings only; ${summarizeType(node)} became a note`);
+      }
     }
   }
 
   switch (type) {
     case 'string': {
       const message = `format "${node.format}" is not accepted on STRING; it became a note`;
-      const format = node.format === undefined ? undefined : walk.format(node.format, STRING_FORMATS, notes, path, message);
+      const format =
+        node.format === undefined ? undefined : walk.format(node.format, STRING_FORMATS, notes, path, message);
       if (format !== undefined) out.format = format;
       if (node.minLength !== undefined) out.minLength = String(node.minLength);
       if (node.maxLength !== undefined) out.maxLength = String(node.maxLength);
@@ -228,7 +243,14 @@ function renderSingle(walk: Walk, node: JsonSchema, path: string, refs: readonly
   return ordered(out);
 }
 
-function renderNumber(walk: Walk, node: JsonSchema, type: 'number' | 'integer', out: GeminiSchema, notes: string[], path: string): void {
+function renderNumber(
+  walk: Walk,
+  node: JsonSchema,
+  type: 'number' | 'integer',
+  out: GeminiSchema,
+  notes: string[],
+  path: string,
+): void {
   if (node.format !== undefined) {
     const format = walk.format(node.format, type === 'number' ? NUMBER_FORMATS : INTEGER_FORMATS, notes, path);
     if (format !== undefined) out.format = format;
@@ -239,22 +261,32 @@ function renderNumber(walk: Walk, node: JsonSchema, type: 'number' | 'integer', 
   if (low !== undefined && (out.minimum === undefined || low >= out.minimum)) {
     out.minimum = type === 'integer' ? Math.floor(low) + 1 : low; // exact for whole numbers
     if (type === 'number') {
-      walk.loosen(notes, `Must be greater than ${low}.`, path, `exclusiveMinimum ${low} became minimum ${low} and a note`);
+      const message = `exclusiveMinimum ${low} became minimum ${low} and a note`;
+      walk.loosen(notes, `Must be greater than ${low}.`, path, message);
     }
   }
   const high = node.exclusiveMaximum;
   if (high !== undefined && (out.maximum === undefined || high <= out.maximum)) {
     out.maximum = type === 'integer' ? Math.ceil(high) - 1 : high;
     if (type === 'number') {
-      walk.loosen(notes, `Must be less than ${high}.`, path, `exclusiveMaximum ${high} became maximum ${high} and a note`);
+      const message = `exclusiveMaximum ${high} became maximum ${high} and a note`;
+      walk.loosen(notes, `Must be less than ${high}.`, path, message);
     }
   }
   if (node.multipleOf !== undefined && !(type === 'integer' && node.multipleOf === 1)) {
-    walk.loosen(notes, `Must be a multiple of ${node.multipleOf}.`, path, `multipleOf ${node.multipleOf} became a note`);
+    const multiple = node.multipleOf;
+    walk.loosen(notes, `Must be a multiple of ${multiple}.`, path, `multipleOf ${multiple} became a note`);
   }
 }
 
-function renderObject(walk: Walk, node: JsonSchema, out: GeminiSchema, notes: string[], path: string, refs: readonly string[]): void {
+function renderObject(
+  walk: Walk,
+  node: JsonSchema,
+  out: GeminiSchema,
+  notes: string[],
+  path: string,
+  refs: readonly string[],
+): void {
   const names = Object.keys(node.properties ?? {});
   if (names.length > 0) {
     out.properties = {};
@@ -275,7 +307,9 @@ function renderObject(walk: Walk, node: JsonSchema, out: GeminiSchema, notes: st
   if (node.required && node.required.length > 0) {
     const required = node.required.filter((name) => names.includes(name));
     for (const name of node.required) {
-      if (!names.includes(name)) walk.warn('required-unknown', path, `required names "${name}", which is not a property`);
+      if (!names.includes(name)) {
+        walk.warn('required-unknown', path, `required names "${name}", which is not a property`);
+      }
     }
     if (required.length > 0) out.required = [...new Set(required)];
   }
@@ -349,7 +383,8 @@ function guessType(node: JsonSchema, root: JsonSchema, depth = 0): JsonSchemaTyp
   if (typeof node.type === 'string') return node.type;
   const union = node.anyOf ?? node.oneOf;
   if (union) {
-    const types = new Set(union.filter((branch) => !isNullOnly(branch)).map((branch) => guessType(branch, root, depth + 1)));
+    const branches = union.filter((branch) => !isNullOnly(branch));
+    const types = new Set(branches.map((branch) => guessType(branch, root, depth + 1)));
     return types.size === 1 ? [...types][0] : undefined;
   }
   return inferType(node);

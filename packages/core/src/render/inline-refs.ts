@@ -14,7 +14,11 @@ export function inlineRefs(schema: JsonSchema, maxDepth: number): RenderResult<J
   const warnings: RenderWarning[] = [];
   const expansion = new RefExpansion(schema, maxDepth);
   const inline = (node: JsonSchema, path: string, refs: readonly string[]): JsonSchema =>
-    copySchema(node, { omit: DEFINITIONS, enter: (child, at) => (child.$ref === undefined ? undefined : expand(child, at, refs)) }, path);
+    copySchema(
+      node,
+      { omit: DEFINITIONS, enter: (child, at) => (child.$ref === undefined ? undefined : expand(child, at, refs)) },
+      path,
+    );
   const expand = (node: JsonSchema, path: string, refs: readonly string[]): JsonSchema => {
     const { $ref: ref = '', ...siblings } = node;
     const body = expansion.target(ref, path);

@@ -31,7 +31,13 @@ export interface LoweringPolicy<Out extends LoweredNode<Out>> {
   /** `allOf` reached `ref` again on the path (merging would never end). */
   recursion(walk: Lowering<Out>, ref: string, node: JsonSchema, path: string, refs: readonly string[]): Out;
   /** A union: its branches already carry the constraints that stood beside `anyOf`. */
-  union(walk: Lowering<Out>, branches: JsonSchema[], annotations: JsonSchema, path: string, refs: readonly string[]): Out;
+  union(
+    walk: Lowering<Out>,
+    branches: JsonSchema[],
+    annotations: JsonSchema,
+    path: string,
+    refs: readonly string[],
+  ): Out;
   /** A node without `$ref`, `allOf`, `oneOf` or `anyOf`. */
   single(walk: Lowering<Out>, node: JsonSchema, path: string, refs: readonly string[]): Out;
   /** The `items` of an array that holds no items at all. */
@@ -48,7 +54,9 @@ export interface LoweredItems<Out> {
 }
 
 /** Keywords that tell about the document, never constrain a value: a union keeps them out of its branches. */
-const DOCUMENT_KEYWORDS = new Set(['$defs', '$schema', '$id', '$comment', '$anchor', 'definitions', 'readOnly', 'writeOnly']);
+const DOCUMENT_KEYWORDS = new Set([
+  '$defs', '$schema', '$id', '$comment', '$anchor', 'definitions', 'readOnly', 'writeOnly',
+]);
 
 /**
  * The one walk that lowers a manifest's JSON Schema into a narrower dialect (Gemini `parameters`, OpenAI strict
@@ -98,7 +106,8 @@ export class Lowering<Out extends LoweredNode<Out>> {
   single(node: JsonSchema, path: string, refs: readonly string[]): Out {
     for (const key of Object.keys(node)) {
       if (!this.policy.keywords.has(key) && !key.startsWith('x-')) {
-        this.warn('keyword-dropped', childPath(path, key), `"${key}" is not supported${this.policy.unsupportedIn} and was left out`);
+        const message = `"${key}" is not supported${this.policy.unsupportedIn} and was left out`;
+        this.warn('keyword-dropped', childPath(path, key), message);
       }
     }
     return this.policy.single(this, node, path, refs);
@@ -140,7 +149,8 @@ export class Lowering<Out extends LoweredNode<Out>> {
       this.warn('keyword-dropped', path, 'oneOf next to anyOf was left out');
       return rest;
     }
-    this.warn('one-of-as-any-of', path, `oneOf became anyOf (${this.policy.name} has no oneOf); exclusivity is not enforced`);
+    const message = `oneOf became anyOf (${this.policy.name} has no oneOf); exclusivity is not enforced`;
+    this.warn('one-of-as-any-of', path, message);
     return { ...rest, anyOf: oneOf };
   }
 
@@ -209,7 +219,13 @@ export class Lowering<Out extends LoweredNode<Out>> {
   }
 
   /** A string format the target takes, or `undefined` after a note (and a warning where `message` says one). */
-  format(format: string, accepted: ReadonlySet<string>, notes: string[], path: string, message?: string): string | undefined {
+  format(
+    format: string,
+    accepted: ReadonlySet<string>,
+    notes: string[],
+    path: string,
+    message?: string,
+  ): string | undefined {
     if (accepted.has(format)) return format;
     notes.push(formatNote(format));
     if (message !== undefined) this.warn('constraint-loosened', path, message);

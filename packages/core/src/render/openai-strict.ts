@@ -47,7 +47,9 @@ export function renderOpenAIStrictSchema(schema: JsonSchema, _options: RenderOpt
   const output = walk.render(body, '', []);
   if ($defs) {
     const defs: Record<string, JsonSchema> = {};
-    for (const [name, def] of Object.entries($defs)) setOwn(defs, name, walk.render(def, childPath('', '$defs', name), []));
+    for (const [name, def] of Object.entries($defs)) {
+      setOwn(defs, name, walk.render(def, childPath('', '$defs', name), []));
+    }
     output.$defs = defs;
   }
   return { output, warnings: [...rootWarnings, ...walk.warnings, ...limitWarnings(output)] };
@@ -70,8 +72,10 @@ const strictPolicy: LoweringPolicy<JsonSchema> = {
     walk.warn('keyword-dropped', path, `allOf around the recursive ${refName(ref)}: only the reference was kept`);
     return keptRef(walk, { ...pickAnnotations(node), $ref: ref }, path, refs);
   },
-  union: (walk, branches, annotations, path, refs) =>
-    annotate({ anyOf: branches.map((branch, index) => walk.render(branch, childPath(path, 'anyOf', index), refs)) }, annotations),
+  union: (walk, branches, annotations, path, refs) => {
+    const anyOf = branches.map((branch, index) => walk.render(branch, childPath(path, 'anyOf', index), refs));
+    return annotate({ anyOf }, annotations);
+  },
   single: renderSingle,
   noItems: () => ({ type: 'string' }),
   positions: (node) => [node],
@@ -81,11 +85,14 @@ const strictPolicy: LoweringPolicy<JsonSchema> = {
 function keptRef(walk: Walk, node: JsonSchema & { $ref: string }, path: string, _refs: readonly string[]): JsonSchema {
   const { $ref: ref, ...siblings } = node;
   walk.target(ref, path);
-  const kept = Object.keys(siblings).filter((key) => !key.startsWith('x-') && !SILENT_KEYWORDS.has(key) && key !== '$defs');
+  const kept = Object.keys(siblings).filter(
+    (key) => !key.startsWith('x-') && !SILENT_KEYWORDS.has(key) && key !== '$defs',
+  );
   if (kept.length === 0) return { $ref: ref };
   for (const key of kept) {
     if (!isAnnotation(key)) {
-      walk.warn('keyword-dropped', childPath(path, key), `"${key}" next to $ref was left out (strict mode wants $ref alone)`);
+      const message = `"${key}" next to $ref was left out (strict mode wants $ref alone)`;
+      walk.warn('keyword-dropped', childPath(path, key), message);
     }
   }
   return annotate({ anyOf: [{ $ref: ref }] }, siblings);
@@ -95,7 +102,9 @@ function keptRef(walk: Walk, node: JsonSchema & { $ref: string }, path: string, 
 function annotate(out: JsonSchema, node: JsonSchema, notes: string[] = []): JsonSchema {
   const all = [...notes];
   if (node.default !== undefined) all.push(`Default: ${JSON.stringify(node.default)}.`);
-  if (Array.isArray(node.examples) && node.examples.length > 0) all.push(`Example: ${JSON.stringify(node.examples[0])}.`);
+  if (Array.isArray(node.examples) && node.examples.length > 0) {
+    all.push(`Example: ${JSON.stringify(node.examples[0])}.`);
+  }
   const description = withNotes(deprecatedFirst(node.description, node.deprecated), all);
   const result: JsonSchema = {};
   if (node.title !== undefined) result.title = node.title;
@@ -110,7 +119,8 @@ function renderSingle(walk: Walk, node: JsonSchema, path: string, refs: readonly
   const values = Object.hasOwn(node, 'const') ? [node.const] : node.enum;
   if (type === undefined) type = values ? valueTypes(values) : inferType(node);
   if (type === undefined) {
-    walk.warn('any-loosened', path, 'a value of any type became a union of strings, numbers, booleans, null and arrays of them');
+    const message = 'a value of any type became a union of strings, numbers, booleans, null and arrays of them';
+    walk.warn('any-loosened', path, message);
     const scalars: JsonSchema[] = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }];
     const arrays: JsonSchema = { type: 'array', items: { anyOf: scalars.map((scalar) => ({ ...scalar })) } };
     return annotate({ anyOf: [...scalars, arrays] }, node);
@@ -158,7 +168,14 @@ function renderString(walk: Walk, node: JsonSchema, out: JsonSchema, notes: stri
   }
 }
 
-function renderObject(walk: Walk, node: JsonSchema, out: JsonSchema, notes: string[], path: string, refs: readonly string[]): void {
+function renderObject(
+  walk: Walk,
+  node: JsonSchema,
+  out: JsonSchema,
+  notes: string[],
+  path: string,
+  refs: readonly string[],
+): void {
   const properties: Record<string, JsonSchema> = {};
   const required = new Set(node.required ?? []);
   for (const [name, property] of Object.entries(node.properties ?? {})) {

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../json-schema.js';
 import { mergeAllOfWarned } from './merge-schemas.js';
 import { isRecord, resolveLocalRef, withNotes } from './schema-walk.js';
-import type { RenderWarning } from './types.js';
+import type { RenderWarning, RenderWarningCode } from './types.js';
 import { setOwn } from '../own-property.js';
 
 /**
@@ -10,7 +10,8 @@ import { setOwn } from '../own-property.js';
  */
 export function rootObject(schema: JsonSchema, warnings: RenderWarning[], allOfNote = ''): JsonSchema {
   if (!schema.allOf || schema.allOf.length === 0) return flattenRootUnion(schema, warnings);
-  const merged = mergeAllOfWarned(schema, schema, [], (code, message) => warnings.push({ code, path: '', message }), allOfNote);
+  const warn = (code: RenderWarningCode, message: string) => warnings.push({ code, path: '', message });
+  const merged = mergeAllOfWarned(schema, schema, [], warn, allOfNote);
   return flattenRootUnion(merged, warnings);
 }
 
@@ -39,7 +40,10 @@ export function flattenRootUnion(schema: JsonSchema, warnings: RenderWarning[]):
   }
   const everywhere = branches
     .map((branch) => branch.required ?? [])
-    .reduce<string[] | undefined>((common, required) => (common ? common.filter((name) => required.includes(name)) : [...required]), undefined);
+    .reduce<string[] | undefined>(
+      (common, required) => (common ? common.filter((name) => required.includes(name)) : [...required]),
+      undefined,
+    );
   const required = [...new Set([...(base.required ?? []), ...(everywhere ?? [])])];
   const shapes = branches.map(
     (branch, index) => `(${index + 1}) ${Object.keys(branch.properties ?? {}).join(', ') || 'no properties'}`,
@@ -52,7 +56,8 @@ export function flattenRootUnion(schema: JsonSchema, warnings: RenderWarning[]):
   const flat: JsonSchema = { ...base, type: 'object', properties };
   if (required.length > 0) flat.required = required;
   else delete flat.required;
-  const description = withNotes(base.description, [`Give the properties of one of these shapes: ${shapes.join('; ')}.`]);
+  const note = `Give the properties of one of these shapes: ${shapes.join('; ')}.`;
+  const description = withNotes(base.description, [note]);
   if (description !== undefined) flat.description = description;
   return flat;
 }

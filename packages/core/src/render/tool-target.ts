@@ -13,10 +13,16 @@ export interface ToolTarget<T, Options> {
   build(tool: DeclaredTool, options: Options, warnings: RenderWarning[]): T;
 }
 
-/** Renders one tool for a target: a name that breaks the target's rule is a warning, and every warning names the tool. */
-export function renderTool<T, Options>(target: ToolTarget<T, Options>, tool: DeclaredTool, options: Options): RenderResult<T> {
+/** Renders one tool for a target: a name that breaks the target's rule is a warning; every warning names the tool. */
+export function renderTool<T, Options>(
+  target: ToolTarget<T, Options>,
+  tool: DeclaredTool,
+  options: Options,
+): RenderResult<T> {
   const warnings: RenderWarning[] = [];
-  if (!target.names.test(tool.name)) warnings.push({ code: 'name-invalid', path: '', message: target.nameMessage(tool.name) });
+  if (!target.names.test(tool.name)) {
+    warnings.push({ code: 'name-invalid', path: '', message: target.nameMessage(tool.name) });
+  }
   const output = target.build(tool, options, warnings);
   return { output, warnings: warnings.map((warning) => ({ ...warning, tool: tool.name })) };
 }

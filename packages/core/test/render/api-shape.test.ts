@@ -36,12 +36,35 @@ const warned: DeclaredTool = {
   },
 };
 
-const pairs: [string, (input: DeclaredTool, onWarning: (warning: RenderWarning) => void) => unknown, (input: DeclaredTool) => RenderResult<unknown>][] = [
-  ['GeminiDeclaration', (tool, onWarning) => toGeminiDeclaration(tool, { onWarning }), (tool) => renderGeminiDeclaration(tool)],
-  ['GeminiSchema', (tool, onWarning) => toGeminiSchema(tool.parameters, { onWarning }), (tool) => renderGeminiSchema(tool.parameters)],
-  ['GeminiJsonSchema', (tool, onWarning) => toGeminiJsonSchema(tool.parameters, { inlineRefs: true, onWarning }), (tool) => renderGeminiJsonSchema(tool.parameters, { inlineRefs: true })],
-  ['OpenAITool', (tool, onWarning) => toOpenAITool(tool, { strict: true, onWarning }), (tool) => renderOpenAITool(tool, { strict: true })],
-  ['OpenAIStrictSchema', (tool, onWarning) => toOpenAIStrictSchema(tool.parameters, { onWarning }), (tool) => renderOpenAIStrictSchema(tool.parameters)],
+type ToForm = (input: DeclaredTool, onWarning: (warning: RenderWarning) => void) => unknown;
+type RenderForm = (input: DeclaredTool) => RenderResult<unknown>;
+
+const pairs: [string, ToForm, RenderForm][] = [
+  [
+    'GeminiDeclaration',
+    (tool, onWarning) => toGeminiDeclaration(tool, { onWarning }),
+    (tool) => renderGeminiDeclaration(tool),
+  ],
+  [
+    'GeminiSchema',
+    (tool, onWarning) => toGeminiSchema(tool.parameters, { onWarning }),
+    (tool) => renderGeminiSchema(tool.parameters),
+  ],
+  [
+    'GeminiJsonSchema',
+    (tool, onWarning) => toGeminiJsonSchema(tool.parameters, { inlineRefs: true, onWarning }),
+    (tool) => renderGeminiJsonSchema(tool.parameters, { inlineRefs: true }),
+  ],
+  [
+    'OpenAITool',
+    (tool, onWarning) => toOpenAITool(tool, { strict: true, onWarning }),
+    (tool) => renderOpenAITool(tool, { strict: true }),
+  ],
+  [
+    'OpenAIStrictSchema',
+    (tool, onWarning) => toOpenAIStrictSchema(tool.parameters, { onWarning }),
+    (tool) => renderOpenAIStrictSchema(tool.parameters),
+  ],
   ['AnthropicTool', (tool, onWarning) => toAnthropicTool(tool, { onWarning }), (tool) => renderAnthropicTool(tool)],
   ['McpTool', (tool, onWarning) => toMcpTool(tool, { onWarning }), (tool) => renderMcpTool(tool)],
 ];

@@ -37,7 +37,10 @@ describe('cleanForeignSchema', () => {
 
   it('makes the root an object schema', () => {
     expect(cleanForeignSchema(undefined).output).toEqual({ type: 'object', properties: {} });
-    expect(cleanForeignSchema({ type: 'string' })).toMatchObject({ output: { type: 'object', properties: {} }, warnings: [{ path: '/type' }] });
+    expect(cleanForeignSchema({ type: 'string' })).toMatchObject({
+      output: { type: 'object', properties: {} },
+      warnings: [{ path: '/type' }],
+    });
   });
 
   it('resolves a reference at the root, as schema libraries write it, and merges an allOf there', () => {
@@ -48,8 +51,9 @@ describe('cleanForeignSchema', () => {
     });
     expect(output).toMatchObject({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] });
     expect(warnings).toEqual([]);
-    const merged = cleanForeignSchema({ allOf: [{ properties: { a: { type: 'string' } } }, { oneOf: [{ required: ['a'] }, {}] }] });
-    expect(merged.output).toMatchObject({ type: 'object', properties: { a: { type: 'string' } }, oneOf: [{ required: ['a'] }, {}] });
+    const union = { oneOf: [{ required: ['a'] }, {}] };
+    const merged = cleanForeignSchema({ allOf: [{ properties: { a: { type: 'string' } } }, union] });
+    expect(merged.output).toMatchObject({ type: 'object', properties: { a: { type: 'string' } }, ...union });
     expect(merged.warnings.map((warning) => warning.code)).toEqual(['all-of-merged']);
   });
 

@@ -192,7 +192,7 @@ describe('renderers over arbitrary schemas', () => {
     );
   });
 
-  it('OpenAI (not strict), Anthropic, MCP and Gemini parametersJsonSchema carry the schema as it is, without x- keys', () => {
+  it('OpenAI (not strict), Anthropic, MCP and Gemini parametersJsonSchema carry the schema without x- keys', () => {
     fc.assert(
       fc.property(tools, (tool) => {
         const expected = withoutExtensions(tool.parameters);
@@ -214,7 +214,8 @@ describe('renderers over arbitrary schemas', () => {
     const name = fc.oneof(fc.string({ maxLength: 140 }), fc.stringMatching(/^[A-Za-z0-9_.:-]{1,130}$/));
     fc.assert(
       fc.property(name, (toolName) => {
-        const tool: DeclaredTool = { name: toolName, parameters: { type: 'object', properties: { a: { type: 'string' } } } };
+        const parameters: DeclaredTool['parameters'] = { type: 'object', properties: { a: { type: 'string' } } };
+        const tool: DeclaredTool = { name: toolName, parameters };
         for (const [target, rule] of Object.entries(NAME_RULES)) {
           const { warnings } = targets[target]!(tool);
           const warned = warnings.some((warning) => warning.code === 'name-invalid' && warning.path === '');
@@ -232,7 +233,7 @@ describe('renderers over arbitrary schemas', () => {
         expect(output.type).toBe('object');
         expect(typeof output.properties).toBe('object');
         expect(foreignProblems(output, output, '')).toEqual([]);
-        expect(warnings.every((warning) => typeof warning.message === 'string' && typeof warning.path === 'string')).toBe(true);
+        for (const { message, path } of warnings) expect([typeof message, typeof path]).toEqual(['string', 'string']);
         const tool = { name: 'imported', parameters: output };
         for (const options of [{}, { dialect: 'json-schema', inlineRefs: true }] as const) {
           const declaration = renderGeminiDeclaration(tool, options).output;
@@ -282,7 +283,8 @@ function withoutExtensions(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key.startsWith('x-')) continue;
     if (SUBSCHEMA_MAPS.has(key)) {
-      out[key] = Object.fromEntries(Object.entries(value as object).map(([name, child]) => [name, withoutExtensions(child)]));
+      const entries = Object.entries(value as object).map(([name, child]) => [name, withoutExtensions(child)]);
+      out[key] = Object.fromEntries(entries);
     } else if (SUBSCHEMA_LISTS.has(key)) out[key] = (value as unknown[]).map(withoutExtensions);
     else if (SUBSCHEMA_ONE.has(key)) out[key] = withoutExtensions(value);
     else out[key] = structuredClone(value);
@@ -335,12 +337,18 @@ function foreignProblems(node: unknown, root: JsonSchema, path: string): string[
     const valid = CLEAN_KEYWORDS[key];
     if (!valid) problems.push(`${path}/${key}: not a keyword the renderers know`);
     else if (!valid(value)) problems.push(`${path}/${key}: ${JSON.stringify(value)}`);
-    else if (key === '$ref' && !resolves(root, value as string)) problems.push(`${path}/$ref: ${String(value)} leads nowhere`);
+    else if (key === '$ref' && !resolves(root, value as string)) problems.push(`${path}/$ref: ${String(value)} lost`);
     else if (SUBSCHEMA_MAPS.has(key)) {
-      for (const [name, child] of Object.entries(value as object)) problems.push(...foreignProblems(child, root, `${path}/${key}/${name}`));
+      for (const [name, child] of Object.entries(value as object)) {
+        problems.push(...foreignProblems(child, root, `${path}/${key}/${name}`));
+      }
     } else if (SUBSCHEMA_LISTS.has(key)) {
-      (value as unknown[]).forEach((child, index) => problems.push(...foreignProblems(child, root, `${path}/${key}/${index}`)));
-    } else if (SUBSCHEMA_ONE.has(key) && typeof value === 'object') problems.push(...foreignProblems(value, root, `${path}/${key}`));
+      (value as unknown[]).forEach((child, index) => {
+        problems.push(...foreignProblems(child, root, `${path}/${key}/${index}`));
+      });
+    } else if (SUBSCHEMA_ONE.has(key) && typeof value === 'object') {
+      problems.push(...foreignProblems(value, root, `${path}/${key}`));
+    }
   }
   return problems;
 }
@@ -358,7 +366,8 @@ function resolves(root: JsonSchema, ref: string): boolean {
 }
 
 /** Schemas as MCP servers send them: drafts 4 to 2020-12, document keys, references anywhere, and junk. */
-const junk = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.constant(null), fc.boolean(), fc.constant(-1), fc.constant(1.5));
+const junk = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean(), fc.constantFrom(null, -1, 1.5));
+const enumValue = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null));
 const { foreignSchema } = fc.letrec<{ foreignSchema: unknown; foreignNode: unknown }>((tie) => ({
   foreignNode: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -377,7 +386,7 @@ const { foreignSchema } = fc.letrec<{ foreignSchema: unknown; foreignNode: unkno
         maximum: fc.integer({ min: -9, max: 99 }),
         minLength: fc.oneof(fc.nat({ max: 5 }), junk),
         format: fc.constantFrom('uri', 'date-time', 'email', 'int32'),
-        enum: fc.oneof(fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null)), { maxLength: 3 }), junk),
+        enum: fc.oneof(fc.array(enumValue, { maxLength: 3 }), junk),
         const: jsonValue,
         default: jsonValue,
         items: fc.oneof(tie('foreignNode'), fc.array(tie('foreignNode'), { maxLength: 2 }), fc.constant(false)),
@@ -388,7 +397,16 @@ const { foreignSchema } = fc.letrec<{ foreignSchema: unknown; foreignNode: unkno
         anyOf: fc.oneof(fc.array(tie('foreignNode'), { maxLength: 2 }), junk),
         oneOf: fc.array(tie('foreignNode'), { minLength: 1, maxLength: 2 }),
         allOf: fc.array(tie('foreignNode'), { minLength: 1, maxLength: 2 }),
-        $ref: fc.constantFrom('#/definitions/T', '#/$defs/U', '#/nowhere', 'https://example.com/s.json', '#', '#/properties/a', '#/not', '#/properties/a/items/0'),
+        $ref: fc.constantFrom(
+          '#/definitions/T',
+          '#/$defs/U',
+          '#/nowhere',
+          'https://example.com/s.json',
+          '#',
+          '#/properties/a',
+          '#/not',
+          '#/properties/a/items/0',
+        ),
         $id: fc.string({ maxLength: 4 }),
         id: fc.string({ maxLength: 4 }),
         'x-vendor': jsonValue,
@@ -399,7 +417,11 @@ const { foreignSchema } = fc.letrec<{ foreignSchema: unknown; foreignNode: unkno
     ),
   ),
   foreignSchema: fc
-    .tuple(tie('foreignNode'), fc.option(tie('foreignNode'), { nil: undefined }), fc.option(tie('foreignNode'), { nil: undefined }))
+    .tuple(
+      tie('foreignNode'),
+      fc.option(tie('foreignNode'), { nil: undefined }),
+      fc.option(tie('foreignNode'), { nil: undefined }),
+    )
     .map(([node, T, U]) => {
       if (typeof node !== 'object' || node === null) return node;
       const schema: Record<string, unknown> = { $schema: 'http://json-schema.org/draft-04/schema#', ...node };
