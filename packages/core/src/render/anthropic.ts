@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../json-schema.js';
-import { copySchema } from './schema-walk.js';
+import { copySchema } from './schema-copy.js';
 import { renderTool, toolHead, type ToolTarget } from './tool-target.js';
 import { outputOf, type DeclaredTool, type RenderOptions, type RenderResult } from './types.js';
 

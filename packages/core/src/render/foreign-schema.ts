@@ -1,6 +1,7 @@
 import type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from '../json-schema.js';
 import { mergeAllOf } from './merge-schemas.js';
-import { childPath, isRecord, resolveLocalRef } from './schema-walk.js';
+import { childPath, resolveLocalRef } from './json-pointer.js';
+import { isRecord } from './json-value.js';
 import type { RenderResult, RenderWarning } from './types.js';
 
 const TYPES = new Set<JsonSchemaType>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);

@@ -2,7 +2,7 @@ import type { JsonSchema } from '../json-schema.js';
 import { renderGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { rootObject } from './root-object.js';
-import { copySchema } from './schema-walk.js';
+import { copySchema } from './schema-copy.js';
 import { renderTool, toolHead, type ToolTarget } from './tool-target.js';
 import { outputOf, type DeclaredTool, type GeminiFunctionDeclaration, type RenderResult } from './types.js';
 

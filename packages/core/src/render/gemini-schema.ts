@@ -1,18 +1,12 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 import { lower, type Lowering, type LoweringPolicy } from './lowering.js';
 import { truncationNote } from './ref-expansion.js';
-import {
-  childPath,
-  cloneJson,
-  deprecatedFirst,
-  isNullOnly,
-  pickAnnotations,
-  resolveLocalRef,
-  inferType,
-  summarizeType,
-  valueType,
-  withNotes,
-} from './schema-walk.js';
+import { pickAnnotations } from './annotations.js';
+import { deprecatedFirst, withNotes } from './description-notes.js';
+import { childPath, resolveLocalRef } from './json-pointer.js';
+import { cloneJson } from './json-value.js';
+import { inferType, isNullOnly, valueType } from './schema-types.js';
+import { summarizeType } from './type-summary.js';
 import { outputOf, type GeminiSchema, type GeminiType, type RenderOptions, type RenderResult } from './types.js';
 import { setOwn } from '../own-property.js';
 

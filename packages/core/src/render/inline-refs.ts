@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../json-schema.js';
 import { RefExpansion, truncationNote } from './ref-expansion.js';
-import { copySchema, isNullOnly, withNotes } from './schema-walk.js';
+import { withNotes } from './description-notes.js';
+import { copySchema } from './schema-copy.js';
+import { isNullOnly } from './schema-types.js';
 import { type RenderResult, type RenderWarning } from './types.js';
 
 const DEFINITIONS = new Set(['$defs', 'definitions']);

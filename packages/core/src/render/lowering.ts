@@ -1,7 +1,12 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 import { mergeAllOfWarned } from './merge-schemas.js';
 import { RefExpansion } from './ref-expansion.js';
-import { ANNOTATION_KEYWORDS, childPath, formatNote, isNullOnly, isRecord, summarizeType } from './schema-walk.js';
+import { isAnnotation } from './annotations.js';
+import { formatNote } from './description-notes.js';
+import { childPath } from './json-pointer.js';
+import { isRecord } from './json-value.js';
+import { isNullOnly } from './schema-types.js';
+import { summarizeType } from './type-summary.js';
 import type { RenderResult, RenderWarning, RenderWarningCode } from './types.js';
 
 /** What every lowered node can be: a union of nodes of its own kind. */
@@ -248,10 +253,6 @@ export function lower<Out extends LoweredNode<Out>>(
 ): RenderResult<Out> {
   const walk = new Lowering(schema, policy, maxDepth);
   return { output: walk.render(schema, path, []), warnings: walk.warnings };
-}
-
-export function isAnnotation(key: string): boolean {
-  return (ANNOTATION_KEYWORDS as readonly string[]).includes(key);
 }
 
 /** Nodes without the repeats (compared as JSON), first ones first. */

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../json-schema.js';
 import type { ToolAnnotations } from '../tool-annotations.js';
-import { cloneJson, copySchema } from './schema-walk.js';
+import { cloneJson } from './json-value.js';
+import { copySchema } from './schema-copy.js';
 import { renderTool, type ToolTarget } from './tool-target.js';
 import { outputOf, type DeclaredTool, type RenderOptions, type RenderResult } from './types.js';
 

@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
-import { resolveLocalRef, valueType } from './schema-walk.js';
+import { resolveLocalRef } from './json-pointer.js';
+import { valueType } from './schema-types.js';
 import type { RenderWarningCode } from './types.js';
 import { setOwn } from '../own-property.js';
 

@@ -1,21 +1,14 @@
 import type { JsonSchema, JsonSchemaType } from '../json-schema.js';
 import { setOwn } from '../own-property.js';
-import { Lowering, isAnnotation, type LoweringPolicy } from './lowering.js';
+import { Lowering, type LoweringPolicy } from './lowering.js';
 import { fitsTypes } from './merge-schemas.js';
 import { rootObject } from './root-object.js';
-import {
-  ANNOTATION_KEYWORDS,
-  childPath,
-  cloneJson,
-  deprecatedFirst,
-  inferType,
-  isNullOnly,
-  isRecord,
-  pickAnnotations,
-  refName,
-  valueType,
-  withNotes,
-} from './schema-walk.js';
+import { limitWarnings } from './strict-limits.js';
+import { ANNOTATION_KEYWORDS, isAnnotation, pickAnnotations } from './annotations.js';
+import { deprecatedFirst, withNotes } from './description-notes.js';
+import { childPath, refName } from './json-pointer.js';
+import { cloneJson } from './json-value.js';
+import { inferType, isNullOnly, valueType } from './schema-types.js';
 import { outputOf, type RenderOptions, type RenderResult, type RenderWarning } from './types.js';
 
 /** String formats strict mode supports. */
@@ -205,36 +198,6 @@ function renderObject(
       walk.loosen(notes, note, path, `${key} became a note`);
     }
   }
-}
-
-/** Strict mode's size limits, as OpenAI's structured-outputs guide states them. */
-const MAX_NESTING = 10;
-const MAX_PROPERTIES = 5000;
-const MAX_ENUM_VALUES = 1000;
-
-function limitWarnings(schema: JsonSchema): RenderWarning[] {
-  let properties = 0;
-  let enumValues = 0;
-  let deepest = 0;
-  const walk = (node: JsonSchema, depth: number): void => {
-    if (node.properties) {
-      depth += 1;
-      deepest = Math.max(deepest, depth);
-      properties += Object.keys(node.properties).length;
-      for (const child of Object.values(node.properties)) walk(child, depth);
-    }
-    enumValues += node.enum?.length ?? 0;
-    for (const child of node.anyOf ?? []) walk(child, depth);
-    if (isRecord(node.items)) walk(node.items, depth);
-    for (const child of Object.values(node.$defs ?? {})) walk(child, 0);
-  };
-  walk(schema, 0);
-  const warnings: RenderWarning[] = [];
-  const limit = (message: string) => warnings.push({ code: 'limit-exceeded', path: '', message });
-  if (deepest > MAX_NESTING) limit(`objects nest ${deepest} levels deep; strict mode allows ${MAX_NESTING}`);
-  if (properties > MAX_PROPERTIES) limit(`${properties} properties in all; strict mode allows ${MAX_PROPERTIES}`);
-  if (enumValues > MAX_ENUM_VALUES) limit(`${enumValues} enum values in all; strict mode allows ${MAX_ENUM_VALUES}`);
-  return warnings;
 }
 
 function count(n: number, one: string, many = `${one}s`): string {

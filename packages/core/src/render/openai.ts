@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../json-schema.js';
 import { renderOpenAIStrictSchema } from './openai-strict.js';
-import { copySchema } from './schema-walk.js';
+import { copySchema } from './schema-copy.js';
 import { renderTool, toolHead, type ToolTarget } from './tool-target.js';
 import { outputOf, type DeclaredTool, type RenderOptions, type RenderResult } from './types.js';
 

@@ -1,6 +1,9 @@
 import type { JsonSchema } from '../json-schema.js';
-import { MAX_REF_EXPANSIONS, refName, resolveLocalRef } from './schema-walk.js';
+import { refName, resolveLocalRef } from './json-pointer.js';
 import type { RenderWarning } from './types.js';
+
+/** Inlined references per schema before every further one is cut short, so that unrolling cannot explode. */
+export const MAX_REF_EXPANSIONS = 500;
 
 /**
  * Inlining `$ref`s for targets without references: what a reference points at, and when to stop. Recursion is

@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../json-schema.js';
 import { mergeAllOfWarned } from './merge-schemas.js';
-import { isRecord, resolveLocalRef, withNotes } from './schema-walk.js';
+import { withNotes } from './description-notes.js';
+import { resolveLocalRef } from './json-pointer.js';
+import { isRecord } from './json-value.js';
 import type { RenderWarning, RenderWarningCode } from './types.js';
 import { setOwn } from '../own-property.js';
 
