@@ -2,16 +2,10 @@ import type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from '../json-schem
 import { mergeAllOf } from './merge-schemas.js';
 import { childPath, resolveLocalRef } from './json-pointer.js';
 import { isRecord } from './json-value.js';
+import { copyWith, HOLDS, type KeywordCopy, type SchemaCopyPolicy } from './schema-copy.js';
 import type { RenderResult, RenderWarning } from './types.js';
 
 const TYPES = new Set<JsonSchemaType>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
-const TEXT = new Set(['title', 'description', 'format', 'pattern']);
-const NUMBERS = new Set(['minimum', 'maximum', 'multipleOf']);
-const COUNTS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']);
-const FLAGS = new Set(['deprecated', 'uniqueItems']);
-const ANY_VALUE = new Set(['const', 'default']);
-const MAPS = new Set(['properties', '$defs', 'definitions']);
-const LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 /** Said about the document, not about a value: left out without a word. */
 const DOCUMENT_KEYS = new Set(['$schema', '$id', 'id', '$comment', '$anchor', '$dynamicAnchor']);
 
@@ -34,7 +28,7 @@ export function cleanForeignSchema(schema: unknown): RenderResult<ObjectJsonSche
     warn('', `the schema is ${what}: the tool is declared without arguments`);
   }
   const context: CleanContext = { root: root as JsonSchema, refs: [] };
-  const kept = keepFoundRefs(cleanNode(root, '', context, warn, 0), context.refs, warn);
+  const kept = keepFoundRefs(copyWith(root as JsonSchema, foreignPolicy(context, warn)), context.refs, warn);
   const cleaned = mergeRootAllOf(resolveRootRef(kept, warn), warn);
   const rootType = cleaned.type;
   if (rootType !== undefined && rootType !== 'object' && !(Array.isArray(rootType) && rootType.includes('object'))) {
@@ -112,82 +106,104 @@ function resolveRootRef(cleaned: JsonSchema, warn: Warn): JsonSchema {
   return root;
 }
 
+/** How deep a foreign schema may nest (the walk recurses); deeper levels become open schemas. */
 const MAX_DEPTH = 64;
 
-function cleanNode(node: unknown, path: string, context: CleanContext, warn: Warn, depth: number): JsonSchema {
-  if (node === true || node === undefined) return {};
-  if (depth > MAX_DEPTH) {
-    warn(path, `nested deeper than ${MAX_DEPTH} levels: an open schema here`, 'recursion-truncated');
-    return {};
-  }
-  if (!isRecord(node)) {
-    warn(path, `${JSON.stringify(node)} is not a schema: an open schema here`);
-    return {};
-  }
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    const at = childPath(path, key);
-    if (DOCUMENT_KEYS.has(key) || key.startsWith('x-')) continue;
-    if (TEXT.has(key)) keepIf(typeof value === 'string', key, value, out, at, warn);
-    else if (NUMBERS.has(key)) keepIf(typeof value === 'number' && Number.isFinite(value), key, value, out, at, warn);
-    else if (COUNTS.has(key)) keepIf(Number.isInteger(value) && (value as number) >= 0, key, value, out, at, warn);
-    else if (FLAGS.has(key)) keepIf(typeof value === 'boolean', key, value, out, at, warn);
-    else if (ANY_VALUE.has(key)) out[key] = value;
-    else if (key === 'examples') keepIf(Array.isArray(value), key, value, out, at, warn);
-    else if (key === 'enum') keepIf(Array.isArray(value) && value.length > 0, key, value, out, at, warn);
-    else if (key === 'required') {
-      keepIf(Array.isArray(value) && value.every((name) => typeof name === 'string'), key, value, out, at, warn);
-    } else if (key === 'type') {
-      const types = (Array.isArray(value) ? value : [value]).filter((type): type is JsonSchemaType =>
-        TYPES.has(type as JsonSchemaType),
-      );
-      if (types.length === 0) warn(at, `type ${JSON.stringify(value)} is not a JSON Schema type and was left out`);
-      else out.type = Array.isArray(value) ? types : types[0];
-    } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
-      exclusiveBound(key, value, node, out, at, warn);
-    } else if (key === '$ref') {
-      if (typeof value === 'string' && resolveLocalRef(context.root, value)) {
-        out.$ref = value;
-        context.refs.push({ node: out, path: at });
+/** Keywords kept as they are when their value is of the right kind; left out with a warning otherwise. */
+const VALUE_CHECKS = new Map<string, (value: unknown) => boolean>();
+const isText = (value: unknown) => typeof value === 'string';
+const isFiniteNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const isFlag = (value: unknown) => typeof value === 'boolean';
+for (const key of ['title', 'description', 'format', 'pattern']) VALUE_CHECKS.set(key, isText);
+for (const key of ['minimum', 'maximum', 'multipleOf']) VALUE_CHECKS.set(key, isFiniteNumber);
+for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) {
+  VALUE_CHECKS.set(key, isCount);
+}
+for (const key of ['deprecated', 'uniqueItems']) VALUE_CHECKS.set(key, isFlag);
+for (const key of ['const', 'default']) VALUE_CHECKS.set(key, () => true);
+VALUE_CHECKS.set('examples', Array.isArray);
+VALUE_CHECKS.set('enum', (value) => Array.isArray(value) && value.length > 0);
+VALUE_CHECKS.set('required', (value) => Array.isArray(value) && value.every((name) => typeof name === 'string'));
+
+/** Keywords holding an object of subschemas, and ones holding a (non-empty) list of them. */
+const MAPS = new Set(['properties', '$defs', 'definitions']);
+const LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+
+/** Draft 7 renamed to 2020-12: `items: [...]` is `prefixItems`, and `additionalItems` beside it is `items`. */
+const TUPLE: KeywordCopy = { holds: 'list', as: 'prefixItems' };
+const REST_SCHEMA: KeywordCopy = { holds: 'schema', as: 'items' };
+const NO_REST: KeywordCopy = { holds: 'value', as: 'items' };
+
+/** Cleaning as a policy of the structural walk: what each keyword of a foreign schema may hold, and what it becomes. */
+function foreignPolicy(context: CleanContext, warn: Warn): SchemaCopyPolicy {
+  const wrongValue = (key: string, value: unknown, at: string): undefined => {
+    warn(at, `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
+    return undefined;
+  };
+  return {
+    enter: (_node, path, depth) => (depth > MAX_DEPTH ? tooDeep(path, warn) : undefined),
+    nonObject: (value, path, depth) => {
+      if (value === true || value === undefined) return {};
+      if (depth > MAX_DEPTH) return tooDeep(path, warn);
+      warn(path, `${JSON.stringify(value)} is not a schema: an open schema here`);
+      return {};
+    },
+    keyword: (key, value, node, path, copy) => {
+      if (DOCUMENT_KEYS.has(key) || key.startsWith('x-')) return undefined;
+      const at = childPath(path, key);
+      const check = VALUE_CHECKS.get(key);
+      if (check) return check(value) ? HOLDS.value : wrongValue(key, value, at);
+      switch (key) {
+        case 'type':
+          return typeKeyword(value, at, warn);
+        case 'exclusiveMinimum':
+        case 'exclusiveMaximum':
+          return exclusiveBound(key, value, node, at, warn);
+        case '$ref':
+          if (typeof value === 'string' && resolveLocalRef(context.root, value)) {
+            context.refs.push({ node: copy, path: at });
+            return HOLDS.value;
+          }
+          warn(at, `$ref ${JSON.stringify(value)} does not point into the schema: an open schema here`);
+          return undefined;
+        case 'items':
+          return Array.isArray(value) ? TUPLE : value === false ? HOLDS.value : HOLDS.schema;
+        case 'additionalItems':
+          return Array.isArray(node.items) ? (value === false ? NO_REST : REST_SCHEMA) : undefined;
+        case 'additionalProperties':
+          return typeof value === 'boolean' ? HOLDS.value : HOLDS.schema;
       }
-      else {
-        warn(at, `$ref ${JSON.stringify(value)} does not point into the schema: an open schema here`);
-      }
-    } else if (MAPS.has(key)) {
-      if (!isRecord(value)) warn(at, `"${key}" is not an object of schemas and was left out`);
-      else {
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([name, child]) => [
-            name,
-            cleanNode(child, childPath(at, name), context, warn, depth + 1),
-          ]),
-        );
-      }
-    } else if (LISTS.has(key)) {
-      if (!Array.isArray(value) || value.length === 0) warn(at, `"${key}" is not a list of schemas and was left out`);
-      else out[key] = value.map((child, index) => cleanNode(child, childPath(at, index), context, warn, depth + 1));
-    } else if (key === 'items') {
-      if (Array.isArray(value)) {
-        out.prefixItems = value.map((child, index) => cleanNode(child, childPath(at, index), context, warn, depth + 1));
-      }
-      else if (value === false) out.items = false;
-      else out.items = cleanNode(value, at, context, warn, depth + 1);
-    } else if (key === 'additionalItems') {
-      if (Array.isArray(node.items)) {
-        out.items = value === false ? false : cleanNode(value, at, context, warn, depth + 1);
-      }
-    } else if (key === 'additionalProperties') {
-      out.additionalProperties = typeof value === 'boolean' ? value : cleanNode(value, at, context, warn, depth + 1);
-    } else warn(at, `"${key}" is not supported and was left out`);
-  }
-  if (typeof out.minimum === 'number' && node.exclusiveMinimum === true) delete out.minimum;
-  if (typeof out.maximum === 'number' && node.exclusiveMaximum === true) delete out.maximum;
-  return out as JsonSchema;
+      if (MAPS.has(key)) {
+        if (isRecord(value)) return HOLDS.map;
+        warn(at, `"${key}" is not an object of schemas and was left out`);
+      } else if (LISTS.has(key)) {
+        if (Array.isArray(value) && value.length > 0) return HOLDS.list;
+        warn(at, `"${key}" is not a list of schemas and was left out`);
+      } else warn(at, `"${key}" is not supported and was left out`);
+      return undefined;
+    },
+    leave: (copy, node) => {
+      // A draft-04 exclusive bound took the place of `minimum`/`maximum` (see exclusiveBound).
+      if (typeof copy.minimum === 'number' && node.exclusiveMinimum === true) delete copy.minimum;
+      if (typeof copy.maximum === 'number' && node.exclusiveMaximum === true) delete copy.maximum;
+    },
+  };
 }
 
-function keepIf(ok: boolean, key: string, value: unknown, out: Record<string, unknown>, at: string, warn: Warn): void {
-  if (ok) out[key] = value;
-  else warn(at, `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
+function tooDeep(path: string, warn: Warn): JsonSchema {
+  warn(path, `nested deeper than ${MAX_DEPTH} levels: an open schema here`, 'recursion-truncated');
+  return {};
+}
+
+/** The JSON Schema types among `type`'s; none left leaves the keyword out. */
+function typeKeyword(value: unknown, at: string, warn: Warn): KeywordCopy | undefined {
+  const types = (Array.isArray(value) ? value : [value]).filter((type): type is JsonSchemaType =>
+    TYPES.has(type as JsonSchemaType),
+  );
+  if (types.length > 0) return { holds: 'value', value: Array.isArray(value) ? types : types[0] };
+  warn(at, `type ${JSON.stringify(value)} is not a JSON Schema type and was left out`);
+  return undefined;
 }
 
 /** Draft 4 wrote `exclusiveMinimum: true` next to `minimum`; 2020-12 writes the bound itself. */
@@ -195,13 +211,14 @@ function exclusiveBound(
   key: 'exclusiveMinimum' | 'exclusiveMaximum',
   value: unknown,
   node: Record<string, unknown>,
-  out: Record<string, unknown>,
   at: string,
   warn: Warn,
-): void {
-  if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
-  else if (value === true) {
+): KeywordCopy | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return HOLDS.value;
+  if (value === true) {
     const bound = node[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
-    if (typeof bound === 'number' && Number.isFinite(bound)) out[key] = bound;
-  } else if (value !== false) warn(at, `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
+    return typeof bound === 'number' && Number.isFinite(bound) ? { holds: 'value', value: bound } : undefined;
+  }
+  if (value !== false) warn(at, `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
+  return undefined;
 }
