@@ -137,8 +137,8 @@ const NO_REST: KeywordCopy = { holds: 'value', as: 'items' };
 
 /** Cleaning as a policy of the structural walk: what each keyword of a foreign schema may hold, and what it becomes. */
 function foreignPolicy(context: CleanContext, warn: Warn): SchemaCopyPolicy {
-  const wrongValue = (key: string, value: unknown, at: string): undefined => {
-    warn(at, `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
+  const wrongValue = (key: string, value: unknown, path: string): undefined => {
+    warn(childPath(path, key), `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
     return undefined;
   };
   return {
@@ -151,22 +151,23 @@ function foreignPolicy(context: CleanContext, warn: Warn): SchemaCopyPolicy {
     },
     keyword: (key, value, node, path, copy) => {
       if (DOCUMENT_KEYS.has(key) || key.startsWith('x-')) return undefined;
-      const at = childPath(path, key);
       const check = VALUE_CHECKS.get(key);
-      if (check) return check(value) ? HOLDS.value : wrongValue(key, value, at);
+      if (check) return check(value) ? HOLDS.value : wrongValue(key, value, path);
       switch (key) {
         case 'type':
-          return typeKeyword(value, at, warn);
+          return typeKeyword(value, path, warn);
         case 'exclusiveMinimum':
         case 'exclusiveMaximum':
-          return exclusiveBound(key, value, node, at, warn);
-        case '$ref':
+          return exclusiveBound(key, value, node, path, warn);
+        case '$ref': {
+          const at = childPath(path, key);
           if (typeof value === 'string' && resolveLocalRef(context.root, value)) {
             context.refs.push({ node: copy, path: at });
             return HOLDS.value;
           }
           warn(at, `$ref ${JSON.stringify(value)} does not point into the schema: an open schema here`);
           return undefined;
+        }
         case 'items':
           return Array.isArray(value) ? TUPLE : value === false ? HOLDS.value : HOLDS.schema;
         case 'additionalItems':
@@ -174,13 +175,14 @@ function foreignPolicy(context: CleanContext, warn: Warn): SchemaCopyPolicy {
         case 'additionalProperties':
           return typeof value === 'boolean' ? HOLDS.value : HOLDS.schema;
       }
-      if (MAPS.has(key)) {
-        if (isRecord(value)) return HOLDS.map;
-        warn(at, `"${key}" is not an object of schemas and was left out`);
-      } else if (LISTS.has(key)) {
-        if (Array.isArray(value) && value.length > 0) return HOLDS.list;
-        warn(at, `"${key}" is not a list of schemas and was left out`);
-      } else warn(at, `"${key}" is not supported and was left out`);
+      if (MAPS.has(key) && isRecord(value)) return HOLDS.map;
+      if (LISTS.has(key) && Array.isArray(value) && value.length > 0) return HOLDS.list;
+      const what = MAPS.has(key)
+        ? 'is not an object of schemas'
+        : LISTS.has(key)
+          ? 'is not a list of schemas'
+          : 'is not supported';
+      warn(childPath(path, key), `"${key}" ${what} and was left out`);
       return undefined;
     },
     leave: (copy, node) => {
@@ -197,12 +199,12 @@ function tooDeep(path: string, warn: Warn): JsonSchema {
 }
 
 /** The JSON Schema types among `type`'s; none left leaves the keyword out. */
-function typeKeyword(value: unknown, at: string, warn: Warn): KeywordCopy | undefined {
+function typeKeyword(value: unknown, path: string, warn: Warn): KeywordCopy | undefined {
   const types = (Array.isArray(value) ? value : [value]).filter((type): type is JsonSchemaType =>
     TYPES.has(type as JsonSchemaType),
   );
   if (types.length > 0) return { holds: 'value', value: Array.isArray(value) ? types : types[0] };
-  warn(at, `type ${JSON.stringify(value)} is not a JSON Schema type and was left out`);
+  warn(childPath(path, 'type'), `type ${JSON.stringify(value)} is not a JSON Schema type and was left out`);
   return undefined;
 }
 
@@ -211,7 +213,7 @@ function exclusiveBound(
   key: 'exclusiveMinimum' | 'exclusiveMaximum',
   value: unknown,
   node: Record<string, unknown>,
-  at: string,
+  path: string,
   warn: Warn,
 ): KeywordCopy | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return HOLDS.value;
@@ -219,6 +221,8 @@ function exclusiveBound(
     const bound = node[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
     return typeof bound === 'number' && Number.isFinite(bound) ? { holds: 'value', value: bound } : undefined;
   }
-  if (value !== false) warn(at, `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
+  if (value !== false) {
+    warn(childPath(path, key), `"${key}" holds ${JSON.stringify(value)}, which it cannot be, and was left out`);
+  }
   return undefined;
 }
