@@ -12,17 +12,17 @@ export function deprecatedFirst(description: string | undefined, deprecated: boo
   return withNotes('Deprecated.', description?.trim() ? [description.trim()] : []);
 }
 
-const FORMAT_NOTES: Record<string, string> = {
-  date: 'Format: date (YYYY-MM-DD).',
-  time: 'Format: time (HH:MM:SS).',
-  'date-time': 'Format: date-time (ISO 8601, e.g. 2026-01-31T09:30:00Z).',
-  email: 'Format: e-mail address.',
-  uri: 'Format: absolute URI.',
-  url: 'Format: absolute URL.',
-  uuid: 'Format: UUID.',
-};
+const FORMAT_NOTES = new Map<string, string>([
+  ['date', 'Format: date (YYYY-MM-DD).'],
+  ['time', 'Format: time (HH:MM:SS).'],
+  ['date-time', 'Format: date-time (ISO 8601, e.g. 2026-01-31T09:30:00Z).'],
+  ['email', 'Format: e-mail address.'],
+  ['uri', 'Format: absolute URI.'],
+  ['url', 'Format: absolute URL.'],
+  ['uuid', 'Format: UUID.'],
+]);
 
-/** The description note for a string format the target cannot carry. */
+/** The description note for a string format the target cannot carry (a Map: `constructor` is a format name too). */
 export function formatNote(format: string): string {
-  return FORMAT_NOTES[format] ?? `Format: ${format}.`;
+  return FORMAT_NOTES.get(format) ?? `Format: ${format}.`;
 }

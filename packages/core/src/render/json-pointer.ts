@@ -14,7 +14,8 @@ export function resolveLocalRef(root: JsonSchema, ref: string): JsonSchema | und
   if (ref !== '#' && !ref.startsWith('#/')) return undefined;
   let node: unknown = root;
   for (const raw of ref === '#' ? [] : ref.slice(2).split('/')) {
-    const segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    const segment = decodeSegment(raw);
+    if (segment === undefined) return undefined;
     if (Array.isArray(node)) node = node[Number(segment)];
     else if (isRecord(node) && Object.hasOwn(node, segment)) node = node[segment];
     else return undefined;
@@ -25,5 +26,18 @@ export function resolveLocalRef(root: JsonSchema, ref: string): JsonSchema | und
 /** The last segment of a `$ref`, as a readable name (`#/$defs/TreeNode` -> `TreeNode`). */
 export function refName(ref: string): string {
   const last = ref.split('/').pop() ?? ref;
-  return last === '#' || last === '' ? 'the whole schema' : decodeURIComponent(last);
+  return last === '#' || last === '' ? 'the whole schema' : (uriDecoded(last) ?? last);
+}
+
+/** One segment of a `$ref`'s pointer as the key it names; `undefined` for a broken `%` escape (foreign schemas). */
+function decodeSegment(raw: string): string | undefined {
+  return uriDecoded(raw)?.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+function uriDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -66,6 +66,12 @@ describe('cleanForeignSchema', () => {
     expect(circle.warnings.map((warning) => warning.path)).toEqual(['/$ref']);
   });
 
+  it('opens a reference whose pointer holds a broken % escape instead of throwing', () => {
+    const { output, warnings } = cleanForeignSchema({ properties: { a: { $ref: '#/%E0%A4%A' } } });
+    expect(output.properties).toEqual({ a: {} });
+    expect(warnings.map((warning) => warning.path)).toEqual(['/properties/a/$ref']);
+  });
+
   it('gives an array that holds nothing an items schema Gemini takes', () => {
     const rendered = renderGeminiSchema({ type: 'array', items: false });
     expect(rendered.output.maxItems).toBe('0');

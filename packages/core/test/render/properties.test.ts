@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanForeignSchema,
   renderGeminiDeclaration,
+  renderGeminiSchema,
+  renderOpenAIStrictSchema,
   toAnthropicTool,
   toGeminiDeclaration,
   toMcpTool,
@@ -244,6 +246,21 @@ describe('renderers over arbitrary schemas', () => {
     );
   });
 
+  it('a string format of any name is kept or becomes a note that names a format', () => {
+    const prototypeNames = Object.getOwnPropertyNames(Object.prototype);
+    const format = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...prototypeNames));
+    fc.assert(
+      fc.property(format, (name) => {
+        const gemini = renderGeminiSchema({ type: 'string', format: name }).output;
+        if (gemini.format !== name) expect(gemini.description).toMatch(/^Format: /);
+        const parameters: JsonSchema = { type: 'object', properties: { a: { type: 'string', format: name } } };
+        const strict = renderOpenAIStrictSchema({ ...parameters, required: ['a'] }).output.properties!.a!;
+        if (strict.format !== name) expect(strict.description).toMatch(/^Format: /);
+      }),
+      runs,
+    );
+  });
+
   it('no renderer mutates its input or shares an object with it', () => {
     fc.assert(
       fc.property(tools, (tool) => {
@@ -397,15 +414,21 @@ const { foreignSchema } = fc.letrec<{ foreignSchema: unknown; foreignNode: unkno
         anyOf: fc.oneof(fc.array(tie('foreignNode'), { maxLength: 2 }), junk),
         oneOf: fc.array(tie('foreignNode'), { minLength: 1, maxLength: 2 }),
         allOf: fc.array(tie('foreignNode'), { minLength: 1, maxLength: 2 }),
-        $ref: fc.constantFrom(
-          '#/definitions/T',
-          '#/$defs/U',
-          '#/nowhere',
-          'https://example.com/s.json',
-          '#',
-          '#/properties/a',
-          '#/not',
-          '#/properties/a/items/0',
+        $ref: fc.oneof(
+          fc.constantFrom(
+            '#/definitions/T',
+            '#/$defs/U',
+            '#/nowhere',
+            'https://example.com/s.json',
+            '#',
+            '#/properties/a',
+            '#/not',
+            '#/properties/a/items/0',
+            '#/%',
+            '#/%E0%A4%A',
+          ),
+          // Any pointer a server may write, broken `%` escapes included.
+          fc.string({ maxLength: 6 }).map((tail) => `#/${tail}`),
         ),
         $id: fc.string({ maxLength: 4 }),
         id: fc.string({ maxLength: 4 }),
