@@ -55,7 +55,7 @@ export {
   type NormalizedValue,
   type PrecompiledValidator,
   type ToolboxOptions,
-  type ToolCallInfo,
+  type BoundToolCall,
   type ToolClass,
   type ToolErrorPayload,
   type ToolIssue,

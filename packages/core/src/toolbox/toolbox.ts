@@ -17,7 +17,7 @@ import type {
   FunctionResponseBody,
   FunctionResponsePart,
   ToolboxOptions,
-  ToolCallInfo,
+  BoundToolCall,
   ToolErrorPayload,
 } from './types.js';
 import { loadCompiler } from './runtime-compiler.js';
@@ -140,7 +140,7 @@ export class Toolbox {
     const name = typeof call?.name === 'string' ? call.name : undefined;
     const runtime = name === undefined ? undefined : this.#tools.get(name);
     if (runtime === undefined) return respond(id, name ?? '', { error: this.#unknownTool(name) });
-    let info: ToolCallInfo | undefined;
+    let info: BoundToolCall | undefined;
     try {
       const args = readArguments(call.args, runtime.tool.name);
       if (args instanceof CallFailure) return respond(id, runtime.tool.name, { error: args.payload });
@@ -193,7 +193,7 @@ export class Toolbox {
     };
   }
 
-  async #errorPayload(error: unknown, info: ToolCallInfo): Promise<ToolErrorPayload> {
+  async #errorPayload(error: unknown, info: BoundToolCall): Promise<ToolErrorPayload> {
     if (this.#options.onError) {
       try {
         const mapped = await this.#options.onError(error, info);
