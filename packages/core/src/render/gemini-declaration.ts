@@ -1,3 +1,4 @@
+import { GEMINI_TOOL_NAME } from '../gemini-limits.js';
 import type { JsonSchema } from '../json-schema.js';
 import { renderGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
@@ -18,9 +19,6 @@ export interface GeminiDeclarationOptions extends GeminiSchemaOptions {
   inlineRefs?: boolean;
 }
 
-/** Gemini's rule for function names. */
-const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
-
 /**
  * A Gemini function declaration for one tool. The result shares no object with the input: the JS SDK rewrites
  * `parameters` in place, and the manifest must stay as it is.
@@ -37,7 +35,7 @@ export function renderGeminiDeclaration(
   options: GeminiDeclarationOptions = {},
 ): { declaration: GeminiFunctionDeclaration; warnings: RenderWarning[] } {
   const warnings: RenderWarning[] = [];
-  if (!FUNCTION_NAME.test(tool.name)) {
+  if (!GEMINI_TOOL_NAME.test(tool.name)) {
     warnings.push({
       code: 'name-invalid',
       path: '',

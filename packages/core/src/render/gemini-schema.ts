@@ -19,6 +19,7 @@ import {
 } from './schema-walk.js';
 import { report, type GeminiSchema, type GeminiType, type RenderOptions, type RenderResult, type RenderWarning, type RenderWarningCode } from './types.js';
 import { setOwn } from '../own-property.js';
+import { GEMINI_PARAMETER_NAME } from '../gemini-limits.js';
 
 export interface GeminiSchemaOptions extends RenderOptions {
   /**
@@ -56,9 +57,6 @@ const KNOWN_KEYWORDS = new Set([
   'minProperties', 'maxProperties', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', '$schema', '$id',
   '$comment', '$anchor', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
 ]);
-
-/** Gemini's rule for parameter (property) names. */
-const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
  * Renders JSON Schema as Gemini's OpenAPI 3.0 subset (a function declaration's `parameters`): upper-case types,
@@ -387,7 +385,7 @@ class GeminiSchemaRenderer {
       out.properties = {};
       for (const name of names) {
         const propertyPath = childPath(path, 'properties', name);
-        if (path === '' && !PROPERTY_NAME.test(name)) {
+        if (path === '' && !GEMINI_PARAMETER_NAME.test(name)) {
           this.warn('name-invalid', propertyPath, `Gemini parameter names are [A-Za-z0-9_] (at most 64, not starting with a digit): "${name}"`);
         }
         setOwn(out.properties, name, this.render((node.properties as Record<string, JsonSchema>)[name] as JsonSchema, propertyPath, refs));
