@@ -1,5 +1,6 @@
 // The legacy SSE fallback with custom headers: a server built on the SDK's SSEServerTransport that answers 401
-// without the bearer token sees the token on the SSE GET stream and on every POST of the session.
+// without the bearer token sees the token on the SSE GET stream and on every POST of the session, also after the
+// server ended the session and the McpToolbox opened a new one.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectMcp } from '@toolwright/mcp';
@@ -66,6 +67,23 @@ describe('the SSE fallback with headers', () => {
     expect(seen.map(({ method, path }) => `${method} ${path}`)[0]).toBe('GET /sse');
     expect(seen.every((request) => request.authorization === 'Bearer secret')).toBe(true);
     await expect(connectMcp({ url, transport: 'sse' })).rejects.toThrow(/401/);
+  });
+
+  it('opens a new SSE session, headers and all, when the server ended the last one', async () => {
+    const remote = await connectMcp({ url, headers: { Authorization: 'Bearer secret' }, transport: 'sse' });
+    try {
+      expect((await remote.call({ name: 'add', args: { a: 1, b: 2 } })).functionResponse.response).toEqual({ output: 3 });
+      const before = [...sessions.keys()];
+      await Promise.all([...sessions.values()].map((session) => session.close()));
+      seen.length = 0;
+      const after = await remote.call({ id: 'again', name: 'add', args: { a: 20, b: 22 } });
+      expect(after.functionResponse).toEqual({ id: 'again', name: 'add', response: { output: 42 } });
+      expect([...sessions.keys()].filter((id) => before.includes(id))).toEqual([]);
+      expect(seen.map(({ method, path }) => `${method} ${path}`)).toContain('GET /sse');
+      expect(seen.every((request) => request.authorization === 'Bearer secret')).toBe(true);
+    } finally {
+      await remote.close();
+    }
   });
 
   it('sends each header once and unchanged, whatever the case of its name', async () => {
