@@ -43,7 +43,9 @@ describe("Gemini's limits in core and in FakeGemini", () => {
   });
 
   it('take GEMINI_MAX_TOOLS declarations in one Tool, and refuse one more', () => {
-    const tool = (count: number) => [{ functionDeclarations: Array.from({ length: count }, (_, i) => ({ name: `f${i}` })) }];
+    const tool = (count: number) => [
+      { functionDeclarations: Array.from({ length: count }, (_, i) => ({ name: `f${i}` })) },
+    ];
     expect(toolsProblems(tool(GEMINI_MAX_TOOLS))).toEqual([]);
     expect(toolsProblems(tool(GEMINI_MAX_TOOLS + 1))).not.toEqual([]);
   });

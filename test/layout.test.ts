@@ -60,7 +60,8 @@ describe('package layout', () => {
     for (const file of sourceFiles(join(root, 'packages', name, 'src'))) {
       const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
       for (const statement of source.statements) {
-        if (ts.isExportDeclaration(statement) && (!statement.exportClause || ts.isNamespaceExport(statement.exportClause))) {
+        if (!ts.isExportDeclaration(statement)) continue;
+        if (!statement.exportClause || ts.isNamespaceExport(statement.exportClause)) {
           starred.push(`${relative(root, file)}: ${statement.getText(source)}`);
         }
       }

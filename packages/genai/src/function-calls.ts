@@ -24,7 +24,8 @@ export function readCalls(content: Content | undefined): TurnCalls {
     if (name === undefined || name === null || name === '') return { malformed: `${which} has no name` };
     if (typeof name !== 'string') return { malformed: `the name of ${which} is ${kindOf(name)}, not a text` };
     if (name.length > GEMINI_MAX_TOOL_NAME_LENGTH) {
-      return { malformed: `the name of ${which} is ${name.length} characters long; function names have at most ${GEMINI_MAX_TOOL_NAME_LENGTH}` };
+      const malformed = `the name of ${which} is ${name.length} characters long; function names have at most `;
+      return { malformed: `${malformed}${GEMINI_MAX_TOOL_NAME_LENGTH}` };
     }
     if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) {
       return { malformed: `the arguments of ${which} (${name}) are ${kindOf(args)}, not an object of named arguments` };

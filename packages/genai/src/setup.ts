@@ -60,7 +60,8 @@ export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): R
   }
   if (declarations.length > GEMINI_MAX_TOOLS) {
     throw new RangeError(
-      `Agent option tools: ${declarations.length} function declarations, but Gemini takes at most ${GEMINI_MAX_TOOLS} in one request: ` +
+      `Agent option tools: ${declarations.length} function declarations, ` +
+        `but Gemini takes at most ${GEMINI_MAX_TOOLS} in one request: ` +
         'give the Agent fewer tools (a Toolbox binds only the instances it is given)',
     );
   }

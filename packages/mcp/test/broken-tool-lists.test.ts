@@ -24,7 +24,8 @@ async function inMemory(tools: () => unknown[]): Promise<Client> {
   return client;
 }
 
-const problemsOf = (declarations: unknown[]) => declarations.flatMap((declaration, i) => functionDeclarationProblems(declaration, `declarations[${i}]`));
+const problemsOf = (declarations: unknown[]) =>
+  declarations.flatMap((declaration, i) => functionDeclarationProblems(declaration, `declarations[${i}]`));
 
 describe('tool lists with entries the SDK rejects', () => {
   it('makes the SDK Client fail its whole listTools with any one of the entries (the fixture is honest)', async () => {
@@ -41,7 +42,9 @@ describe('tool lists with entries the SDK rejects', () => {
     try {
       const names = remote.tools().map((tool) => tool.name);
       expect(names).toEqual(['add', 'weather', 'odd-hints', 'numeric-description', 'bad-output-schema', 'wait']);
-      const skipped = remote.warnings.filter((warning) => warning.code === 'tool-skipped').map((warning) => warning.message);
+      const skipped = remote.warnings
+        .filter((warning) => warning.code === 'tool-skipped')
+        .map((warning) => warning.message);
       expect(skipped).toEqual([
         'tool "string-root" was left out: its inputSchema has type "string", where the spec asks for "object"',
         'tool "no-schema" was left out: its inputSchema is undefined, not a JSON Schema object',
@@ -50,18 +53,32 @@ describe('tool lists with entries the SDK rejects', () => {
         'tool "bad-properties" was left out: its inputSchema has properties that are not a map of schemas',
         'tool "add" was left out: the server lists a tool of that name before it',
       ]);
-      const dropped = remote.warnings.filter((warning) => warning.code === 'field-dropped').map((warning) => [warning.tool, warning.path]);
-      expect(dropped).toEqual([['odd-hints', '/annotations'], ['numeric-description', '/description']]);
+      const dropped = remote.warnings
+        .filter((warning) => warning.code === 'field-dropped')
+        .map((warning) => [warning.tool, warning.path]);
+      expect(dropped).toEqual([
+        ['odd-hints', '/annotations'],
+        ['numeric-description', '/description'],
+      ]);
       expect(heard).toEqual(remote.warnings.map((warning) => warning.message));
-      for (const dialect of ['openapi', 'json-schema'] as const) expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
+      for (const dialect of ['openapi', 'json-schema'] as const)
+        expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
 
-      expect((await remote.call({ id: '1', name: 'add', args: { a: 2, b: 40 } })).functionResponse).toEqual({ id: '1', name: 'add', response: { output: 42 } });
+      expect((await remote.call({ id: '1', name: 'add', args: { a: 2, b: 40 } })).functionResponse).toEqual({
+        id: '1',
+        name: 'add',
+        response: { output: 42 },
+      });
       const weather = await remote.call({ name: 'weather', args: { city: 'Oslo' } });
       expect(weather.functionResponse.response).toEqual({ output: { city: 'Oslo', celsius: 21 } });
       // The SDK checks structured content only for tools its own listTools saw; the McpToolbox checks it itself.
       const broken = await remote.call({ name: 'weather', args: { city: 'Oslo', broken: true } });
       expect(broken.functionResponse.response).toMatchObject({
-        error: { name: 'InvalidStructuredContent', message: expect.stringContaining('/celsius: expected number'), issues: [{ path: '/celsius' }] },
+        error: {
+          name: 'InvalidStructuredContent',
+          message: expect.stringContaining('/celsius: expected number'),
+          issues: [{ path: '/celsius' }],
+        },
       });
       const uncheckable = await remote.call({ name: 'bad-output-schema', args: {} });
       expect(uncheckable.functionResponse.response).toEqual({ output: { tool: 'bad-output-schema', args: {} } });
@@ -78,7 +95,11 @@ describe('tool lists with entries the SDK rejects', () => {
         inputSchema: fc.constantFrom<Record<string, unknown>>(
           { type: 'object' },
           { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
-          { type: 'object', properties: { 'odd-name': { type: ['string', 'null'] }, r: { $ref: '#/$defs/R' } }, $defs: { R: { const: 1 } } },
+          {
+            type: 'object',
+            properties: { 'odd-name': { type: ['string', 'null'] }, r: { $ref: '#/$defs/R' } },
+            $defs: { R: { const: 1 } },
+          },
         ),
       });
     // Broken entries never take a valid tool's name: listed first, they would make it a duplicate.
@@ -86,17 +107,34 @@ describe('tool lists with entries the SDK rejects', () => {
     const brokenEntry = fc.oneof(
       fc.anything().filter((value) => notGood((value as { name?: unknown } | null)?.name)),
       fc.record({ name: fc.anything().filter(notGood), inputSchema: fc.anything() }),
-      fc.record({ name: fc.string().filter(notGood), inputSchema: fc.record({ type: fc.anything(), properties: fc.anything(), required: fc.anything() }) }),
-      fc.record({ name: fc.string().filter(notGood), inputSchema: fc.constant({ type: 'object' }), annotations: fc.anything(), outputSchema: fc.anything() }),
-      fc.record({ name: fc.string().filter(notGood), title: fc.anything(), description: fc.anything(), inputSchema: fc.constant({ type: 'object' }) }),
+      fc.record({
+        name: fc.string().filter(notGood),
+        inputSchema: fc.record({ type: fc.anything(), properties: fc.anything(), required: fc.anything() }),
+      }),
+      fc.record({
+        name: fc.string().filter(notGood),
+        inputSchema: fc.constant({ type: 'object' }),
+        annotations: fc.anything(),
+        outputSchema: fc.anything(),
+      }),
+      fc.record({
+        name: fc.string().filter(notGood),
+        title: fc.anything(),
+        description: fc.anything(),
+        inputSchema: fc.constant({ type: 'object' }),
+      }),
       fc.constantFrom(...brokenTools, ...flawedTools),
     );
     const mix = fc
       .tuple(fc.integer({ min: 0, max: 4 }), fc.array(brokenEntry, { maxLength: 6 }))
       .chain(([count, broken]) =>
-        fc.tuple(fc.tuple(...Array.from({ length: count }, (_, i) => validTool(i))), fc.constant(broken)).chain(([valid, bad]) =>
-          fc.shuffledSubarray([...valid, ...bad], { minLength: valid.length + bad.length }).map((entries) => ({ valid, entries })),
-        ),
+        fc
+          .tuple(fc.tuple(...Array.from({ length: count }, (_, i) => validTool(i))), fc.constant(broken))
+          .chain(([valid, bad]) =>
+            fc
+              .shuffledSubarray([...valid, ...bad], { minLength: valid.length + bad.length })
+              .map((entries) => ({ valid, entries })),
+          ),
       );
     let listed: unknown[] = [];
     const client = await inMemory(() => listed);
@@ -106,7 +144,8 @@ describe('tool lists with entries the SDK rejects', () => {
         const remote = await connectMcp(client);
         const remoteNames = remote.tools().map((tool) => tool.remoteName);
         expect(remoteNames).toEqual(expect.arrayContaining(valid.map((tool) => tool.name)));
-        for (const dialect of ['openapi', 'json-schema'] as const) expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
+        for (const dialect of ['openapi', 'json-schema'] as const)
+          expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
         const left = entries.length - remote.tools().length;
         expect(remote.warnings.filter((warning) => warning.code === 'tool-skipped')).toHaveLength(left);
       }),
@@ -117,7 +156,7 @@ describe('tool lists with entries the SDK rejects', () => {
 });
 
 describe('a Client the caller connected', () => {
-  it('answers an error the model reads when its transport closes, and works again once its owner reconnects it', async () => {
+  it('answers an error the model reads when its transport closes, and works again once reconnected', async () => {
     const client = new Client({ name: 'mine', version: '1.0.0' });
     const connect = async () => {
       const transport = new StdioClientTransport(target);
@@ -127,22 +166,30 @@ describe('a Client the caller connected', () => {
     const transport = await connect();
     const remote = await connectMcp(client);
     try {
-      expect((await remote.call({ name: 'add', args: { a: 1, b: 2 } })).functionResponse.response).toEqual({ output: 3 });
+      expect((await remote.call({ name: 'add', args: { a: 1, b: 2 } })).functionResponse.response).toEqual({
+        output: 3,
+      });
       // A call in flight when the server goes away ends with an error value, not a hang.
       const inFlight = remote.call({ id: 'w', name: 'wait', args: { ms: 60_000 } });
       await new Promise((resolve) => setTimeout(resolve, 200));
       process.kill(transport.pid!, 'SIGKILL');
-      expect((await inFlight).functionResponse).toMatchObject({ id: 'w', response: { error: { name: 'ServerUnavailable' } } });
+      expect((await inFlight).functionResponse).toMatchObject({
+        id: 'w',
+        response: { error: { name: 'ServerUnavailable' } },
+      });
       const later = await remote.call({ name: 'add', args: { a: 1, b: 2 } });
       expect(later.functionResponse.response).toEqual({
         error: {
           name: 'ServerUnavailable',
           message:
-            'The MCP server of tool "add" is not reachable: the connection to the server is closed (the MCP Client given to connectMcp is reconnected only by its owner)',
+            'The MCP server of tool "add" is not reachable: the connection to the server is closed ' +
+            '(the MCP Client given to connectMcp is reconnected only by its owner)',
         },
       });
       await connect(); // the owner reconnects: calls work again, on the new server process
-      expect((await remote.call({ name: 'add', args: { a: 20, b: 22 } })).functionResponse.response).toEqual({ output: 42 });
+      expect((await remote.call({ name: 'add', args: { a: 20, b: 22 } })).functionResponse.response).toEqual({
+        output: 42,
+      });
     } finally {
       await remote.close();
       expect(client.transport).toBeDefined(); // the McpToolbox leaves the caller's Client open

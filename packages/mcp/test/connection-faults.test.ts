@@ -7,7 +7,17 @@ import { isConnectionFault } from '../src/connect/connection-faults.js';
 
 describe('isConnectionFault', () => {
   it('judges an HTTP failure the same from either transport', () => {
-    const text = fc.oneof(fc.constantFrom('Session not found', 'No valid session ID provided', 'no such session', 'Bad Request', 'Unauthorized', ''), fc.string());
+    const text = fc.oneof(
+      fc.constantFrom(
+        'Session not found',
+        'No valid session ID provided',
+        'no such session',
+        'Bad Request',
+        'Unauthorized',
+        '',
+      ),
+      fc.string(),
+    );
     fc.assert(
       fc.property(fc.integer({ min: 400, max: 599 }), text, (status, body) => {
         const streamable = new StreamableHTTPError(status, `Error POSTing to endpoint: ${body}`);

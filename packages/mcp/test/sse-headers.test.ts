@@ -10,14 +10,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenToolsServer, goodTools } from './support/broken-tools.js';
 
 describe('the SSE fallback with headers', () => {
-  const seen: { method: string; path: string; authorization: string | undefined; trace: string | string[] | undefined }[] = [];
+  const seen: {
+    method: string;
+    path: string;
+    authorization: string | undefined;
+    trace: string | string[] | undefined;
+  }[] = [];
   const sessions = new Map<string, SSEServerTransport>();
   const http = createServer((request: IncomingMessage, response: ServerResponse) => void handle(request, response));
   let url = '';
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    seen.push({ method: request.method ?? '', path, authorization: request.headers.authorization, trace: request.headers['x-trace'] });
+    seen.push({
+      method: request.method ?? '',
+      path,
+      authorization: request.headers.authorization,
+      trace: request.headers['x-trace'],
+    });
     if (request.headers.authorization !== 'Bearer secret') return void response.writeHead(401).end('unauthorized');
     if (request.method === 'GET' && path === '/sse') {
       const transport = new SSEServerTransport('/messages', response);
@@ -48,7 +58,9 @@ describe('the SSE fallback with headers', () => {
     const remote = await connectMcp({ url, headers: { Authorization: 'Bearer secret' } });
     try {
       expect(remote.tools().map((tool) => tool.name)).toEqual(['add', 'weather', 'wait']);
-      expect((await remote.call({ name: 'add', args: { a: 2, b: 3 } })).functionResponse.response).toEqual({ output: 5 });
+      expect((await remote.call({ name: 'add', args: { a: 2, b: 3 } })).functionResponse.response).toEqual({
+        output: 5,
+      });
     } finally {
       await remote.close();
     }
@@ -72,7 +84,9 @@ describe('the SSE fallback with headers', () => {
   it('opens a new SSE session, headers and all, when the server ended the last one', async () => {
     const remote = await connectMcp({ url, headers: { Authorization: 'Bearer secret' }, transport: 'sse' });
     try {
-      expect((await remote.call({ name: 'add', args: { a: 1, b: 2 } })).functionResponse.response).toEqual({ output: 3 });
+      expect((await remote.call({ name: 'add', args: { a: 1, b: 2 } })).functionResponse.response).toEqual({
+        output: 3,
+      });
       const before = [...sessions.keys()];
       await Promise.all([...sessions.values()].map((session) => session.close()));
       seen.length = 0;
@@ -87,17 +101,30 @@ describe('the SSE fallback with headers', () => {
   });
 
   it('sends each header once and unchanged, whatever the case of its name', async () => {
-    const casing = (name: string) => fc.array(fc.boolean(), { minLength: name.length, maxLength: name.length })
-      .map((upper) => [...name].map((char, i) => (upper[i] ? char.toUpperCase() : char.toLowerCase())).join(''));
+    const casing = (name: string) =>
+      fc
+        .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
+        .map((upper) => [...name].map((char, i) => (upper[i] ? char.toUpperCase() : char.toLowerCase())).join(''));
     await fc.assert(
-      fc.asyncProperty(casing('authorization'), casing('x-trace'), fc.stringMatching(/^[A-Za-z0-9._~-]{1,20}$/), async (auth, trace, value) => {
-        seen.length = 0;
-        const remote = await connectMcp({ url, headers: { [auth]: 'Bearer secret', [trace]: value }, transport: 'sse' });
-        await remote.call({ name: 'add', args: { a: 1, b: 1 } });
-        await remote.close();
-        expect(seen.length).toBeGreaterThanOrEqual(5);
-        expect(seen.filter((request) => request.authorization !== 'Bearer secret' || request.trace !== value)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        casing('authorization'),
+        casing('x-trace'),
+        fc.stringMatching(/^[A-Za-z0-9._~-]{1,20}$/),
+        async (auth, trace, value) => {
+          seen.length = 0;
+          const remote = await connectMcp({
+            url,
+            headers: { [auth]: 'Bearer secret', [trace]: value },
+            transport: 'sse',
+          });
+          await remote.call({ name: 'add', args: { a: 1, b: 1 } });
+          await remote.close();
+          expect(seen.length).toBeGreaterThanOrEqual(5);
+          expect(
+            seen.filter((request) => request.authorization !== 'Bearer secret' || request.trace !== value),
+          ).toEqual([]);
+        },
+      ),
       { numRuns: 15 },
     );
   });

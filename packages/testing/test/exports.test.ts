@@ -10,10 +10,10 @@ const builders = [
 
 /** Every value the package exports, each on purpose (a new one is added here, and to the README, on purpose too). */
 const values = [
-  'startFakeGemini', 'reply', 'ScriptExhaustedError', 'openApiSchemaProblems', 'parametersProblems', 'functionNameProblems',
-  'parameterNameProblems', 'functionDeclarationProblems', 'toolsProblems', 'toolConfigProblems', 'contentsProblems',
-  'contentProblems', 'partProblems', 'functionTurnProblems', 'thoughtSignatureProblems', 'ThoughtSignatureLedger',
-  'modelCapabilityProblems', 'requestProblems',
+  'startFakeGemini', 'reply', 'ScriptExhaustedError', 'openApiSchemaProblems', 'parametersProblems',
+  'functionNameProblems', 'parameterNameProblems', 'functionDeclarationProblems', 'toolsProblems',
+  'toolConfigProblems', 'contentsProblems', 'contentProblems', 'partProblems', 'functionTurnProblems',
+  'thoughtSignatureProblems', 'ThoughtSignatureLedger', 'modelCapabilityProblems', 'requestProblems',
 ];
 
 describe('the public names of @toolwright/testing', () => {

@@ -171,7 +171,8 @@ export class McpToolbox {
     const { include, exclude, prefix } = this.#options;
     const read = readToolEntries(entries);
     const warnings: McpWarning[] = read.warnings;
-    const kept = read.tools.filter((tool) => (include ? matches(include, tool.name) : true) && !(exclude && matches(exclude, tool.name)));
+    const wanted = (name: string) => (include ? matches(include, name) : true) && !(exclude && matches(exclude, name));
+    const kept = read.tools.filter((tool) => wanted(tool.name));
     const names = localNames(kept.map((tool) => tool.name), prefix);
     const tools: RemoteTool[] = [];
     for (const tool of kept) {
@@ -214,7 +215,8 @@ export class McpToolbox {
     };
     const { $schema: _schema, $id: _id, ...rest } = tool.inputSchema as Record<string, unknown>;
     const input = { schema: renameRoot({ ...rest, type: 'object' } as ObjectJsonSchema, renamed), usable: true };
-    this.#validation.set(remote, tool.outputSchema ? { input, output: { schema: tool.outputSchema as ObjectJsonSchema, usable: true } } : { input });
+    const output = tool.outputSchema && { schema: tool.outputSchema as ObjectJsonSchema, usable: true };
+    this.#validation.set(remote, output ? { input, output } : { input });
     return Object.freeze(remote);
   }
 
@@ -296,9 +298,9 @@ export class McpToolbox {
     }
     if (!('error' in checked)) return undefined;
     const issues = checked.error.issues ?? [];
-    const listed = issues.map((issue) => `${issue.path || '(root)'}: expected ${issue.expected}, got ${issue.received}`).join('; ');
-    const message = `Tool "${tool.name}" answered with structured content that does not match its output schema: ${listed}`;
-    return { response: { error: { name: 'InvalidStructuredContent', message, issues } } };
+    const listed = issues.map((one) => `${one.path || '(root)'}: expected ${one.expected}, got ${one.received}`);
+    const message = `Tool "${tool.name}" answered with structured content that does not match its output schema: `;
+    return { response: { error: { name: 'InvalidStructuredContent', message: message + listed.join('; '), issues } } };
   }
 
   #unknown(name: string): ToolErrorPayload {
@@ -339,7 +341,8 @@ export class McpToolbox {
    */
   #givenConnected(client: Client): Promise<Client> {
     if (!client.transport) {
-      const message = 'the connection to the server is closed (the MCP Client given to connectMcp is reconnected only by its owner)';
+      const message =
+        'the connection to the server is closed (the MCP Client given to connectMcp is reconnected only by its owner)';
       return Promise.reject(new Error(message));
     }
     this.#client = client;

@@ -42,8 +42,16 @@ export function readToolEntries(entries: readonly unknown[]): { tools: Tool[]; w
     if (problem) return skip(problem);
     seen.add(named);
     const drop = (field: string, why: string) =>
-      warnings.push({ code: 'field-dropped', path: `/${field}`, message: `${field} of tool "${named}" was left out: ${why}`, tool: named });
-    const tool: Tool = { name: named, inputSchema: { ...(entry.inputSchema as Record<string, unknown>), type: 'object' } as Tool['inputSchema'] };
+      warnings.push({
+        code: 'field-dropped',
+        path: `/${field}`,
+        message: `${field} of tool "${named}" was left out: ${why}`,
+        tool: named,
+      });
+    const tool: Tool = {
+      name: named,
+      inputSchema: { ...(entry.inputSchema as Record<string, unknown>), type: 'object' } as Tool['inputSchema'],
+    };
     for (const field of ['title', 'description'] as const) {
       if (entry[field] === undefined) continue;
       if (typeof entry[field] === 'string') tool[field] = entry[field];
@@ -77,7 +85,11 @@ function objectSchemaProblem(schema: unknown, typeOptional = false): string | un
     return `it has type ${JSON.stringify(schema.type) ?? 'undefined'}, where the spec asks for "object"`;
   }
   const { properties, required } = schema;
-  if (properties !== undefined && (!isRecord(properties) || !Object.values(properties).every((value) => isRecord(value) || typeof value === 'boolean'))) {
+  if (
+    properties !== undefined &&
+    (!isRecord(properties) ||
+      !Object.values(properties).every((value) => isRecord(value) || typeof value === 'boolean'))
+  ) {
     return 'it has properties that are not a map of schemas';
   }
   if (required !== undefined && !(Array.isArray(required) && required.every((key) => typeof key === 'string'))) {

@@ -1,4 +1,9 @@
-import { GEMINI_MAX_PARAMETER_NAME_LENGTH, GEMINI_PARAMETER_NAME, GEMINI_TOOL_NAME, PORTABLE_TOOL_NAME_LENGTH } from '@toolwright/core';
+import {
+  GEMINI_MAX_PARAMETER_NAME_LENGTH,
+  GEMINI_PARAMETER_NAME,
+  GEMINI_TOOL_NAME,
+  PORTABLE_TOOL_NAME_LENGTH,
+} from '@toolwright/core';
 
 /** Gemini's function names, kept to the portable length so that other providers take them too. */
 const MAX = PORTABLE_TOOL_NAME_LENGTH;
@@ -36,7 +41,8 @@ export function parameterNames(names: readonly string[]): Map<string, string> {
     let safe = name.replace(/[^A-Za-z0-9_]/g, '_');
     if (!/^[A-Za-z_]/.test(safe)) safe = `_${safe}`;
     safe = safe.slice(0, max);
-    for (let n = 2; taken.has(safe); n++) safe = `${safe.slice(0, max - String(n).length - 1).replace(/_\d+$/, '')}_${n}`;
+    for (let n = 2; taken.has(safe); n++)
+      safe = `${safe.slice(0, max - String(n).length - 1).replace(/_\d+$/, '')}_${n}`;
     taken.add(safe);
     renamed.set(name, safe);
   }

@@ -4,10 +4,18 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+});
 
 export const goodTools: unknown[] = [
-  { name: 'add', description: 'Adds two numbers.', inputSchema: object({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b']) },
+  {
+    name: 'add',
+    description: 'Adds two numbers.',
+    inputSchema: object({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b']),
+  },
   {
     name: 'weather',
     description: 'The weather in a city.',
@@ -31,18 +39,27 @@ export const duplicateTool = { name: 'add', description: 'A second tool named ad
 
 /** Usable tools with a field the SDK rejects: kept, the field left out. */
 export const flawedTools: unknown[] = [
-  { name: 'odd-hints', description: 'Hints of the wrong type.', inputSchema: object({}), annotations: { readOnlyHint: 'yes' } },
+  {
+    name: 'odd-hints',
+    description: 'Hints of the wrong type.',
+    inputSchema: object({}),
+    annotations: { readOnlyHint: 'yes' },
+  },
   { name: 'numeric-description', description: 7, inputSchema: object({ q: { type: 'string' } }) },
   // The SDK's listTools parses this, then fails compiling the output schema (no type "nonsense" in JSON Schema).
   { name: 'bad-output-schema', inputSchema: object({}), outputSchema: object({ x: { type: 'nonsense' } }) },
 ];
 
 export function brokenToolsServer(tools: () => unknown[]): Server {
-  const server = new Server({ name: 'broken-tools', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server(
+    { name: 'broken-tools', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: true } } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools() }) as never);
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    if (request.params.name === 'add') return { content: [{ type: 'text', text: String(Number(args.a) + Number(args.b)) }] };
+    if (request.params.name === 'add')
+      return { content: [{ type: 'text', text: String(Number(args.a) + Number(args.b)) }] };
     if (request.params.name === 'weather') {
       const structuredContent = { city: args.city, celsius: args.broken ? 'warm' : 21 };
       return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
