@@ -87,6 +87,20 @@ describe('tool lists with entries the SDK rejects', () => {
     }
   }, 30_000);
 
+  it('says nothing of the tools the filters leave out, and names a kept tool as the model sees it', async () => {
+    const client = await inMemory(() => [...goodTools, ...brokenTools, ...flawedTools]);
+    const remote = await connectMcp(client, { prefix: 'x_', exclude: ['string-root', 'numeric-description'] });
+    const said = remote.warnings.filter((warning) => warning.code !== 'keyword-dropped');
+    expect(said.map((warning) => [warning.code, warning.tool])).toEqual([
+      ['tool-skipped', 'no-schema'],
+      ['tool-skipped', undefined],
+      ['tool-skipped', undefined],
+      ['tool-skipped', 'bad-properties'],
+      ['field-dropped', 'x_odd-hints'],
+    ]);
+    await client.close();
+  });
+
   it('never fails the connect on any mix of broken entries, and keeps every valid tool', async () => {
     const validTool = (i: number) =>
       fc.record({

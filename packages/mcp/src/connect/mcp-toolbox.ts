@@ -170,10 +170,13 @@ export class McpToolbox {
   #install(entries: readonly unknown[]): void {
     const { include, exclude, prefix } = this.#options;
     const read = readToolEntries(entries);
-    const warnings: McpWarning[] = read.warnings;
     const wanted = (name: string) => (include ? matches(include, name) : true) && !(exclude && matches(exclude, name));
     const kept = read.tools.filter((tool) => wanted(tool.name));
     const names = localNames(kept.map((tool) => tool.name), prefix);
+    // What is said of a tool the filters leave out is noise; a kept tool is named as the model sees it.
+    const warnings: McpWarning[] = read.warnings
+      .filter((warning) => warning.tool === undefined || wanted(warning.tool))
+      .map((warning) => (warning.code === 'field-dropped' ? { ...warning, tool: names.get(warning.tool!)! } : warning));
     const tools: RemoteTool[] = [];
     for (const tool of kept) {
       const toolWarnings: McpWarning[] = [];
