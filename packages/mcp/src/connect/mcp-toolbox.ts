@@ -267,7 +267,8 @@ export class McpToolbox {
         const requestOptions: RequestOptions = { timeout, resetTimeoutOnProgress: true, onprogress };
         if (options.signal) requestOptions.signal = options.signal;
         const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, requestOptions);
-        return (await this.#checkOutput(tool, result)) ?? answerFromResult(result, tool.name);
+        const mismatch = this.#checkOutput(tool, result); // undefined at once for a tool without an output schema
+        return (mismatch && (await mismatch)) ?? answerFromResult(result, tool.name);
       } catch (error) {
         if (options.signal?.aborted) return failure('AbortError', `The call to tool "${tool.name}" was cancelled`);
         if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
@@ -288,10 +289,14 @@ export class McpToolbox {
    * Structured content that breaks the tool's output schema becomes an error, as the SDK's `callTool` does for the
    * tools its own `listTools` saw (this list is read without it). A schema that does not compile checks nothing.
    */
-  async #checkOutput(tool: RemoteTool, result: Record<string, unknown>): Promise<RemoteAnswer | undefined> {
+  #checkOutput(tool: RemoteTool, result: Record<string, unknown>): Promise<RemoteAnswer | undefined> | undefined {
     const output = this.#validation.get(tool)!.output;
     const content = result.structuredContent;
     if (!output?.usable || result.isError === true || typeof content !== 'object' || content === null) return undefined;
+    return this.#outputMismatch(tool, output, content);
+  }
+
+  async #outputMismatch(tool: RemoteTool, output: SchemaCheck, content: object): Promise<RemoteAnswer | undefined> {
     let checked: Awaited<ReturnType<typeof checkArguments>>;
     try {
       checked = await checkArguments(tool.name, output.schema, content);

@@ -20,7 +20,7 @@ export const ToolsPageSchema = z.looseObject({ tools: z.array(z.unknown()), next
 
 /**
  * The usable tools of a tools/list answer: each entry that can be called becomes a `Tool`, with fields that break the
- * spec left out; an entry that cannot be called is skipped. Each of both says why in a warning.
+ * spec left out; an entry that cannot be called is skipped. A warning says what was left out, and why.
  */
 export function readToolEntries(entries: readonly unknown[]): { tools: Tool[]; warnings: McpWarning[] } {
   const tools: Tool[] = [];
