@@ -7,6 +7,8 @@ import { functionDeclarationProblems } from '@toolwright/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +100,24 @@ describe('tool lists with entries the SDK rejects', () => {
       ['tool-skipped', 'bad-properties'],
       ['field-dropped', 'x_odd-hints'],
     ]);
+    await client.close();
+  });
+
+  it('stops paging at a cursor it has seen, where a broken server would page forever', async () => {
+    const server = new Server({ name: 'loop', version: '1.0.0' }, { capabilities: { tools: {} } });
+    let pages = 0;
+    server.setRequestHandler(ListToolsRequestSchema, (request) => {
+      pages++;
+      const page = request.params?.cursor === undefined ? 'first' : 'again';
+      return { tools: [{ name: `${page}_${pages}`, inputSchema: { type: 'object' } }], nextCursor: 'same' };
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientSide);
+    const remote = await connectMcp(client);
+    expect(remote.tools().map((tool) => tool.name)).toEqual(['first_1', 'again_2']);
+    expect(pages).toBe(2);
     await client.close();
   });
 
