@@ -77,7 +77,7 @@ export {
   type McpToolAnnotations,
   type McpToolOptions,
 } from './render/index.js';
-export { inlineRefs, cleanForeignSchema, type GeminiJsonSchemaOptions } from './render/index.js';
+export { cleanForeignSchema, type GeminiJsonSchemaOptions } from './render/index.js';
 export {
   GEMINI_TOOL_NAME,
   GEMINI_MAX_TOOL_NAME_LENGTH,
