@@ -9,6 +9,7 @@ import { inferType, isNullOnly, valueType } from './schema-types.js';
 import { summarizeType } from './type-summary.js';
 import { outputOf, type GeminiSchema, type GeminiType, type RenderOptions, type RenderResult } from './types.js';
 import { setOwn } from '../own-property.js';
+import { GEMINI_PARAMETER_NAME } from '../gemini-limits.js';
 
 export interface GeminiSchemaOptions extends RenderOptions {
   /**
@@ -46,9 +47,6 @@ const KNOWN_KEYWORDS = new Set([
   'minProperties', 'maxProperties', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', '$schema', '$id',
   '$comment', '$anchor', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
 ]);
-
-/** Gemini's rule for parameter (property) names. */
-const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
  * Renders JSON Schema as Gemini's OpenAPI 3.0 subset (a function declaration's `parameters`): upper-case types,
@@ -286,7 +284,7 @@ function renderObject(
     out.properties = {};
     for (const name of names) {
       const propertyPath = childPath(path, 'properties', name);
-      if (path === '' && !PROPERTY_NAME.test(name)) {
+      if (path === '' && !GEMINI_PARAMETER_NAME.test(name)) {
         walk.warn(
           'name-invalid',
           propertyPath,
