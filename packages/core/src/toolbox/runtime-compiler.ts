@@ -3,13 +3,7 @@ import type { PrecompiledValidator } from './types.js';
 
 type Compile = (parameters: ObjectJsonSchema, rejectExtraProperties: boolean) => PrecompiledValidator;
 
-let compile: Compile | undefined;
 let loading: Promise<Compile> | undefined;
-
-/** The run-time compiler (ajv), once loaded; undefined before. */
-export function loadedCompiler(): Compile | undefined {
-  return compile;
-}
 
 /**
  * Loads ajv on the first validator compiled at run time. A dynamic import, so that importing core does not load it
@@ -17,7 +11,7 @@ export function loadedCompiler(): Compile | undefined {
  */
 export function loadCompiler(): Promise<Compile> {
   loading ??= import('./ajv-compiler.js').then(
-    (module) => (compile = module.compileValidator),
+    (module) => module.compileValidator,
     (error: unknown) => {
       loading = undefined;
       throw error;
