@@ -7,10 +7,11 @@ let loading: Promise<Compile> | undefined;
 
 /**
  * Loads ajv on the first validator compiled at run time. A dynamic import, so that importing core does not load it
- * and a bundler can split it off: tools with precompiled validators never pay for it.
+ * and a bundler can split it off: tools with precompiled validators never pay for it. In the build for edge runtimes
+ * (package.json "imports": the workerd and edge-light conditions) it is a stub, and a worker's bundle holds no ajv.
  */
 export function loadCompiler(): Promise<Compile> {
-  loading ??= import('./ajv-compiler.js').then(
+  loading ??= import('#validator-compiler').then(
     (module) => module.compileValidator,
     (error: unknown) => {
       loading = undefined;
