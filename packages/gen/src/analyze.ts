@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
 import { ts } from './ts-morph.js';
-import { GEMINI_MAX_TOOLS } from './gemini-names.js';
+import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import { checkTools, type DescribedTool } from './check-tools.js';
 import { CoreSymbols } from './core-symbols.js';
 import { describeTool } from './describe-tool.js';

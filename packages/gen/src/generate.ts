@@ -6,7 +6,7 @@ import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './
 import type { Diagnostic } from './diagnostic.js';
 import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
 import { InputRecorder } from './inputs.js';
-import { GEMINI_MAX_TOOLS } from './gemini-names.js';
+import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import { NAME_STYLES, type NameStyle } from './name-style.js';
 import { GENERATED_HEADER } from './render-module.js';
 import { compareOutput, type StaleOutput } from './stale.js';

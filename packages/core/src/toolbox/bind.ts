@@ -7,8 +7,8 @@ import { readParametersOverride, type ParametersOverride } from './parameters-ov
 import type { ArgumentReader } from './argument-reader.js';
 import { planTool, type ToolPlan } from './tool-plan.js';
 import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
+import { GEMINI_TOOL_NAME } from '../gemini-limits.js';
 
-const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
 const RUN_GEN_TOOLS = 'run gen-tools';
 
 /** The manifest indexed for binding, made once per manifest object. */
@@ -254,7 +254,7 @@ function bindTool(
 ): ToolPlan {
   const override: ParametersOverride | undefined = toolOptions.parameters ? readParametersOverride(toolOptions.parameters, where) : undefined;
   const name = toolOptions.name ?? entry?.name ?? method;
-  if (typeof name !== 'string' || !FUNCTION_NAME.test(name)) {
+  if (typeof name !== 'string' || !GEMINI_TOOL_NAME.test(name)) {
     throw new TypeError(
       `${where}: tool name ${JSON.stringify(name)} is not a valid Gemini function name (a letter or _, then letters, digits, _ . : -, at most 128)`,
     );
