@@ -2,6 +2,7 @@ import type { JsonSchema } from '../json-schema.js';
 import { setOwn } from '../own-property.js';
 import { childPath } from './json-pointer.js';
 import { cloneJson, isRecord } from './json-value.js';
+import { SCHEMA_ARRAYS, SCHEMA_MAPS, SCHEMA_SINGLES } from './schema-keywords.js';
 
 /** How one keyword of a node is copied: what its value holds, so that the walk knows where subschemas are. */
 export interface KeywordCopy {
@@ -82,24 +83,6 @@ function copyChild(value: unknown, policy: SchemaCopyPolicy, path: string, depth
   if (isRecord(value)) return copyWith(value as JsonSchema, policy, path, depth);
   return policy.nonObject ? policy.nonObject(value, path, depth) : cloneJson(value);
 }
-
-/** Keywords whose value is a map of subschemas. */
-const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
-/** Keywords whose value is an array of subschemas. */
-const SCHEMA_ARRAYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
-/** Keywords whose value is one subschema (or a boolean schema). */
-const SCHEMA_SINGLES = new Set([
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-]);
 
 /** How {@link copySchema} copies. */
 export interface CopyOptions {
