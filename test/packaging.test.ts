@@ -180,7 +180,7 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
     const { stdout } = await run(join(consumer, 'node_modules/.bin/gen-tools'), ['--version'], { cwd: consumer });
     expect(stdout.trim()).toContain(gen.version);
     const script = `
-      const built = require('./dist/cjs/ts-morph-common-require.cjs');
+      const built = require('./dist/cjs/program/ts-morph-common-require.cjs');
       const bundled = require('@ts-morph/common');
       const texts = (files) => files.map(({ fileName, text }) => fileName + '\\0' + text).sort();
       console.log(JSON.stringify({

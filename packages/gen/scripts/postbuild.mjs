@@ -1,5 +1,5 @@
 // Run by scripts/build.mjs after the package is compiled: writes dist/libs, the lib files of the TypeScript gen runs
-// (as @ts-morph/common bundles them), one file each, for src/ts-morph-common-require.cts to read.
+// (as @ts-morph/common bundles them), one file each, for src/program/ts-morph-common-require.cts to read.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

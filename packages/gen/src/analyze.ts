@@ -1,23 +1,23 @@
 import { relative, sep } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
-import { ts } from './ts-morph.js';
-import { GEMINI_MAX_TOOLS } from './gemini-names.js';
-import { checkTools, type DescribedTool } from './check-tools.js';
-import { CoreSymbols } from './core-symbols.js';
-import { describeTool } from './describe-tool.js';
+import { ts } from './program/ts-morph.js';
+import { GEMINI_MAX_TOOLS } from './describe/gemini-names.js';
+import { checkTools, type DescribedTool } from './describe/check-tools.js';
+import { CoreSymbols } from './discover/core-symbols.js';
+import { describeTool } from './describe/describe-tool.js';
 import type { Diagnostic } from './diagnostic.js';
 import { Diagnostics } from './diagnostics.js';
-import { findTools, type DecoratedMethod } from './find-tools.js';
-import { reachesHostLibs, toolRoots } from './host-libs.js';
-import { extensionStyle } from './import-specifier.js';
-import type { InputRecorder } from './inputs.js';
-import { loadProject, type LoadedProject, type SourceFileCache } from './load-project.js';
-import { manifestHash } from './manifest-hash.js';
-import type { NameStyle } from './name-style.js';
-import { renderJson } from './render-json.js';
-import { renderModule } from './render-module.js';
-import { renderValidators } from './render-validators.js';
-import type { RenderedOutput } from './rendered-output.js';
+import { findTools, type DecoratedMethod } from './discover/find-tools.js';
+import { reachesHostLibs, toolRoots } from './program/host-libs.js';
+import { extensionStyle } from './emit/import-specifier.js';
+import type { InputRecorder } from './program/inputs.js';
+import { loadProject, type LoadedProject, type SourceFileCache } from './program/load-project.js';
+import { manifestHash } from './emit/manifest-hash.js';
+import type { NameStyle } from './describe/name-style.js';
+import { renderJson } from './emit/render-json.js';
+import { renderModule } from './emit/render-module.js';
+import { renderValidators } from './emit/render-validators.js';
+import type { RenderedOutput } from './emit/rendered-output.js';
 
 /** Options after validation: absolute paths. */
 export interface ResolvedOptions {

@@ -1,4 +1,4 @@
-import type { Node, ts } from './ts-morph.js';
+import type { Node, ts } from './program/ts-morph.js';
 import type { Diagnostic } from './diagnostic.js';
 
 /** Collects the problems of one run, each at the node it is about. */

@@ -2,17 +2,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
 import type { Analysis, OutputKind, ResolvedOptions } from './analyze.js';
-import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './cache.js';
+import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './program/cache.js';
 import type { Diagnostic } from './diagnostic.js';
 import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
-import { InputRecorder } from './inputs.js';
-import { GEMINI_MAX_TOOLS } from './gemini-names.js';
-import { NAME_STYLES, type NameStyle } from './name-style.js';
-import { GENERATED_HEADER } from './render-module.js';
-import { compareOutput, type StaleOutput } from './stale.js';
-import { toolNamesInJson, toolNamesInModule } from './tool-names.js';
-import { UsageError } from './usage-error.js';
-import { writeFilesAtomically } from './write-files.js';
+import { InputRecorder } from './program/inputs.js';
+import { GEMINI_MAX_TOOLS } from './describe/gemini-names.js';
+import { NAME_STYLES, type NameStyle } from './describe/name-style.js';
+import { GENERATED_HEADER } from './emit/render-module.js';
+import { compareOutput, type StaleOutput } from './emit/stale.js';
+import { toolNamesInJson, toolNamesInModule } from './emit/tool-names.js';
+import { UsageError } from './cli/usage-error.js';
+import { writeFilesAtomically } from './emit/write-files.js';
 
 export interface GenerateOptions {
   /** The project's tsconfig. Default `tsconfig.json`. Relative paths are resolved against `cwd`. */

@@ -1,4 +1,4 @@
-// Leaving the DOM and web worker libs out of the program (src/host-libs.ts): left out only when the tools cannot
+// Leaving the DOM and web worker libs out of the program (src/program/host-libs.ts): left out only when the tools cannot
 // reach them, kept for every way a tool can, and the same outputs either way, on every golden fixture too.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyze, type Analysis, type AnalyzeState, type ResolvedOptions } from '../src/analyze.js';
 import { resolveOptions } from '../src/generate.js';
-import { isHostLib } from '../src/host-libs.js';
-import { SourceFileCache } from '../src/load-project.js';
-import { getLibFiles, libFolderInMemoryPath, ts } from '../src/ts-morph.js';
+import { isHostLib } from '../src/program/host-libs.js';
+import { SourceFileCache } from '../src/program/load-project.js';
+import { getLibFiles, libFolderInMemoryPath, ts } from '../src/program/ts-morph.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
 import { fixturesDir, repoRoot } from './helpers/temp-project.js';
 
@@ -65,7 +65,7 @@ ${methods}
 
 describe('host libs', () => {
   it('the table of their globals is the one of the TypeScript gen runs', () => {
-    const committed = readFileSync(new URL('../src/host-lib-globals.generated.ts', import.meta.url), 'utf8');
+    const committed = readFileSync(new URL('../src/program/host-lib-globals.generated.ts', import.meta.url), 'utf8');
     expect(committed, 'run: node --import tsx packages/gen/scripts/host-lib-globals.ts').toBe(hostLibGlobalsSource(getLibFiles()));
   });
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toolbox, type ToolManifest } from '@toolwright/core';
 import { generate } from '@toolwright/gen';
-import { parseArgs } from '../src/parse-args.js';
+import { parseArgs } from '../src/cli/parse-args.js';
 import { fixturesDir } from './helpers/temp-project.js';
 
 // A copy of a fixture inside the workspace, where its imports (URL from @types/node, core) resolve as in a project.

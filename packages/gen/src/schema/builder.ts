@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { JsonSchema, Revival } from '@toolwright/core';
-import { ts, type Node, type Type } from '../ts-morph.js';
+import { ts, type Node, type Type } from '../program/ts-morph.js';
 import { readValidation } from './class-validator.js';
 import { constantValue, UNKNOWN } from './constant.js';
 import type { SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
@@ -11,8 +11,8 @@ import { unionRevival, type RevivalPart } from './revival.js';
 import { bigIntText, stringMappingPattern, templateLiteralPattern } from './template-literal.js';
 import { typeName } from './type-names.js';
 import { aliasTags, aliasTypeNode, declaredTypeNode, elementTypeNode, unionNode } from './type-nodes.js';
-import { setOwn } from '../own-property.js';
-import { isJsonExact } from '../default-value.js';
+import { setOwn } from './own-property.js';
+import { isJsonExact } from '../describe/default-value.js';
 
 /** A mapped type: its schema, its revival, and its problems (paths relative to the type). */
 interface Mapped {

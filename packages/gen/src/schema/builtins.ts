@@ -1,4 +1,4 @@
-import { ts } from '../ts-morph.js';
+import { ts } from '../program/ts-morph.js';
 
 /** Built-in types that JSON cannot carry, with a hint where there is a better type to use. */
 export const UNSUPPORTED: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { JsonSchema, Revival } from '@toolwright/core';
-import type { Node, Type, ts } from '../ts-morph.js';
+import type { Node, Type, ts } from '../program/ts-morph.js';
 
 /**
  * The seam between tool discovery (which finds methods and parameters) and type mapping (which turns a

@@ -1,10 +1,10 @@
 import type { JsonSchema, JsonSchemaType } from '@toolwright/core';
-import { ts, type Node } from '../ts-morph.js';
+import { ts, type Node } from '../program/ts-morph.js';
 import type { Report } from './contract.js';
 import { constrain, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 import { subjectOf } from './problems.js';
-import { isJsonExact } from '../default-value.js';
-import { numericLiteralValue } from '../numeric-literal.js';
+import { isJsonExact } from '../describe/default-value.js';
+import { numericLiteralValue } from './numeric-literal.js';
 
 /** One JSDoc block tag: `@minimum 3` is `{ name: 'minimum', text: '3' }`. */
 export interface DocTag {

@@ -1,4 +1,4 @@
-import { ts, type Node } from '../ts-morph.js';
+import { ts, type Node } from '../program/ts-morph.js';
 import type { Report } from './contract.js';
 
 /** A problem met while mapping a type, relative to the type: `path` leads from the type to the offending part. */

@@ -1,17 +1,17 @@
 import { geminiSchemaToJsonSchema, isGeminiSchema, type JsonSchema, type ManifestParam, type ManifestTool } from '@toolwright/core';
-import { ts } from './ts-morph.js';
-import type { CoreSymbols } from './core-symbols.js';
-import { readToolOptions } from './decorator-options.js';
+import { ts } from '../program/ts-morph.js';
+import type { CoreSymbols } from '../discover/core-symbols.js';
+import { readToolOptions } from '../discover/decorator-options.js';
 import { staticDefault } from './default-value.js';
-import type { DecoratedMethod } from './find-tools.js';
+import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_PARAMETER_NAME } from './gemini-names.js';
 import { cleanText, commentText, readMethodDoc, type MethodDoc } from './method-doc.js';
 import { styleName, type NameStyle } from './name-style.js';
 import { parameterName } from './parameter-name.js';
 import { projectPath } from './project-path.js';
-import type { Report } from './schema/contract.js';
-import { applyDocTags, createSchemaBuilder, type DocTag } from './schema/index.js';
-import { setOwn } from './own-property.js';
+import type { Report } from '../schema/contract.js';
+import { applyDocTags, createSchemaBuilder, type DocTag } from '../schema/index.js';
+import { setOwn } from '../schema/own-property.js';
 
 export interface DescribeContext {
   projectDir: string;

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { getLibFiles, libFolderInMemoryPath } from './ts-morph.js';
 import { ts } from './ts-morph.js';
-import type { Diagnostics } from './diagnostics.js';
+import type { Diagnostics } from '../diagnostics.js';
 import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
 import type { InputRecorder } from './inputs.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../cli/usage-error.js';
 
 export interface LoadedProject {
   program: ts.Program;

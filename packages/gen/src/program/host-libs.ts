@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import { hostLibGlobals } from './host-lib-globals.generated.js';
 import { fileScopeOf } from './file-scope.js';
-import type { DecoratedMethod } from './find-tools.js';
+import type { DecoratedMethod } from '../discover/find-tools.js';
 import { libFolderInMemoryPath, ts } from './ts-morph.js';
 
 /** lib.dom*.d.ts and lib.webworker*.d.ts. */

@@ -1,7 +1,7 @@
-import { ts } from './ts-morph.js';
+import { ts } from '../program/ts-morph.js';
 import type { CoreSymbols } from './core-symbols.js';
-import { compareText } from './diagnostics.js';
-import type { Report } from './schema/contract.js';
+import { compareText } from '../diagnostics.js';
+import type { Report } from '../schema/contract.js';
 
 /** A method marked with core's `@tool()`, in a class the generated module can import (compiler nodes). */
 export interface DecoratedMethod {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Analysis, OutputKind, ResolvedOptions } from './analyze.js';
+import type { Analysis, OutputKind, ResolvedOptions } from '../analyze.js';
 import { inputsUnchanged, type InputRecord, type InputRecorder } from './inputs.js';
 import { CACHE_FORMAT, GEN_VERSION } from './version.js';
-import { writeFilesAtomically } from './write-files.js';
+import { writeFilesAtomically } from '../emit/write-files.js';
 
 /**
  * The on-disk cache of gen-tools: one file per tsconfig and set of options, holding the last result and the inputs

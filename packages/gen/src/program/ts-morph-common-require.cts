@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type * as Common from '@ts-morph/common';
 
 const ts = require('@ts-morph/common/dist/typescript.js') as typeof Common.ts;
-const libDir = join(__dirname, '../libs');
+const libDir = join(__dirname, '../../libs');
 
 /** The lib files, their text read when first asked for. */
 function getLibFiles(): { fileName: string; readonly text: string }[] {

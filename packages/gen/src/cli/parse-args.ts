@@ -1,6 +1,6 @@
-import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
-import type { GenerateOptions } from './generate.js';
-import { NAME_STYLES, type NameStyle } from './name-style.js';
+import { DEFAULT_OUT, DEFAULT_PROJECT } from '../defaults.js';
+import type { GenerateOptions } from '../generate.js';
+import { NAME_STYLES, type NameStyle } from '../describe/name-style.js';
 
 export const USAGE = `Usage: gen-tools [options]
 

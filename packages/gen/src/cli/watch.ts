@@ -1,12 +1,12 @@
 import { readdirSync, watch as watchFs, type FSWatcher } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { analyze, type AnalyzeState, type ResolvedOptions } from './analyze.js';
-import { applyAnalysis } from './generate.js';
+import { analyze, type AnalyzeState, type ResolvedOptions } from '../analyze.js';
+import { applyAnalysis } from '../generate.js';
 import { formatDiagnostic } from './format-diagnostic.js';
 import { summaryLine } from './summary.js';
-import { InputRecorder, inputsUnchanged, type InputRecord } from './inputs.js';
-import { outputsOf } from './cache.js';
-import { SourceFileCache } from './load-project.js';
+import { InputRecorder, inputsUnchanged, type InputRecord } from '../program/inputs.js';
+import { outputsOf } from '../program/cache.js';
+import { SourceFileCache } from '../program/load-project.js';
 
 export interface WatchIo {
   out(text: string): void;

@@ -1,7 +1,7 @@
 import { displayPath, formatDiagnostic } from './format-diagnostic.js';
 import { packageVersion } from './package-version.js';
 import { parseArgs, USAGE } from './parse-args.js';
-import type { GenerateOptions } from './generate.js';
+import type { GenerateOptions } from '../generate.js';
 import { plural, summaryLine } from './summary.js';
 import { UsageError } from './usage-error.js';
 
@@ -38,7 +38,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   let result;
   try {
     // Loaded here so that --help, --version and usage errors do not pay for loading TypeScript.
-    const { generate } = await import('./generate.js');
+    const { generate } = await import('../generate.js');
     result = await generate(options);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -85,7 +85,7 @@ function isSystemError(error: unknown): error is Error & { code: string } {
 async function watchMode(options: GenerateOptions, io: CliIo): Promise<number> {
   let resolved;
   try {
-    const { resolveOptions } = await import('./generate.js');
+    const { resolveOptions } = await import('../generate.js');
     resolved = resolveOptions(options);
   } catch (error) {
     if (error instanceof UsageError) {

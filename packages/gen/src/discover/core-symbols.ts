@@ -1,5 +1,5 @@
-import { ts, type Type } from './ts-morph.js';
-import { FileScopeMemo } from './file-scope.js';
+import { ts, type Type } from '../program/ts-morph.js';
+import { FileScopeMemo } from '../program/file-scope.js';
 import { PackageNames } from './package-names.js';
 
 export const CORE_PACKAGE = '@toolwright/core';

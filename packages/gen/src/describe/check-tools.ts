@@ -1,9 +1,9 @@
 import type { ManifestTool } from '@toolwright/core';
-import { ts } from './ts-morph.js';
-import type { DecoratedMethod } from './find-tools.js';
+import { ts } from '../program/ts-morph.js';
+import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_MAX_TOOLS, GEMINI_TOOL_NAME, PORTABLE_TOOL_NAME_LENGTH } from './gemini-names.js';
 import { projectPath } from './project-path.js';
-import type { Report } from './schema/contract.js';
+import type { Report } from '../schema/contract.js';
 
 export interface DescribedTool {
   tool: ManifestTool;
