@@ -55,6 +55,28 @@ describe('tsLiteral', () => {
     );
   });
 
+  it("lays a value out as JSON.stringify's 2-space text, identifier keys unquoted, a comma after every member", () => {
+    const inherited = new Set(Object.getOwnPropertyNames(Object.prototype));
+    const key = fc.oneof(fc.string(), fc.constantFrom('a', '$b', '_c1', 'd-e', '1f', 'toString', '__proto__'));
+    const value = fc.jsonValue().chain((json) => fc.dictionary(key, fc.constant(json)));
+    fc.assert(
+      fc.property(value, fc.constantFrom('', '    '), (record, indent) => {
+        const expected = JSON.stringify(record, null, 2)
+          .replace(/^( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /gm, (_line, space: string, name: string) =>
+            inherited.has(name) ? `${space}["${name}" + ""]: ` : `${space}${name}: `,
+          )
+          .replace(/([^[{,])(?=\n *[}\]])/g, '$1,')
+          .replace(/\n/g, `\n${indent}`);
+        expect(tsLiteral(record, indent)).toBe(expected);
+      }),
+    );
+  });
+
+  it('is reentrant: a value whose toJSON writes a literal of its own leaves the outer Code in place', () => {
+    const inner = { toJSON: () => tsLiteral({ b: new Code('Inner') }) };
+    expect(tsLiteral({ a: inner, c: new Code('Outer') })).toBe('{\n  a: "{\\n  b: Inner,\\n}",\n  c: Outer,\n}');
+  });
+
   it('keeps __proto__ an own property and writes Code verbatim', () => {
     const value0 = JSON.parse('{ "__proto__": 1 }') as Record<string, unknown>;
     value0['a-b'] = [new Code('() => X')];

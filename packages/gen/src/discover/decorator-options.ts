@@ -87,7 +87,10 @@ function isJson(value: unknown): boolean {
 
 const ANNOTATION_FLAGS = new Set(['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
 
-/** `annotations: { title: '...', readOnlyHint: true, ... }`: the literal values, each other one with a warning. */
+/**
+ * `annotations: { title: '...', readOnlyHint: true, ... }`: the values that are constants (literals, `const`s), each
+ * other one with a warning.
+ */
 function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: Report): ToolAnnotations | undefined {
   while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
   if (!ts.isObjectLiteralExpression(node)) {
@@ -102,9 +105,9 @@ function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: R
     }
     const key = property.name.getText();
     const valueNode = ts.isPropertyAssignment(property) ? property.initializer : property.name;
-    const type = checker.getTypeAtLocation(valueNode);
-    if (key === 'title' && type.flags & ts.TypeFlags.StringLiteral) out.title = (type as ts.StringLiteralType).value;
-    else if (ANNOTATION_FLAGS.has(key) && type.flags & ts.TypeFlags.BooleanLiteral) out[key] = checker.typeToString(type) === 'true';
+    const value = constantValue(valueNode, checker);
+    if (key === 'title' && typeof value === 'string') out.title = value;
+    else if (ANNOTATION_FLAGS.has(key) && typeof value === 'boolean') out[key] = value;
     else if (key === 'title' || ANNOTATION_FLAGS.has(key)) {
       report(valueNode, 'warning', `annotations.${key} is not a literal: the manifest leaves it out, the Toolbox applies it at bind time`);
     } else report(property.name, 'error', `unknown tool annotation "${key}" (known: title, ${[...ANNOTATION_FLAGS].join(', ')})`);

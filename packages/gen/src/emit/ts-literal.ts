@@ -1,46 +1,75 @@
-// Code goes through JSON.stringify as a string that no value of the manifest can hold: NUL, a token drawn at
-// start-up, its index, NUL.
-const TOKEN = Math.random().toString(36).slice(2, 10);
-const CODE = new RegExp(`"\\\\u0000${TOKEN}(\\d+)\\\\u0000"`, 'g');
-
-/** A member line whose key every object inherits (`Object.prototype`'s own names, `__proto__` among them). */
-const INHERITED_KEY = new RegExp(`^( *)(${Object.getOwnPropertyNames(Object.prototype).join('|')}): `, 'gm');
-
-/** The Code met by the tsLiteral call under way, by index. */
-let pending: string[] = [];
-
 /** Source text placed as is in a generated literal (a `() => Class` thunk). */
 export class Code {
   constructor(readonly text: string) {}
-
-  /** In JSON.stringify (inside tsLiteral): a placeholder the literal's text replaces with this code. */
-  toJSON(): string {
-    return `\u0000${TOKEN}${pending.push(this.text) - 1}\u0000`;
-  }
 }
 
 /**
+ * Keys every object inherits (`Object.prototype`'s own names, `__proto__` among them) are written as computed keys
+ * of type string (`["toString" + ""]`, valid JavaScript too): `__proto__: x` would set the prototype, and
+ * TypeScript types the value of a literal key such as `toString` by the inherited member (`() => string`) instead of
+ * the record's index signature, so the module would not compile.
+ */
+const INHERITED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
  * A JSON value as a TypeScript expression, one property or element per line, 2-space indent, trailing commas:
- * the same value always gives the same text. `Code` values are written verbatim; what JSON.stringify leaves out
- * (undefined, functions) is left out.
+ * the same value always gives the same text. `Code` values are written verbatim. Values are read as
+ * JSON.stringify reads them (`toJSON`, boxed primitives; undefined, functions and symbols are left out of objects
+ * and are `null` in arrays, as are numbers that are not finite); `indent` starts every line after the first.
  */
 export function tsLiteral(value: unknown, indent = ''): string {
-  // JSON.stringify does the walk, natively; a few whole-text replacements then make its lines TypeScript. In its
-  // output every line is one member or one bracket, and a string never spans lines (newlines are escaped), so a
-  // line pattern cannot meet the inside of a string: a member line that starts with a quoted identifier and `": `
-  // has a key there.
-  // No replacer function: it would be called back for every value. Code turns into placeholders by its toJSON.
-  const codes: string[] = (pending = []);
-  const json = JSON.stringify(value, null, 2);
-  if (json === undefined) throw new TypeError(`cannot write ${String(value)} into a generated literal`);
-  // Keys that are identifiers lose their quotes. Names every object inherits are computed keys of type string
-  // (`["toString" + ""]`, valid JavaScript too): `__proto__: x` would set the prototype, and TypeScript types the
-  // value of a literal key such as `toString` by the inherited member (`() => string`) instead of the record's index
-  // signature, so the module would not compile.
-  let text = json.replace(/^( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /gm, '$1$2: ');
-  text = text.replace(INHERITED_KEY, '$1["$2" + ""]: ');
-  // The last member before a closing bracket gets a comma too (a line that opens a container has no member).
-  text = text.replace(/([^[{,])(?=\n *[}\]])/g, '$1,');
-  if (indent) text = text.replace(/\n/g, `\n${indent}`);
-  return codes.length ? text.replace(CODE, (_match, index: string) => codes[Number(index)]!) : text;
+  const text = write(value, '', indent);
+  if (text === undefined) throw new TypeError(`cannot write ${String(value)} into a generated literal`);
+  return text;
+}
+
+/** The text of `value` whose first line is at `outer`, or undefined where JSON leaves the value out. */
+function write(value: unknown, key: string, outer: string): string | undefined {
+  if (value instanceof Code) return value.text;
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON(key: string): unknown }).toJSON(key);
+  }
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      throw new TypeError(`cannot write the bigint ${value} into a generated literal`);
+    case 'object':
+      if (value === null) return 'null';
+      return Array.isArray(value) ? writeArray(value, outer) : writeObject(value as Record<string, unknown>, outer);
+    default:
+      return undefined; // undefined, functions, symbols
+  }
+}
+
+function writeArray(items: readonly unknown[], outer: string): string {
+  if (items.length === 0) return '[]';
+  const inner = `${outer}  `;
+  let text = '[';
+  for (let index = 0; index < items.length; index++) {
+    text += `\n${inner}${write(items[index], String(index), inner) ?? 'null'},`;
+  }
+  return `${text}\n${outer}]`;
+}
+
+function writeObject(record: Record<string, unknown>, outer: string): string {
+  const inner = `${outer}  `;
+  let text = '';
+  for (const key of Object.keys(record)) {
+    const member = write(record[key], key, inner);
+    if (member !== undefined) text += `\n${inner}${propertyKey(key)}: ${member},`;
+  }
+  return text === '' ? '{}' : `{${text}\n${outer}}`;
+}
+
+function propertyKey(key: string): string {
+  if (!IDENTIFIER.test(key)) return JSON.stringify(key);
+  return INHERITED_KEYS.has(key) ? `["${key}" + ""]` : key;
 }
