@@ -4,7 +4,7 @@
 //   node --import tsx packages/gen/scripts/host-lib-globals.ts
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getLibFiles, ts } from '../src/program/ts-morph.js';
+import { getLibFiles, ts } from '../src/program/typescript.js';
 import { declaredNames, isHostLib } from '../src/program/host-libs.js';
 
 /** The table's source text, computed from the given lib files. */

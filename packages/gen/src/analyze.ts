@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
-import { ts } from './program/ts-morph.js';
+import { ts } from './program/typescript.js';
 import { GEMINI_MAX_TOOLS } from './describe/gemini-names.js';
 import { checkTools, type DescribedTool } from './describe/check-tools.js';
 import { CoreSymbols } from './discover/core-symbols.js';

@@ -8,7 +8,7 @@ import { analyze, type Analysis, type AnalyzeState, type ResolvedOptions } from 
 import { resolveOptions } from '../src/generate.js';
 import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
-import { getLibFiles, libFolderInMemoryPath, ts } from '../src/program/ts-morph.js';
+import { getLibFiles, libFolderInMemoryPath, ts } from '../src/program/typescript.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
 import { fixturesDir, repoRoot } from './helpers/temp-project.js';
 

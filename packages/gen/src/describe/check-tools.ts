@@ -1,5 +1,5 @@
 import type { ManifestTool } from '@toolwright/core';
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_MAX_TOOLS, GEMINI_TOOL_NAME, PORTABLE_TOOL_NAME_LENGTH } from './gemini-names.js';
 import { projectPath } from './project-path.js';

@@ -1,5 +1,5 @@
 import { FileScopeMemo } from '../program/file-scope.js';
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 
 /**
  * The JSON value of a default initializer when it is known at build time: literals, negative numbers, `null`,

@@ -1,5 +1,5 @@
 import { geminiSchemaToJsonSchema, isGeminiSchema, type JsonSchema, type ManifestParam, type ManifestTool } from '@toolwright/core';
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 import type { CoreSymbols } from '../discover/core-symbols.js';
 import { readToolOptions } from '../discover/decorator-options.js';
 import { staticDefault } from './default-value.js';

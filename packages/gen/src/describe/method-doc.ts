@@ -1,4 +1,4 @@
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 
 /** What a method's JSDoc says, read once (from the compiler's nodes: no ts-morph wrappers). */
 export interface MethodDoc {

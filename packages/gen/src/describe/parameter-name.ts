@@ -1,4 +1,4 @@
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 
 /**
  * The property name of a parameter in the arguments object. A destructured parameter (`{ q, limit }: Search`)

@@ -1,4 +1,4 @@
-import { ts, type Type } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 import { FileScopeMemo } from '../program/file-scope.js';
 import { PackageNames } from './package-names.js';
 
@@ -36,12 +36,11 @@ export class CoreSymbols {
   }
 
   /** Whether `type` (once `undefined` is set aside) is core's `ToolContext`. */
-  isToolContext(type: Type | ts.Type): boolean {
-    const compilerType = 'compilerType' in type ? type.compilerType : type;
+  isToolContext(type: ts.Type): boolean {
     const parts =
-      compilerType.flags & ts.TypeFlags.Union
-        ? (compilerType as ts.UnionType).types.filter((part) => !(part.flags & ts.TypeFlags.Undefined))
-        : [compilerType];
+      type.flags & ts.TypeFlags.Union
+        ? (type as ts.UnionType).types.filter((part) => !(part.flags & ts.TypeFlags.Undefined))
+        : [type];
     if (parts.length !== 1) return false;
     const [part] = parts as [ts.Type];
     const symbol = part.aliasSymbol ?? part.getSymbol();

@@ -1,4 +1,4 @@
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 import type { ToolAnnotations } from '@toolwright/core';
 import type { Report } from '../schema/contract.js';
 import { constantValue } from '../schema/constant.js';

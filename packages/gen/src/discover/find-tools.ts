@@ -1,4 +1,4 @@
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 import type { CoreSymbols } from './core-symbols.js';
 import { compareText } from '../diagnostics.js';
 import type { Report } from '../schema/contract.js';

@@ -1,5 +1,5 @@
 import { dirname, relative, sep } from 'node:path';
-import { ts } from '../program/ts-morph.js';
+import { ts } from '../program/typescript.js';
 
 /** How relative imports name a TypeScript file under the project's module resolution. */
 export type ExtensionStyle = 'js' | 'ts' | 'none';

@@ -1,5 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { _ } from 'ajv/dist/compile/codegen/index.js';
+import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
 import { validationSchema, validatorAjvOptions, type ManifestTool } from '@toolwright/core';

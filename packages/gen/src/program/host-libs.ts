@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { hostLibGlobals } from './host-lib-globals.generated.js';
 import { fileScopeOf } from './file-scope.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
-import { libFolderInMemoryPath, ts } from './ts-morph.js';
+import { libFolderInMemoryPath, ts } from './typescript.js';
 
 /** lib.dom*.d.ts and lib.webworker*.d.ts. */
 export function isHostLib(fileName: string): boolean {

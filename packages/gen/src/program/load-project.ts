@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { getLibFiles, libFolderInMemoryPath } from './ts-morph.js';
-import { ts } from './ts-morph.js';
+import { getLibFiles, libFolderInMemoryPath } from './typescript.js';
+import { ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
 import type { InputRecorder } from './inputs.js';
@@ -186,7 +186,7 @@ function readConfig(configPath: string, diagnostics: Diagnostics, recorder?: Inp
 
 /**
  * A compiler host that parses TypeScript's default lib files without JSDoc (nothing of it is read there) and every
- * other file with it (descriptions and schema tags), with parent pointers for ts-morph.
+ * other file with it (descriptions and schema tags), with parent pointers (node.getText() and friends need them).
  */
 function leanHost(
   options: ts.CompilerOptions,
