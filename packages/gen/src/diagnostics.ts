@@ -1,5 +1,14 @@
 import type { ts } from './program/typescript.js';
-import type { Diagnostic } from './diagnostic.js';
+
+/** A problem found in the user's code, printed as `file:line:col: severity: message`. */
+export interface Diagnostic {
+  /** Relative to the working directory when printed by the CLI; absolute in the API. */
+  file: string;
+  line: number;
+  column: number;
+  severity: 'error' | 'warning';
+  message: string;
+}
 
 /** Collects the problems of one run, each at the node it is about. */
 export class Diagnostics {

@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyze, type Analysis, type AnalyzeState, type ResolvedOptions } from '../src/analyze.js';
-import { resolveOptions } from '../src/generate.js';
+import { analyze, type Analysis } from '../src/analyze.js';
+import { resolveOptions, type ResolvedOptions } from '../src/options.js';
+import type { WatchState } from '../src/program/load-program.js';
 import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
 import { getLibFiles, libFolderInMemoryPath, ts } from '../src/program/typescript.js';
@@ -199,7 +200,7 @@ describe('host libs', () => {
   it('--watch starts with them after a run that needed them, and leaves them out again once nothing does', () => {
     const dir = project({ 'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`) });
     const options = resolveOptions({ project: join(dir, 'tsconfig.json'), out: join(dir, 'generated/tools.generated.ts') });
-    const state: AnalyzeState = { sourceFiles: new SourceFileCache() };
+    const state: WatchState = { sourceFiles: new SourceFileCache() };
     const runs: Analysis['hostLibs'][] = [];
     const run = () => {
       const watched = analyze(options, undefined, state);

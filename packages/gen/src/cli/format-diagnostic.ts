@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic } from '../diagnostics.js';
 
 /** `file:line:col: severity: message`, the file relative to `cwd` (the form editors and CI annotate). */
 export function formatDiagnostic(diagnostic: Diagnostic, cwd: string = process.cwd()): string {

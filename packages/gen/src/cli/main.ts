@@ -1,9 +1,8 @@
 import { displayPath, formatDiagnostic } from './format-diagnostic.js';
 import { packageVersion } from './package-version.js';
 import { parseArgs, USAGE } from './parse-args.js';
-import type { GenerateOptions } from '../generate.js';
+import { UsageError, type GenerateOptions } from '../options.js';
 import { plural, summaryLine } from './summary.js';
-import { UsageError } from './usage-error.js';
 
 export interface CliIo {
   out(text: string): void;
@@ -85,7 +84,7 @@ function isSystemError(error: unknown): error is Error & { code: string } {
 async function watchMode(options: GenerateOptions, io: CliIo): Promise<number> {
   let resolved;
   try {
-    const { resolveOptions } = await import('../generate.js');
+    const { resolveOptions } = await import('../options.js');
     resolved = resolveOptions(options);
   } catch (error) {
     if (error instanceof UsageError) {

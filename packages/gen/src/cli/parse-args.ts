@@ -1,5 +1,4 @@
-import { DEFAULT_OUT, DEFAULT_PROJECT } from '../defaults.js';
-import type { GenerateOptions } from '../generate.js';
+import { DEFAULT_OUT, DEFAULT_PROJECT, type GenerateOptions } from '../options.js';
 import { NAME_STYLES, type NameStyle } from '../describe/name-style.js';
 
 export const USAGE = `Usage: gen-tools [options]

@@ -1,5 +1,5 @@
 import type { ToolManifest } from '@toolwright/core';
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic } from '../diagnostics.js';
 import { displayPath } from './format-diagnostic.js';
 
 /** What a run did, in the one line that a plain run and each run of `--watch` print alike. */

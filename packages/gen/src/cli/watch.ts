@@ -1,12 +1,14 @@
 import { readdirSync, watch as watchFs, type FSWatcher } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { analyze, type AnalyzeState, type ResolvedOptions } from '../analyze.js';
+import { analyze } from '../analyze.js';
+import type { ResolvedOptions } from '../options.js';
 import { applyAnalysis } from '../generate.js';
 import { formatDiagnostic } from './format-diagnostic.js';
 import { summaryLine } from './summary.js';
 import { InputRecorder, inputsUnchanged, type InputRecord } from '../program/inputs.js';
 import { outputsOf } from '../program/cache.js';
 import { SourceFileCache } from '../program/load-project.js';
+import type { WatchState } from '../program/load-program.js';
 
 export interface WatchIo {
   out(text: string): void;
@@ -24,7 +26,7 @@ const DEBOUNCE_MS = 25;
  * diagnostics are printed and watching goes on. Resolves with exit code 0 once `stop` is called (SIGINT).
  */
 export function watchProject(options: ResolvedOptions, io: WatchIo, signal: AbortSignal): Promise<number> {
-  const state: AnalyzeState = { sourceFiles: new SourceFileCache() };
+  const state: WatchState = { sourceFiles: new SourceFileCache() };
   const skip = outputsOf(options);
   const watchers = new Map<string, FSWatcher>();
   let inputs: InputRecord | undefined;

@@ -1,3 +1,4 @@
+import { relative, sep } from 'node:path';
 import { geminiSchemaToJsonSchema, isGeminiSchema, type JsonSchema, type ManifestParam, type ManifestTool } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
 import type { CoreSymbols } from '../discover/core-symbols.js';
@@ -8,7 +9,6 @@ import { GEMINI_PARAMETER_NAME } from './gemini-names.js';
 import { cleanText, commentText, readMethodDoc, type MethodDoc } from './method-doc.js';
 import { styleName, type NameStyle } from './name-style.js';
 import { parameterName } from './parameter-name.js';
-import { projectPath } from './project-path.js';
 import type { Report } from '../schema/contract.js';
 import { applyDocTags, createSchemaBuilder, type DocTag } from '../schema/index.js';
 import { setOwn } from '../schema/own-property.js';
@@ -21,6 +21,11 @@ export interface DescribeContext {
   checker: ts.TypeChecker;
   /** Files whose nested problems are reported where they are written (see `SchemaBuilderOptions`). */
   isProjectFile: (fileName: string) => boolean;
+}
+
+/** A file's path relative to the project folder, with `/` separators (stable across machines). */
+export function projectPath(projectDir: string, file: string): string {
+  return relative(projectDir, file).split(sep).join('/');
 }
 
 /** The JSON Schema dialect of `parameters` and `returns`, declared at their top (tuples use `prefixItems`). */

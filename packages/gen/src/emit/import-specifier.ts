@@ -1,23 +1,10 @@
 import { dirname, relative, sep } from 'node:path';
-import { ts } from '../program/typescript.js';
-
-/** How relative imports name a TypeScript file under the project's module resolution. */
-export type ExtensionStyle = 'js' | 'ts' | 'none';
 
 /**
- * `node16`/`nodenext` resolution needs the emitted extension (`./service.js`), or the source one when the
- * compiler rewrites it (`rewriteRelativeImportExtensions`); bundler and classic resolution take none.
+ * How relative imports name a TypeScript file under the project's module resolution (see `extensionStyle` in
+ * index.ts). This module loads no TypeScript: a cache hit reads `GENERATED_HEADER` through it.
  */
-export function extensionStyle(options: ts.CompilerOptions): ExtensionStyle {
-  const nodeModules = [ts.ModuleKind.Node16, ts.ModuleKind.Node18, ts.ModuleKind.Node20, ts.ModuleKind.NodeNext];
-  const resolution =
-    options.moduleResolution ??
-    (options.module !== undefined && nodeModules.includes(options.module)
-      ? ts.ModuleResolutionKind.NodeNext
-      : ts.ModuleResolutionKind.Bundler);
-  if (resolution !== ts.ModuleResolutionKind.Node16 && resolution !== ts.ModuleResolutionKind.NodeNext) return 'none';
-  return options.rewriteRelativeImportExtensions ? 'ts' : 'js';
-}
+export type ExtensionStyle = 'js' | 'ts' | 'none';
 
 const EMITTED: Record<string, string> = { '.ts': '.js', '.tsx': '.js', '.mts': '.mjs', '.cts': '.cjs' };
 

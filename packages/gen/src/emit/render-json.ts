@@ -1,5 +1,5 @@
 import type { ManifestTool } from '@toolwright/core';
-import type { RenderedOutput } from './rendered-output.js';
+import type { RenderedOutput } from './index.js';
 
 /**
  * `tools.json`: `{ "version": 1, "hash": "...", "tools": [...] }`, 2-space indent, trailing newline, no class

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { ManifestParam, ManifestTool, Revival } from '@toolwright/core';
 import { compareText } from '../diagnostics.js';
 import { importSpecifier, type ExtensionStyle } from './import-specifier.js';
-import type { RenderedOutput } from './rendered-output.js';
+import type { RenderedOutput } from './index.js';
 import { Code, tsLiteral } from './ts-literal.js';
 
 export interface ModuleTool {

@@ -2,7 +2,7 @@ import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
 import { validationSchema, validatorAjvOptions, type ManifestTool } from '@toolwright/core';
-import type { RenderedOutput } from './rendered-output.js';
+import type { RenderedOutput } from './index.js';
 
 type StandaloneCode = (ajv: Ajv2020, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as { default?: unknown }).default ?? standaloneModule) as StandaloneCode;

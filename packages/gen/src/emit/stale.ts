@@ -1,4 +1,4 @@
-import type { RenderedOutput } from './rendered-output.js';
+import type { RenderedOutput } from './index.js';
 
 /** A tool whose generated text is not what is on disk. */
 export interface StaleTool {

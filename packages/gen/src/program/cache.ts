@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Analysis, OutputKind, ResolvedOptions } from '../analyze.js';
+import type { Analysis } from '../analyze.js';
+import type { OutputKind } from '../emit/index.js';
+import type { ResolvedOptions } from '../options.js';
 import { inputsUnchanged, type InputRecord, type InputRecorder } from './inputs.js';
-import { CACHE_FORMAT, GEN_VERSION } from './version.js';
 import { writeFilesAtomically } from '../emit/write-files.js';
+
+/** The version of @toolwright/gen (kept equal to package.json by a test): part of the cache key. */
+export const GEN_VERSION = '0.1.0';
+
+/** Bumped whenever the cache's content or what gen-tools writes changes without a version change. */
+export const CACHE_FORMAT = 3;
 
 /**
  * The on-disk cache of gen-tools: one file per tsconfig and set of options, holding the last result and the inputs

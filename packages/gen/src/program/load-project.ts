@@ -5,7 +5,7 @@ import { ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
 import type { InputRecorder } from './inputs.js';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from '../options.js';
 
 export interface LoadedProject {
   program: ts.Program;
