@@ -62,7 +62,8 @@ export class Agent {
   runStep(detail: StepDetail, options: { signal?: AbortSignal } = {}): Promise<unknown> {
     const runOptions = { ...options, streaming: false };
     if (detail?.kind === 'model') {
-      return new Run(this.setup, [...detail.contents], runOptions).requestModel(detail.turn, detail.final);
+      const run = new Run(this.setup, [...detail.contents], runOptions);
+      return run.requestModel(detail.turn, detail.final).finally(() => run.close());
     }
     if (detail?.kind === 'tool') {
       const run = new Run(this.setup, [], runOptions);

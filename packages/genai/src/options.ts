@@ -31,7 +31,8 @@ export interface RetryOptions {
   /**
    * Read the Retry-After header of failed replies. The SDK's ApiError does not carry headers, so the Agent passes
    * a fetch wrapper in the request's `httpOptions`. It delegates to `retry.fetch`, else to `config.httpOptions.fetch`,
-   * else to the client's own `httpOptions.fetch`, else to `globalThis.fetch`. Default true.
+   * else to the client's own fetch (read from the SDK's private options; where they are out of reach, the Agent
+   * wraps nothing and reads statuses from the SDK's errors). Default true.
    */
   readRetryAfterHeader?: boolean;
   /** The fetch the wrapper delegates to. */

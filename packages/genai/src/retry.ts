@@ -86,25 +86,3 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
-
-/**
- * A fetch that remembers the status and the Retry-After header of the last failed reply it saw. One per attempt of a
- * model request: the SDK's error carries no headers, and no status when it cannot parse the error body.
- */
-export function headerRecordingFetch(base: typeof fetch | undefined): {
-  fetch: typeof fetch;
-  retryAfterMs(): number | undefined;
-  failedStatus(): number | undefined;
-} {
-  let last: string | null = null;
-  let status: number | undefined;
-  const recording = (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
-    (base ?? globalThis.fetch)(input, init).then((response) => {
-      if (!response.ok) {
-        last = response.headers.get('retry-after');
-        status = response.status;
-      }
-      return response;
-    });
-  return { fetch: recording as typeof fetch, retryAfterMs: () => parseRetryAfter(last), failedStatus: () => status };
-}

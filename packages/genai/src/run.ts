@@ -8,7 +8,8 @@ import type {
   Tool,
   ToolConfig,
 } from '@google/genai';
-import { AttemptLimit } from './attempt-limit.js';
+import { clientFetch, RequestFetch } from './request-fetch.js';
+import { RequestLimit } from './request-limit.js';
 import { debugJson } from './debug.js';
 import {
   AgentAbortedError,
@@ -24,7 +25,7 @@ import { answerText, StreamedContent } from './merge-parts.js';
 import type { RunOptions } from './options.js';
 import { CallingPlan, type PromptReply } from './prompt-calling/calling-plan.js';
 import type { AgentResult, Step, StopReason } from './result.js';
-import { headerRecordingFetch, isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
+import { isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { MalformedReply, readCandidate } from './reply-shape.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
@@ -83,6 +84,10 @@ export class Run implements ToolPhaseRun {
   readonly aborted: Promise<void> | undefined;
   private controller: AbortController | undefined;
   private readonly unlink: () => void = () => {};
+  private readonly requests: RequestLimit;
+  /** The fetch the requests go through (undefined: the SDK's, as configured; signals then go in `config`). */
+  private readonly requestFetch: RequestFetch | undefined;
+  private readonly httpOptions: GenerateContentConfig['httpOptions'];
 
   constructor(
     readonly setup: AgentSetup,
@@ -108,6 +113,13 @@ export class Run implements ToolPhaseRun {
         outer.addEventListener('abort', onAbort, { once: true });
         this.unlink = () => outer.removeEventListener('abort', onAbort);
       }
+    }
+    this.requests = new RequestLimit(setup.requestTimeoutMs, this.abortSignal);
+    const record = setup.retry.retries > 0 && setup.retry.readRetryAfterHeader;
+    const base = record || setup.requestTimeoutMs !== undefined || this.abortSignal ? this.baseFetch() : undefined;
+    if (base) {
+      this.requestFetch = new RequestFetch(base, record);
+      this.httpOptions = { ...setup.config.httpOptions, fetch: this.requestFetch.fetch };
     }
   }
 
@@ -155,8 +167,14 @@ export class Run implements ToolPhaseRun {
     } catch (error) {
       throw this.toAgentError(error);
     } finally {
-      this.unlink();
+      this.close();
     }
+  }
+
+  /** The run is over: nothing of it stays linked or armed. (Internal: also after `agent.runStep`.) */
+  close(): void {
+    this.unlink();
+    this.requests.dispose();
   }
 
   private toAgentError(error: unknown): AgentError {
@@ -318,7 +336,7 @@ export class Run implements ToolPhaseRun {
       ...this.toolsFor(turn, final),
       automaticFunctionCalling: { disable: true },
     };
-    if (this.abortSignal) config.abortSignal = this.abortSignal;
+    if (this.httpOptions) config.httpOptions = this.httpOptions;
     if (this.setup.systemInstruction !== undefined) config.systemInstruction = this.setup.systemInstruction;
     if (this.calling.prompting) {
       const shaped = this.calling.shape({ contents: this.history, config }, this.setup.systemInstruction, final);
@@ -350,13 +368,13 @@ export class Run implements ToolPhaseRun {
     let params = this.requestParams(turn, final);
     const started = Date.now();
     for (let attempt = 1; ; attempt += 1) {
-      const recorder = retry.retries > 0 && retry.readRetryAfterHeader ? headerRecordingFetch(this.baseFetch()) : undefined;
-      if (recorder) params.config.httpOptions = { ...this.setup.config.httpOptions, fetch: recorder.fetch };
-      const limit = new AttemptLimit(this.setup.requestTimeoutMs, this.abortSignal);
-      if (limit.signal) params.config.abortSignal = limit.signal;
+      const signal = this.requests.begin();
+      const recorder = this.requestFetch;
+      if (recorder) recorder.begin(signal);
+      else if (signal) params.config.abortSignal = signal;
       if (this.setup.debug) this.debug(`turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`);
       try {
-        const reply = this.options.streaming ? await this.streamOnce(params, turn, limit) : await this.generateOnce(params, turn);
+        const reply = this.options.streaming ? await this.streamOnce(params, turn) : await this.generateOnce(params, turn);
         reply.retries = attempt - 1;
         reply.modelMs = Date.now() - started;
         return reply;
@@ -371,12 +389,13 @@ export class Run implements ToolPhaseRun {
           attempt -= 1;
           continue;
         }
-        const error = limit.timedOut ? limit.signal!.reason : caught;
+        const timeout = this.requests.timeout;
+        const error = timeout ?? caught;
         // A failed reply whose body the SDK cannot parse (an HTML error page labelled JSON, an empty body) loses its
         // status in the SDK's error; the recording fetch saw it.
         const recorded = statusOf(error) === undefined ? recorder?.failedStatus() : undefined;
         const status = statusOf(error) ?? recorded;
-        const noAnswer = limit.timedOut || isConnectionError(error);
+        const noAnswer = timeout !== undefined || isConnectionError(error);
         const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && noAnswer;
         if (retryable && attempt <= retry.retries) {
           const delayMs = retryDelay(retry, attempt, status === undefined ? undefined : (recorder?.retryAfterMs() ?? retryInfoDelay(error)));
@@ -397,18 +416,14 @@ export class Run implements ToolPhaseRun {
           details,
         );
       } finally {
-        limit.dispose();
+        this.requests.end();
       }
     }
   }
 
-  /**
-   * The fetch the Retry-After recorder delegates to: `retry.fetch`, the request config's, or the client's own
-   * (read from the SDK client, so that a custom fetch given to `new GoogleGenAI` is never bypassed).
-   */
+  /** The fetch the run's requests delegate to: `retry.fetch`, the request config's, or the client's own. */
   private baseFetch(): typeof fetch | undefined {
-    const client = this.setup.client as { apiClient?: { clientOptions?: { httpOptions?: { fetch?: typeof fetch } } } };
-    return this.setup.retry.fetch ?? this.setup.config.httpOptions?.fetch ?? client.apiClient?.clientOptions?.httpOptions?.fetch;
+    return this.setup.retry.fetch ?? this.setup.config.httpOptions?.fetch ?? clientFetch(this.setup.client);
   }
 
   private async generateOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
@@ -428,7 +443,7 @@ export class Run implements ToolPhaseRun {
     return reply;
   }
 
-  private async streamOnce(params: GenerateContentParameters, turn: number, limit: AttemptLimit): Promise<ModelReply> {
+  private async streamOnce(params: GenerateContentParameters, turn: number): Promise<ModelReply> {
     const stream = await this.setup.client.models.generateContentStream(params);
     const merged = new StreamedContent();
     let finishReason: string | undefined;
@@ -439,7 +454,7 @@ export class Run implements ToolPhaseRun {
     const reader = this.calling.reader();
     try {
       for await (const chunk of stream) {
-        limit.touch();
+        this.requests.touch();
         this.observe(chunk, turn);
         const candidate = readCandidate(chunk);
         for (const part of candidate.content?.parts ?? []) {
@@ -457,7 +472,7 @@ export class Run implements ToolPhaseRun {
       }
     } catch (error) {
       if (this.isAborted || error instanceof MalformedReply) throw error;
-      throw new StreamBroken(partialText, limit.timedOut ? limit.signal!.reason : error);
+      throw new StreamBroken(partialText, this.requests.timeout ?? error);
     }
     const read = reader?.end();
     if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
@@ -475,7 +490,7 @@ export class Run implements ToolPhaseRun {
 }
 
 /**
- * The run's signal is handed to the SDK and to every running tool (each adds a listener), so more than Node's
+ * Every request and every running tool of the run adds a listener to its signal, so more than Node's
  * default of 10 listeners is normal here, not a leak. Node only: other runtimes have no such warning.
  */
 function allowManyListeners(signal: AbortSignal): void {

@@ -272,6 +272,31 @@ describe('retries', () => {
     expect(result.steps[0]!.retries).toBe(1);
   });
 
+  it('gives every request a signal of its own (fetch slows down on one that served earlier requests)', async () => {
+    const { fake } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'a' }), reply.functionCall('echo', { value: 'b' }), 'done'] });
+    const signals: Array<AbortSignal | null | undefined> = [];
+    const httpOptions = { baseUrl: fake.url, fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => (signals.push(init?.signal), fetch(input, init)) };
+    const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions });
+    expect((await new Agent({ client, model: 'm', tools: echo }).run('hi')).text).toBe('done');
+    expect(signals).toHaveLength(3);
+    expect(signals.every((signal) => signal instanceof AbortSignal && !signal.aborted)).toBe(true);
+    expect(new Set(signals).size).toBe(3);
+  });
+
+  it('uses a client whose options it cannot see as it is: statuses from its errors, signals in the config', async () => {
+    const { fake } = await fakeGemini({ script: [reply.rateLimited(0), 'ok'] });
+    const signals: Array<AbortSignal | null | undefined> = [];
+    const httpOptions = { baseUrl: fake.url, fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => (signals.push(init?.signal), fetch(input, init)) };
+    const sdk = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions });
+    // Only the public `models`: the SDK's private options are out of reach, as a future SDK may keep them.
+    const client = { models: sdk.models };
+    const result = await new Agent({ client, model: 'm', retry: { initialDelayMs: 1 } }).run('hi');
+    expect(result.text).toBe('ok');
+    expect(result.steps[0]!.retries).toBe(1);
+    expect(signals).toHaveLength(2);
+    expect(signals.every((signal) => signal instanceof AbortSignal)).toBe(true);
+  });
+
   it('keeps the tool results of the turns before a request that fails for good', async () => {
     const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'kept' }, { id: 'e' }), reply.unavailable(), reply.unavailable()] });
     const agent = new Agent({ client, model: 'm', tools: echo, retry: { retries: 1, initialDelayMs: 1 } });

@@ -78,6 +78,32 @@ describe('a model request that never answers', () => {
     expect((error as AgentStreamError).cause).toMatchObject({ name: 'TimeoutError' });
   });
 
+  it('holds one signal and one timer for a long run: no listener warning, nothing left armed', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    try {
+      for (const streaming of [false, true]) {
+        for (const signal of [undefined, new AbortController().signal]) {
+          const calls = Array.from({ length: 14 }, (_, i) => reply.functionCall('echo', { value: `v${i}` }));
+          const { client } = await fakeGemini({ script: [...calls, 'Done.'] });
+          const agent = new Agent({ client, model: 'm', tools: toolbox(new EchoTools()), maxTurns: 20 });
+          const options = signal ? { signal } : {};
+          const result = streaming ? await agent.stream('go', options).result : await agent.run('go', options);
+          expect(result.text).toBe('Done.');
+        }
+      }
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.message)).toEqual([]);
+      expect(timers()).toBeLessThanOrEqual(before);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('has a documented default, and 0 or Infinity turn it off', () => {
     const client = raw.client;
     expect(new Agent({ client, model: 'm' }).setup.requestTimeoutMs).toBe(600_000);
