@@ -175,7 +175,7 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
     expect(keys('cjs')).toEqual(esm);
   });
 
-  it('the installed gen-tools runs its build, reaching its dependencies only through their public entry points', async () => {
+  it('the installed gen-tools runs its build, using dependencies only through their public entry points', async () => {
     const gen = packages.find(({ pkg }) => pkg.name === '@toolwright/gen')!.pkg;
     const { stdout } = await run(join(consumer, 'node_modules/.bin/gen-tools'), ['--version'], { cwd: consumer });
     expect(stdout.trim()).toContain(gen.version);
@@ -187,7 +187,8 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
     );
     expect(installed.startsWith(join(consumer, 'node_modules'))).toBe(true);
     // TypeScript is @ts-morph/common's `ts` (no file inside it); ajv's entry points are the ones its docs name.
-    const publicEntries = new Set(['@toolwright/core', '@ts-morph/common', 'ajv/dist/2020.js', 'ajv/dist/standalone/index.js', 'ajv-formats']);
+    const publicEntries = new Set(['@toolwright/core', '@ts-morph/common', 'ajv-formats']);
+    for (const entry of ['2020.js', 'standalone/index.js']) publicEntries.add(`ajv/dist/${entry}`);
     const specifiers = new Set<string>();
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -195,7 +196,8 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
         if (entry.isDirectory()) walk(path);
         else if (/\.c?js$/.test(entry.name)) {
           const text = readFileSync(path, 'utf8');
-          for (const match of text.matchAll(/^(?:import|export)\b[^;\n]*? from ['"]([^'"]+)['"]|\brequire\("([^"]+)"\)/gm)) {
+          const imports = /^(?:import|export)\b[^;\n]*? from ['"]([^'"]+)['"]|\brequire\("([^"]+)"\)/gm;
+          for (const match of text.matchAll(imports)) {
             const specifier = match[1] ?? match[2]!;
             if (!specifier.startsWith('.') && !specifier.startsWith('node:')) specifiers.add(specifier);
           }

@@ -37,7 +37,8 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   const tools = described.map(({ tool }) => tool);
   const hash = manifestHash(tools);
   const hostLibs = loaded.hostLibs ? { hostLibs: loaded.hostLibs } : {};
-  const analysis: Analysis = { manifest: { version: 1, hash, tools }, diagnostics: diagnostics.sorted(), outputs: [], ...hostLibs };
+  const manifest: ToolManifest = { version: 1, hash, tools };
+  const analysis: Analysis = { manifest, diagnostics: diagnostics.sorted(), outputs: [], ...hostLibs };
   if (diagnostics.hasErrors()) return analysis;
   analysis.outputs = renderOutputs({ tools, hash }, described, options, loaded);
   timing?.('render');

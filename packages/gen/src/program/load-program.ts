@@ -102,7 +102,8 @@ export function loadProgram(options: ResolvedOptions, diagnostics: Diagnostics, 
   const settled = withNeededLibs(loaded, files, core, globals, state);
   const { hostLibs } = settled;
   const reason = hostLibs?.reason;
-  timing?.(!hostLibs ? 'tools found' : reason ? `tools found, host libs needed (${reason})` : 'tools found, host libs not needed');
+  const libsFound = reason ? `tools found, host libs needed (${reason})` : 'tools found, host libs not needed';
+  timing?.(hostLibs ? libsFound : 'tools found');
   if (settled.loaded !== loaded) {
     loaded = settled.loaded;
     checker = loaded.checker;
@@ -180,9 +181,9 @@ function moduleSpecifiers(file: ts.SourceFile): readonly ts.StringLiteralLike[] 
   if (imports) return imports;
   const found: ts.StringLiteralLike[] = [];
   for (const statement of file.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier)) {
-      found.push(statement.moduleSpecifier);
-    }
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    const specifier = statement.moduleSpecifier;
+    if (specifier && ts.isStringLiteralLike(specifier)) found.push(specifier);
   }
   return found;
 }
@@ -191,7 +192,12 @@ function moduleSpecifiers(file: ts.SourceFile): readonly ts.StringLiteralLike[] 
 function globalFiles(program: ts.Program): ts.SourceFile[] {
   return program
     .getSourceFiles()
-    .filter((file) => !program.isSourceFileDefaultLibrary(file) && (!ts.isExternalModule(file) || (file as { moduleAugmentations?: readonly unknown[] }).moduleAugmentations?.length));
+    .filter((file) => !program.isSourceFileDefaultLibrary(file))
+    .filter((file) => !ts.isExternalModule(file) || hasAugmentations(file));
+}
+
+function hasAugmentations(file: ts.SourceFile): boolean {
+  return ((file as { moduleAugmentations?: readonly unknown[] }).moduleAugmentations?.length ?? 0) > 0;
 }
 
 function sameFiles(a: readonly ts.SourceFile[], b: readonly ts.SourceFile[]): boolean {

@@ -40,7 +40,8 @@ function mapTuple(type: ts.TupleTypeReference, context: MapContext): Mapped {
     if (flag & ts.ElementFlags.Variable) {
       if (index !== elementFlags.length - 1 || flag & ts.ElementFlags.Variadic) {
         const text = typeText(type, context.checker);
-        return failure('error', `has the tuple type ${text}, whose rest element is not last, which JSON Schema cannot describe`);
+        const message = `has the tuple type ${text}, whose rest element is not last, which JSON Schema cannot describe`;
+        return failure('error', message);
       }
       const mapped = child(context.map(element), '[]');
       problems.push(...mapped.problems);
@@ -67,6 +68,7 @@ function mapTuple(type: ts.TupleTypeReference, context: MapContext): Mapped {
     schema.items = false;
     schema.maxItems = prefixItems.length;
   }
-  const revive: Revival | undefined = revivals.some((item) => item !== null) ? { kind: 'tuple', items: revivals } : undefined;
+  const revives = revivals.some((item) => item !== null);
+  const revive: Revival | undefined = revives ? { kind: 'tuple', items: revivals } : undefined;
   return { schema, ...(revive ? { revive } : {}), problems, local };
 }

@@ -10,8 +10,12 @@ export const mapBuiltin: TypeKind = (type, _written, context) => {
   const symbol = type.getSymbol();
   const builtin = symbol && isBuiltin(symbol) ? symbol.name : undefined;
   if (builtin === undefined) return undefined;
-  if (builtin === 'Date') return { schema: { type: 'string', format: 'date-time' }, revive: { kind: 'date' }, problems: [], local: false };
-  if (builtin === 'URL') return { schema: { type: 'string', format: 'uri' }, revive: { kind: 'url' }, problems: [], local: false };
+  if (builtin === 'Date') {
+    return { schema: { type: 'string', format: 'date-time' }, revive: { kind: 'date' }, problems: [], local: false };
+  }
+  if (builtin === 'URL') {
+    return { schema: { type: 'string', format: 'uri' }, revive: { kind: 'url' }, problems: [], local: false };
+  }
   if (builtin === 'Set' || builtin === 'ReadonlySet') {
     const [element] = context.checker.getTypeArguments(type as ts.TypeReference);
     const items = element ? child(context.map(element), '[]') : plain({});
@@ -24,7 +28,8 @@ export const mapBuiltin: TypeKind = (type, _written, context) => {
   }
   if (builtin in UNSUPPORTED || TYPED_ARRAY.test(builtin)) {
     const hint = UNSUPPORTED[builtin] ?? 'use a base64 string or number[]';
-    return failure('error', `has type ${typeText(type, context.checker)}, which JSON cannot carry${hint ? `: ${hint}` : ''}`);
+    const text = typeText(type, context.checker);
+    return failure('error', `has type ${text}, which JSON cannot carry${hint ? `: ${hint}` : ''}`);
   }
   return undefined;
 };

@@ -2,7 +2,11 @@ import { ts } from '../../program/typescript.js';
 import type { TypeKind } from './mapped.js';
 
 const PRIMITIVE =
-  ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.ESSymbolLike;
+  ts.TypeFlags.StringLike |
+  ts.TypeFlags.NumberLike |
+  ts.TypeFlags.BigIntLike |
+  ts.TypeFlags.BooleanLike |
+  ts.TypeFlags.ESSymbolLike;
 
 /**
  * A branded primitive (`string & { __brand: 'Email' }`) is its primitive; core's `Integer` is a branded number that

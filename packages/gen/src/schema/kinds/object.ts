@@ -36,7 +36,8 @@ export const mapObject: TypeKind = (type, _written, context) => {
   if (!(type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection))) return undefined;
   const { checker } = context;
   const symbol = type.getSymbol();
-  const classDeclaration = symbol && symbol.flags & ts.SymbolFlags.Class ? symbol.declarations?.find(ts.isClassLike) : undefined;
+  const isClass = symbol !== undefined && (symbol.flags & ts.SymbolFlags.Class) !== 0;
+  const classDeclaration = isClass ? symbol.declarations?.find(ts.isClassLike) : undefined;
   const properties = inDeclarationOrder(checker.getPropertiesOfType(type), type, checker);
   // A library's interface with methods (`Response`, `EventEmitter`) is behaviour: one error, not one per method.
   const hasMethods = properties.some((property) => property.flags & ts.SymbolFlags.Method);
@@ -80,7 +81,8 @@ function mapMembers(properties: readonly ts.Symbol[], isClass: boolean, context:
     let schema = mapped.schema;
     let optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
     const warn = (message: string): void => {
-      members.problems.push({ severity: 'warning', path: [name], message, ...(declaration ? { at: declaration } : {}) });
+      const at = declaration ? { at: declaration } : {};
+      members.problems.push({ severity: 'warning', path: [name], message, ...at });
     };
     if (isClass && declaration && (ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration))) {
       const field = classField(declaration, schema, checker, warn);
@@ -104,10 +106,16 @@ function mapMembers(properties: readonly ts.Symbol[], isClass: boolean, context:
  * JSON; classes keep data only (no methods, no accessors). In an interface or type literal a method is a function
  * the model cannot send (an error), while `get x(): T` is just a property.
  */
-function isData(property: ts.Symbol, declaration: ts.Declaration | undefined, isClass: boolean, problems: Problem[]): boolean {
+function isData(
+  property: ts.Symbol,
+  declaration: ts.Declaration | undefined,
+  isClass: boolean,
+  problems: Problem[],
+): boolean {
   const name = property.name;
   if (name.startsWith('__@') || name.startsWith('__#')) return false;
-  if (declaration && ts.getCombinedModifierFlags(declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) return false;
+  const hidden = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
+  if (declaration && ts.getCombinedModifierFlags(declaration) & hidden) return false;
   if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration)) return false;
   if (property.flags & ts.SymbolFlags.Method) {
     if (!isClass) problems.push({ severity: 'error', path: [name], message: 'is a method, which JSON cannot carry' });
@@ -133,7 +141,8 @@ function closeOrIndex(schema: JsonSchema, type: ts.Type, members: Members, conte
     schema.additionalProperties = Object.keys(values.schema).length === 0 ? true : values.schema;
     if (values.revive) {
       if (Object.keys(members.revivals).length === 0) return { kind: 'record', values: values.revive };
-      const message = 'needs reviving in an index signature next to properties that need it too: the values stay as JSON';
+      const message =
+        'needs reviving in an index signature next to properties that need it too: the values stay as JSON';
       members.problems.push({ severity: 'warning', path: ['[key]'], message });
     }
   } else if (schema.properties) {
@@ -152,12 +161,14 @@ function isLibraryDeclared(symbol: ts.Symbol): boolean {
 
 function isOnlyUndefined(type: ts.Type): boolean {
   if (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Never)) return true;
-  return (type.flags & ts.TypeFlags.Union) !== 0 && (type as ts.UnionType).types.every((member) => member.flags & ts.TypeFlags.Undefined);
+  if (!(type.flags & ts.TypeFlags.Union)) return false;
+  return (type as ts.UnionType).types.every((member) => member.flags & ts.TypeFlags.Undefined);
 }
 
 function includesUndefined(type: ts.Type): boolean {
   if (type.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return true;
-  return (type.flags & ts.TypeFlags.Union) !== 0 && (type as ts.UnionType).types.some((member) => member.flags & ts.TypeFlags.Undefined);
+  if (!(type.flags & ts.TypeFlags.Union)) return false;
+  return (type as ts.UnionType).types.some((member) => member.flags & ts.TypeFlags.Undefined);
 }
 
 /** The index signature that describes extra properties: a string key first, then any other. */

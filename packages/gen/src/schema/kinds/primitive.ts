@@ -14,8 +14,10 @@ export const mapPrimitive: TypeKind = (type, _written, { checker }) => {
   if (flags & ts.TypeFlags.String) return plain({ type: 'string' });
   if (flags & ts.TypeFlags.Number) return plain({ type: 'number' });
   if (flags & ts.TypeFlags.Boolean) return plain({ type: 'boolean' });
-  if (flags & ts.TypeFlags.BigInt) return { schema: { type: 'integer' }, revive: { kind: 'bigint' }, problems: [], local: false };
-  if (flags & ts.TypeFlags.StringLiteral) return plain({ type: 'string', enum: [(type as ts.StringLiteralType).value] });
+  if (flags & ts.TypeFlags.BigInt) return { ...plain({ type: 'integer' }), revive: { kind: 'bigint' } };
+  if (flags & ts.TypeFlags.StringLiteral) {
+    return plain({ type: 'string', enum: [(type as ts.StringLiteralType).value] });
+  }
   if (flags & ts.TypeFlags.NumberLiteral) return plain(numberEnum([(type as ts.NumberLiteralType).value]));
   if (flags & ts.TypeFlags.BooleanLiteral) return plain({ type: 'boolean', enum: [isTrue(type)] });
   if (flags & ts.TypeFlags.BigIntLiteral) {
@@ -26,7 +28,9 @@ export const mapPrimitive: TypeKind = (type, _written, { checker }) => {
   if (flags & ts.TypeFlags.Void) return failure('error', 'has type void, which JSON cannot carry');
   if (flags & ts.TypeFlags.Undefined) return failure('error', 'has type undefined, which JSON cannot carry');
   if (flags & ts.TypeFlags.Never) return failure('error', 'has type never, so no value can be passed');
-  if (flags & ts.TypeFlags.ESSymbolLike) return failure('error', `has a symbol type (${typeText(type, checker)}), which JSON cannot carry`);
+  if (flags & ts.TypeFlags.ESSymbolLike) {
+    return failure('error', `has a symbol type (${typeText(type, checker)}), which JSON cannot carry`);
+  }
   if (flags & ts.TypeFlags.TemplateLiteral) {
     return plain({ type: 'string', pattern: templateLiteralPattern([type as ts.TemplateLiteralType]) });
   }
@@ -37,7 +41,8 @@ export const mapPrimitive: TypeKind = (type, _written, { checker }) => {
     return { ...plain({ type: 'string' }), problems: [{ severity: 'warning', path: [], message }] };
   }
   if (flags & ts.TypeFlags.TypeParameter) {
-    return failure('error', `has the unresolved type parameter ${typeText(type, checker)}: a tool needs concrete types`);
+    const text = typeText(type, checker);
+    return failure('error', `has the unresolved type parameter ${text}: a tool needs concrete types`);
   }
   if (flags & ts.TypeFlags.NonPrimitive) return plain({ type: 'object' });
   return undefined;

@@ -8,7 +8,8 @@ import { ts } from '../../program/typescript.js';
  * Others keep the checker's order.
  */
 export function inDeclarationOrder(members: ts.Symbol[], type: ts.Type, checker: ts.TypeChecker): ts.Symbol[] {
-  if (!(type.flags & ts.TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Mapped)) return members;
+  if (!(type.flags & ts.TypeFlags.Object)) return members;
+  if (!((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Mapped)) return members;
   const names = new Set(members.map((member) => member.name));
   let best: Map<string, number> | undefined;
   let covered = 0;
@@ -17,8 +18,8 @@ export function inDeclarationOrder(members: ts.Symbol[], type: ts.Type, checker:
     const parent = (member.valueDeclaration ?? member.declarations?.[0])?.parent;
     if (!parent || seen.has(parent)) continue;
     seen.add(parent);
-    const source = ts.isInterfaceDeclaration(parent) || ts.isClassLike(parent) || ts.isTypeLiteralNode(parent) ? checker.getTypeAtLocation(parent) : undefined;
-    if (!source) continue;
+    if (!ts.isInterfaceDeclaration(parent) && !ts.isClassLike(parent) && !ts.isTypeLiteralNode(parent)) continue;
+    const source = checker.getTypeAtLocation(parent);
     const order = new Map(checker.getPropertiesOfType(source).map((property, index) => [property.name, index]));
     const count = [...names].filter((name) => order.has(name)).length;
     if (count > covered) [best, covered] = [order, count];

@@ -46,7 +46,9 @@ export const mapUnion: TypeKind = (type, written, context) => {
     if (member === 'strings') return { schema: { type: 'string', enum: strings } };
     if (member === 'numbers') return { schema: numberEnum(numbers) };
     if (member === 'templates') return { schema: { type: 'string', pattern: templateLiteralPattern(templates) } };
-    if (member === 'booleans') return { schema: booleans.size === 2 ? { type: 'boolean' } : { type: 'boolean', enum: [...booleans] } };
+    if (member === 'booleans') {
+      return { schema: booleans.size === 2 ? { type: 'boolean' } : { type: 'boolean', enum: [...booleans] } };
+    }
     const mapped = context.map(member);
     problems.push(...mapped.problems);
     local ||= mapped.local;
@@ -58,7 +60,8 @@ export const mapUnion: TypeKind = (type, written, context) => {
   }
   let schema: JsonSchema = parts.length === 1 ? parts[0]!.schema : { anyOf: parts.map((part) => part.schema) };
   if (hasNull) {
-    schema = isBareAnyOf(schema) ? { anyOf: [...schema.anyOf!, { type: 'null' }] } : { anyOf: [schema, { type: 'null' }] };
+    const branches = isBareAnyOf(schema) ? schema.anyOf! : [schema];
+    schema = { anyOf: [...branches, { type: 'null' }] };
   }
   const revive = unionRevival(parts);
   if (typeof revive === 'string') {
@@ -74,7 +77,11 @@ export const mapUnion: TypeKind = (type, written, context) => {
  * `'low' | 'high'` could come out as ['high', 'low'] when 'high' was met first elsewhere). Members are placed by
  * the written union of `written` or of the union's type alias; others keep the checker's order, after them.
  */
-function writtenOrder(type: ts.UnionType, written: ts.TypeNode | undefined, { checker }: MapContext): readonly ts.Type[] {
+function writtenOrder(
+  type: ts.UnionType,
+  written: ts.TypeNode | undefined,
+  { checker }: MapContext,
+): readonly ts.Type[] {
   const node = unionNode(written) ?? unionNode(aliasTypeNode(type));
   if (!node) return type.types;
   const position = new Map<ts.Type, number>();

@@ -7,10 +7,13 @@ import { failure, type TypeKind } from './mapped.js';
  * represent, a circular alias): it would pass as `any` without this, so it is an error.
  */
 export const mapUnresolved: TypeKind = (type, written, context) => {
-  if (!(type.flags & ts.TypeFlags.Any && (type as { intrinsicName?: string }).intrinsicName === 'error')) return undefined;
+  if (!(type.flags & ts.TypeFlags.Any)) return undefined;
+  if ((type as { intrinsicName?: string }).intrinsicName !== 'error') return undefined;
   const name = written ? ` ${written.getText()}` : '';
   const reason = written ? compilerError(written, context.checker, context.projectDir) : undefined;
-  if (reason) return { ...failure('error', `has the type${name}, which TypeScript cannot compute: ${reason}`), local: true };
+  if (reason) {
+    return { ...failure('error', `has the type${name}, which TypeScript cannot compute: ${reason}`), local: true };
+  }
   return { ...failure('error', `has the type${name}, which TypeScript cannot resolve: check its import`), local: true };
 };
 
@@ -27,7 +30,8 @@ function compilerError(written: ts.TypeNode, checker: ts.TypeChecker, projectDir
   if (name && !symbol?.declarations?.length) return undefined;
   nodes.push(...(symbol?.declarations ?? []));
   // The checker's per-file diagnostics (not part of its public type): computed only here, on the error path.
-  const diagnosticsOf = (checker as { getDiagnostics?: (file: ts.SourceFile) => readonly ts.Diagnostic[] }).getDiagnostics;
+  type WithDiagnostics = { getDiagnostics?: (file: ts.SourceFile) => readonly ts.Diagnostic[] };
+  const diagnosticsOf = (checker as WithDiagnostics).getDiagnostics;
   if (typeof diagnosticsOf !== 'function') return undefined;
   const place = (file: ts.SourceFile, position: number): string => {
     const { line, character } = file.getLineAndCharacterOfPosition(position);
@@ -35,11 +39,13 @@ function compilerError(written: ts.TypeNode, checker: ts.TypeChecker, projectDir
   };
   for (const node of nodes) {
     const file = node.getSourceFile();
+    const [start, end] = [node.getStart(file), node.getEnd()];
     const found = diagnosticsOf
       .call(checker, file)
-      .find((diagnostic) => diagnostic.start !== undefined && diagnostic.start >= node.getStart(file) && diagnostic.start < node.getEnd());
+      .find((diagnostic) => diagnostic.start !== undefined && diagnostic.start >= start && diagnostic.start < end);
     if (!found) continue;
-    return `${ts.flattenDiagnosticMessageText(found.messageText, ' ')} (TS${found.code} at ${place(file, found.start!)})`;
+    const message = ts.flattenDiagnosticMessageText(found.messageText, ' ');
+    return `${message} (TS${found.code} at ${place(file, found.start!)})`;
   }
   // The checker reports such an error once, when the type is first computed, and it may already be gone: a name
   // that resolves is no missing import, so say where it is declared and what most often causes it.
@@ -47,5 +53,8 @@ function compilerError(written: ts.TypeNode, checker: ts.TypeChecker, projectDir
   if (!declaration) return undefined;
   const file = declaration.getSourceFile();
   const what = declaration === written ? 'it' : `its declaration at ${place(file, declaration.getStart(file))}`;
-  return `${what} does not compile, most often as a union too complex to represent (TS2590); run tsc --noEmit for the compiler's error`;
+  return (
+    `${what} does not compile, most often as a union too complex to represent (TS2590); ` +
+    "run tsc --noEmit for the compiler's error"
+  );
 }
