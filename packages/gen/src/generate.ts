@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
 import type { Analysis } from './analyze.js';
 import type { OutputKind } from './emit/index.js';
