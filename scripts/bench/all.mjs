@@ -17,6 +17,7 @@ const benchmarks = {
   durable: 'durable.ts',
   'prompt-calling': 'prompt-calling.ts',
   mcp: 'mcp.ts',
+  render: 'render.ts',
 };
 
 const wanted = process.argv.slice(2);

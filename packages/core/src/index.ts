@@ -77,4 +77,4 @@ export {
   type McpToolAnnotations,
   type McpToolOptions,
 } from './render/index.js';
-export { inlineRefs, cleanForeignSchema, type GeminiJsonSchemaOptions } from './render/index.js';
+export { cleanForeignSchema, type GeminiJsonSchemaOptions } from './render/index.js';

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../json-schema.js';
 import { copySchema } from './schema-walk.js';
-import { report, type DeclaredTool, type RenderOptions, type RenderWarning } from './types.js';
+import { renderTool, toolHead, type ToolTarget } from './tool-target.js';
+import { outputOf, type DeclaredTool, type RenderOptions, type RenderResult } from './types.js';
 
 /** A client tool for Anthropic's Messages API. */
 export interface AnthropicTool {
@@ -9,34 +10,17 @@ export interface AnthropicTool {
   input_schema: JsonSchema;
 }
 
-/** Anthropic's rule for tool names. */
-const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/** `input_schema` takes JSON Schema as it is (`$defs`, `anyOf`, `const`, `additionalProperties` included). */
+const anthropicTool: ToolTarget<AnthropicTool, RenderOptions> = {
+  names: /^[A-Za-z0-9_-]{1,64}$/,
+  nameMessage: (name) => `Anthropic tool names are [A-Za-z0-9_-]{1,64}: "${name}"`,
+  build: (tool) => ({ ...toolHead(tool), input_schema: copySchema(tool.parameters) }),
+};
 
-/**
- * A tool for Anthropic's Messages API. `input_schema` takes JSON Schema as it is (`$defs`, `anyOf`, `const`,
- * `additionalProperties` included), so the parameters are copied without the manifest's private `x-` keys.
- */
-export function toAnthropicTool(tool: DeclaredTool, options: RenderOptions = {}): AnthropicTool {
-  const rendered = renderAnthropicTool(tool);
-  report(rendered.warnings, options);
-  return rendered.tool;
+/** A tool for Anthropic's Messages API: the parameters are copied without the manifest's private `x-` keys. */
+export function renderAnthropicTool(tool: DeclaredTool, options: RenderOptions = {}): RenderResult<AnthropicTool> {
+  return renderTool(anthropicTool, tool, options);
 }
 
-/** {@link toAnthropicTool} with the list of warnings. */
-export function renderAnthropicTool(tool: DeclaredTool): { tool: AnthropicTool; warnings: RenderWarning[] } {
-  const warnings: RenderWarning[] = [];
-  if (!TOOL_NAME.test(tool.name)) {
-    warnings.push({
-      code: 'name-invalid',
-      path: '',
-      message: `Anthropic tool names are [A-Za-z0-9_-]{1,64}: "${tool.name}"`,
-      tool: tool.name,
-    });
-  }
-  const input_schema = copySchema(tool.parameters);
-  const out: AnthropicTool =
-    tool.description === undefined
-      ? { name: tool.name, input_schema }
-      : { name: tool.name, description: tool.description, input_schema };
-  return { tool: out, warnings };
-}
+/** {@link renderAnthropicTool} without the list: the warnings go to `onWarning`. */
+export const toAnthropicTool = outputOf(renderAnthropicTool);

@@ -17,8 +17,8 @@ export {
   type GeminiDeclarationOptions,
   type GeminiJsonSchemaOptions,
 } from './gemini-declaration.js';
-export { inlineRefs } from './inline-refs.js';
 export { cleanForeignSchema } from './foreign-schema.js';
-export { toOpenAITool, renderOpenAITool, toOpenAIStrictSchema, renderOpenAIStrictSchema, type OpenAITool, type OpenAIToolOptions } from './openai.js';
+export { toOpenAITool, renderOpenAITool, type OpenAITool, type OpenAIToolOptions } from './openai.js';
+export { toOpenAIStrictSchema, renderOpenAIStrictSchema } from './openai-strict.js';
 export { toAnthropicTool, renderAnthropicTool, type AnthropicTool } from './anthropic.js';
 export { toMcpTool, renderMcpTool, type McpTool, type McpToolAnnotations, type McpToolOptions } from './mcp.js';

@@ -88,7 +88,12 @@ function intersectTypes(
  * listed in `resolved`, so that callers can count recursion); an `allOf` that a resolved branch brings is merged
  * too, up to a limit that stops reference cycles.
  */
-export function mergeAllOf(node: JsonSchema, root: JsonSchema, conflicts: string[], resolved: string[] = []): JsonSchema {
+export function mergeAllOf(
+  node: JsonSchema,
+  root: JsonSchema,
+  conflicts: string[],
+  resolved: string[] = [],
+): JsonSchema {
   let current = node;
   for (let round = 0; current.allOf && current.allOf.length > 0 && round < 16; round++) {
     const { allOf, ...base } = current;
@@ -115,7 +120,10 @@ function resolveRefChain(schema: JsonSchema, root: JsonSchema, resolved: string[
     resolved.push(ref);
     const target = resolveLocalRef(root, ref);
     if (!target) {
-      throw new TypeError(`Cannot render the schema: $ref "${ref}" does not point into it (only local references such as "#/$defs/Name" are supported)`);
+      throw new TypeError(
+        `Cannot render the schema: $ref "${ref}" does not point into it ` +
+          '(only local references such as "#/$defs/Name" are supported)',
+      );
     }
     const { $defs: _defs, $schema: _schema, ...body } = target;
     node = { ...body, ...siblings };

@@ -1,7 +1,19 @@
 import type { JsonSchema } from '../json-schema.js';
+import { mergeAllOfWarned } from './merge-schemas.js';
 import { isRecord, resolveLocalRef, withNotes } from './schema-walk.js';
-import type { RenderWarning } from './types.js';
+import type { RenderWarning, RenderWarningCode } from './types.js';
 import { setOwn } from '../own-property.js';
+
+/**
+ * The root of a tool's parameters as Gemini and OpenAI strict mode want it: a plain object. An `allOf` at the root is
+ * merged first (with the target's `allOfNote`), so that a union it holds is flattened too.
+ */
+export function rootObject(schema: JsonSchema, warnings: RenderWarning[], allOfNote = ''): JsonSchema {
+  if (!schema.allOf || schema.allOf.length === 0) return flattenRootUnion(schema, warnings);
+  const warn = (code: RenderWarningCode, message: string) => warnings.push({ code, path: '', message });
+  const merged = mergeAllOfWarned(schema, schema, [], warn, allOfNote);
+  return flattenRootUnion(merged, warnings);
+}
 
 /**
  * Gemini and OpenAI want a plain object at the top of a tool's parameters, never a union. A top-level union of
@@ -28,7 +40,10 @@ export function flattenRootUnion(schema: JsonSchema, warnings: RenderWarning[]):
   }
   const everywhere = branches
     .map((branch) => branch.required ?? [])
-    .reduce<string[] | undefined>((common, required) => (common ? common.filter((name) => required.includes(name)) : [...required]), undefined);
+    .reduce<string[] | undefined>(
+      (common, required) => (common ? common.filter((name) => required.includes(name)) : [...required]),
+      undefined,
+    );
   const required = [...new Set([...(base.required ?? []), ...(everywhere ?? [])])];
   const shapes = branches.map(
     (branch, index) => `(${index + 1}) ${Object.keys(branch.properties ?? {}).join(', ') || 'no properties'}`,
@@ -41,7 +56,8 @@ export function flattenRootUnion(schema: JsonSchema, warnings: RenderWarning[]):
   const flat: JsonSchema = { ...base, type: 'object', properties };
   if (required.length > 0) flat.required = required;
   else delete flat.required;
-  const description = withNotes(base.description, [`Give the properties of one of these shapes: ${shapes.join('; ')}.`]);
+  const note = `Give the properties of one of these shapes: ${shapes.join('; ')}.`;
+  const description = withNotes(base.description, [note]);
   if (description !== undefined) flat.description = description;
   return flat;
 }

@@ -74,36 +74,43 @@ export function refName(ref: string): string {
   return last === '#' || last === '' ? 'the whole schema' : decodeURIComponent(last);
 }
 
+/** How {@link copySchema} copies. */
+export interface CopyOptions {
+  /** Sees every schema node before its copy is made and may return the copy itself (inlining a `$ref`, say). */
+  enter?: (node: JsonSchema, path: string) => JsonSchema | undefined;
+  /** Keywords left out of every node (besides the manifest's private `x-` keys). */
+  omit?: ReadonlySet<string>;
+}
+
 /**
- * A schema-aware deep copy: `transform` sees every schema node (after its subschemas were copied) and may return
- * a replacement. Keys starting with `x-` (private extensions of the manifest) are left out. Property names are data,
- * not keywords, so a property called `x-id` stays.
+ * The structural walk every renderer shares: a schema-aware deep copy that knows which keywords hold subschemas.
+ * Keys starting with `x-` (private extensions of the manifest) are left out. Property names are data, not keywords,
+ * so a property called `x-id` stays.
  */
-export function copySchema(
-  schema: JsonSchema,
-  transform: (node: JsonSchema, path: string) => JsonSchema = (node) => node,
-  path = '',
-): JsonSchema {
+export function copySchema(schema: JsonSchema, options: CopyOptions = {}, path = ''): JsonSchema {
+  const entered = options.enter?.(schema, path);
+  if (entered !== undefined) return entered;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key.startsWith('x-') || value === undefined) continue;
+    if (key.startsWith('x-') || value === undefined || options.omit?.has(key)) continue;
     if (SCHEMA_MAPS.has(key) && isRecord(value)) {
       const map: Record<string, unknown> = {};
       for (const [name, sub] of Object.entries(value)) {
-        setOwn(map, name, isRecord(sub) ? copySchema(sub as JsonSchema, transform, childPath(path, key, name)) : cloneJson(sub));
+        const at = childPath(path, key, name);
+        setOwn(map, name, isRecord(sub) ? copySchema(sub as JsonSchema, options, at) : cloneJson(sub));
       }
       copy[key] = map;
     } else if (SCHEMA_ARRAYS.has(key) && Array.isArray(value)) {
       copy[key] = value.map((sub: unknown, index) =>
-        isRecord(sub) ? copySchema(sub as JsonSchema, transform, childPath(path, key, index)) : cloneJson(sub),
+        isRecord(sub) ? copySchema(sub as JsonSchema, options, childPath(path, key, index)) : cloneJson(sub),
       );
     } else if (SCHEMA_SINGLES.has(key) && isRecord(value)) {
-      copy[key] = copySchema(value as JsonSchema, transform, childPath(path, key));
+      copy[key] = copySchema(value as JsonSchema, options, childPath(path, key));
     } else {
       copy[key] = cloneJson(value);
     }
   }
-  return transform(copy as JsonSchema, path);
+  return copy as JsonSchema;
 }
 
 /** True when a schema admits only `null`. */

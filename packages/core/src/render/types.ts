@@ -101,18 +101,27 @@ export interface RenderWarning {
   tool?: string;
 }
 
-/** What every `toX` renderer takes: `onWarning` hears what the output could not say exactly. */
+/** What every renderer takes: `onWarning` of a `toX` hears what the output could not say exactly. */
 export interface RenderOptions {
   onWarning?: (warning: RenderWarning) => void;
 }
 
-/** Hands the warnings of a `renderX` to the `onWarning` of its `toX`. */
-export function report(warnings: readonly RenderWarning[], options: RenderOptions): void {
-  if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
+/** What every `renderX` returns: the target's object and the list of what it could not say exactly. */
+export interface RenderResult<T> {
+  output: T;
+  warnings: RenderWarning[];
 }
 
-/** A rendered schema with the list of what it could not say. */
-export interface RenderResult<T> {
-  schema: T;
-  warnings: RenderWarning[];
+/**
+ * The `toX` form of a `renderX`: the output alone, each warning handed to `onWarning`. Every renderer has both
+ * forms; they differ in nothing else.
+ */
+export function outputOf<Input, Options extends RenderOptions, T>(
+  render: (input: Input, options?: Options) => RenderResult<T>,
+): (input: Input, options?: Options) => T {
+  return (input, options) => {
+    const { output, warnings } = render(input, options);
+    if (options?.onWarning) for (const warning of warnings) options.onWarning(warning);
+    return output;
+  };
 }

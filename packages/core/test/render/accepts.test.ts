@@ -99,7 +99,7 @@ describe('OpenAI strict mode', () => {
   // carry an `additional-properties` warning instead, which this test checks.
   it.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))('%s accepts every sample, or warns', (name, tool) => {
     const samples = JSON.parse(readFileSync(join(fixtureDir, 'arguments', `${name}.json`), 'utf8')) as unknown[];
-    const { tool: rendered, warnings } = renderOpenAITool(tool, { strict: true });
+    const { output: rendered, warnings } = renderOpenAITool(tool, { strict: true });
     if (warnings.some((warning) => warning.code === 'additional-properties')) return;
     const schema = rendered.function.parameters;
     const strict = validator(schema);

@@ -1,5 +1,5 @@
 // Every renderer has the same two forms: `toX(input, { onWarning? })` returns the plain target object and hands
-// each warning to onWarning; `renderX(input, options?)` returns it together with `warnings`. Both say the same.
+// each warning to onWarning; `renderX(input, options?)` returns `{ output, warnings }`. Both say the same.
 import { describe, expect, it } from 'vitest';
 import {
   renderAnthropicTool,
@@ -17,6 +17,7 @@ import {
   toOpenAIStrictSchema,
   toOpenAITool,
   type DeclaredTool,
+  type RenderResult,
   type RenderWarning,
 } from '../../src/index.js';
 import { fixtures } from './targets.js';
@@ -35,24 +36,47 @@ const warned: DeclaredTool = {
   },
 };
 
-const pairs: [string, (input: DeclaredTool, onWarning: (warning: RenderWarning) => void) => unknown, (input: DeclaredTool) => { warnings: RenderWarning[] }, string][] = [
-  ['GeminiDeclaration', (tool, onWarning) => toGeminiDeclaration(tool, { onWarning }), (tool) => renderGeminiDeclaration(tool), 'declaration'],
-  ['GeminiSchema', (tool, onWarning) => toGeminiSchema(tool.parameters, { onWarning }), (tool) => renderGeminiSchema(tool.parameters), 'schema'],
-  ['GeminiJsonSchema', (tool, onWarning) => toGeminiJsonSchema(tool.parameters, { inlineRefs: true, onWarning }), (tool) => renderGeminiJsonSchema(tool.parameters, { inlineRefs: true }), 'schema'],
-  ['OpenAITool', (tool, onWarning) => toOpenAITool(tool, { strict: true, onWarning }), (tool) => renderOpenAITool(tool, { strict: true }), 'tool'],
-  ['OpenAIStrictSchema', (tool, onWarning) => toOpenAIStrictSchema(tool.parameters, { onWarning }), (tool) => renderOpenAIStrictSchema(tool.parameters), 'schema'],
-  ['AnthropicTool', (tool, onWarning) => toAnthropicTool(tool, { onWarning }), (tool) => renderAnthropicTool(tool), 'tool'],
-  ['McpTool', (tool, onWarning) => toMcpTool(tool, { onWarning }), (tool) => renderMcpTool(tool), 'tool'],
+type ToForm = (input: DeclaredTool, onWarning: (warning: RenderWarning) => void) => unknown;
+type RenderForm = (input: DeclaredTool) => RenderResult<unknown>;
+
+const pairs: [string, ToForm, RenderForm][] = [
+  [
+    'GeminiDeclaration',
+    (tool, onWarning) => toGeminiDeclaration(tool, { onWarning }),
+    (tool) => renderGeminiDeclaration(tool),
+  ],
+  [
+    'GeminiSchema',
+    (tool, onWarning) => toGeminiSchema(tool.parameters, { onWarning }),
+    (tool) => renderGeminiSchema(tool.parameters),
+  ],
+  [
+    'GeminiJsonSchema',
+    (tool, onWarning) => toGeminiJsonSchema(tool.parameters, { inlineRefs: true, onWarning }),
+    (tool) => renderGeminiJsonSchema(tool.parameters, { inlineRefs: true }),
+  ],
+  [
+    'OpenAITool',
+    (tool, onWarning) => toOpenAITool(tool, { strict: true, onWarning }),
+    (tool) => renderOpenAITool(tool, { strict: true }),
+  ],
+  [
+    'OpenAIStrictSchema',
+    (tool, onWarning) => toOpenAIStrictSchema(tool.parameters, { onWarning }),
+    (tool) => renderOpenAIStrictSchema(tool.parameters),
+  ],
+  ['AnthropicTool', (tool, onWarning) => toAnthropicTool(tool, { onWarning }), (tool) => renderAnthropicTool(tool)],
+  ['McpTool', (tool, onWarning) => toMcpTool(tool, { onWarning }), (tool) => renderMcpTool(tool)],
 ];
 
-describe.each(pairs)('to%s and render%s', (_name, to, render, key) => {
+describe.each(pairs)('to%s and render%s', (_name, to, render) => {
   it('toX returns the target object, renderX the same object with the warnings, which toX hands to onWarning', () => {
     for (const input of [warned, ...fixtures.map((fixture) => fixture.tool)]) {
       const seen: RenderWarning[] = [];
       const plain = to(input, (warning) => seen.push(warning));
-      const rendered = render(input) as { warnings: RenderWarning[] } & Record<string, unknown>;
-      expect(Object.keys(rendered).sort()).toEqual([key, 'warnings'].sort());
-      expect(plain).toEqual(rendered[key]);
+      const rendered = render(input);
+      expect(Object.keys(rendered)).toEqual(['output', 'warnings']);
+      expect(plain).toEqual(rendered.output);
       expect(seen).toEqual(rendered.warnings);
     }
     expect(render(warned).warnings.length).toBeGreaterThan(0);

@@ -24,7 +24,7 @@ function describedLevels(schema: GeminiSchema | undefined): number {
 
 describe('Gemini recursion depth', () => {
   it.each([1, 2, 5])('maxRecursionDepth %i describes that many levels, then an open object', (depth) => {
-    const { declaration, warnings } = renderGeminiDeclaration(orgChart, { maxRecursionDepth: depth });
+    const { output: declaration, warnings } = renderGeminiDeclaration(orgChart, { maxRecursionDepth: depth });
     const root = declaration.parameters!.properties!.root;
     expect(describedLevels(root)).toBe(depth);
     expect(warnings.filter((warning) => warning.code === 'recursion-truncated').length).toBeGreaterThan(0);
@@ -66,7 +66,7 @@ describe('references', () => {
   });
 
   it('a reference to the root (#) unrolls like any other', () => {
-    const { schema, warnings } = renderGeminiSchema({
+    const { output: schema, warnings } = renderGeminiSchema({
       type: 'object',
       properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
     });
@@ -111,7 +111,7 @@ describe('unrolling budget', () => {
     ['parameters', () => renderGeminiDeclaration(tool)],
     ['parametersJsonSchema with references inlined', () => renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true })],
   ])('keeps %s bounded, with warnings', (_name, render) => {
-    const { declaration, warnings } = render();
+    const { output: declaration, warnings } = render();
     expect(JSON.stringify(declaration).length).toBeLessThan(5_000_000);
     expect(warnings.some((warning) => /more than \d+ references/.test(warning.message))).toBe(true);
   });

@@ -7,43 +7,17 @@ import {
   renderMcpTool,
   renderOpenAITool,
   type DeclaredTool,
-  type RenderWarning,
+  type RenderResult,
 } from '../../src/index.js';
 
-export interface Rendered {
-  output: unknown;
-  warnings: RenderWarning[];
-}
-
-export const targets: Record<string, (tool: DeclaredTool) => Rendered> = {
-  'gemini-parameters': (tool) => {
-    const { declaration, warnings } = renderGeminiDeclaration(tool);
-    return { output: declaration, warnings };
-  },
-  'gemini-json-schema': (tool) => {
-    const { declaration, warnings } = renderGeminiDeclaration(tool, { dialect: 'json-schema' });
-    return { output: declaration, warnings };
-  },
-  'gemini-json-schema-inlined': (tool) => {
-    const { declaration, warnings } = renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true });
-    return { output: declaration, warnings };
-  },
-  openai: (tool) => {
-    const { tool: output, warnings } = renderOpenAITool(tool);
-    return { output, warnings };
-  },
-  'openai-strict': (tool) => {
-    const { tool: output, warnings } = renderOpenAITool(tool, { strict: true });
-    return { output, warnings };
-  },
-  anthropic: (tool) => {
-    const { tool: output, warnings } = renderAnthropicTool(tool);
-    return { output, warnings };
-  },
-  mcp: (tool) => {
-    const { tool: output, warnings } = renderMcpTool(tool);
-    return { output, warnings };
-  },
+export const targets: Record<string, (tool: DeclaredTool) => RenderResult<unknown>> = {
+  'gemini-parameters': (tool) => renderGeminiDeclaration(tool),
+  'gemini-json-schema': (tool) => renderGeminiDeclaration(tool, { dialect: 'json-schema' }),
+  'gemini-json-schema-inlined': (tool) => renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true }),
+  openai: (tool) => renderOpenAITool(tool),
+  'openai-strict': (tool) => renderOpenAITool(tool, { strict: true }),
+  anthropic: (tool) => renderAnthropicTool(tool),
+  mcp: (tool) => renderMcpTool(tool),
 };
 
 export const fixtureDir = join(__dirname, 'fixtures');

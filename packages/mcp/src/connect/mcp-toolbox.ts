@@ -168,7 +168,7 @@ export class McpToolbox {
   #remoteTool(tool: Tool, name: string, warnings: RenderWarning[]): RemoteTool {
     const cleaned = cleanForeignSchema(tool.inputSchema);
     warnings.push(...cleaned.warnings.map((warning) => ({ ...warning, tool: name })));
-    const renamed = parameterNames(Object.keys(cleaned.schema.properties));
+    const renamed = parameterNames(Object.keys(cleaned.output.properties));
     for (const [original, safe] of renamed) {
       warnings.push({ code: 'name-invalid', path: `/properties/${original}`, message: `argument "${original}" is declared as "${safe}"`, tool: name });
     }
@@ -179,7 +179,7 @@ export class McpToolbox {
       ...(tool.title !== undefined ? { title: tool.title } : {}),
       ...(tool.description !== undefined ? { description: tool.description } : tool.title !== undefined ? { description: tool.title } : {}),
       inputSchema: tool.inputSchema as Record<string, unknown>,
-      parameters: renameRoot(cleaned.schema, renamed),
+      parameters: renameRoot(cleaned.output, renamed),
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema as JsonSchema } : {}),
       ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
       renamedArguments: original,
@@ -194,7 +194,7 @@ export class McpToolbox {
     try {
       const rendered = renderGeminiDeclaration(declared, { dialect, inlineRefs: true });
       warnings.push(...rendered.warnings);
-      return rendered.declaration;
+      return rendered.output;
     } catch (error) {
       const message = `the arguments cannot be declared (${error instanceof Error ? error.message : String(error)}): declared without them`;
       warnings.push({ code: 'keyword-dropped', path: '', message, tool: tool.name });
