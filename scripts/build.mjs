@@ -52,7 +52,8 @@ for (const name of targets) {
   const dir = join(root, 'packages', name);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   rmSync(join(dir, 'dist'), { recursive: true, force: true });
-  const base = ['-p', join(dir, 'tsconfig.json'), '--customConditions', 'null', '--declarationMap', 'false'];
+  // --stripInternal: members marked `@internal` stay out of the shipped .d.ts (test/packaging.test.ts checks it).
+  const base = ['-p', join(dir, 'tsconfig.json'), '--customConditions', 'null', '--declarationMap', 'false', '--stripInternal'];
   execFileSync(process.execPath, [tsc, ...base, '--outDir', join(dir, 'dist/esm')], { stdio: 'inherit' });
   execFileSync(
     process.execPath,

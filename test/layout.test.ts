@@ -1,5 +1,5 @@
-// DESIGN.md's layout rule, enforced: each package imports only what the flow allows, and nothing that runs at run
-// time imports the compiler.
+// DESIGN.md's layout rule, enforced: each package imports only what the flow allows, nothing that runs at run
+// time imports the compiler, and every export is named on purpose (no `export *`).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -67,5 +67,19 @@ describe('package layout', () => {
       }
     }
     expect(offending).toEqual([]);
+  });
+
+  it.each(packages)('%s names what it exports (no export *)', (name) => {
+    const starred: string[] = [];
+    for (const file of sourceFiles(join(root, 'packages', name, 'src'))) {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+      for (const statement of source.statements) {
+        if (!ts.isExportDeclaration(statement)) continue;
+        if (!statement.exportClause || ts.isNamespaceExport(statement.exportClause)) {
+          starred.push(`${relative(root, file)}: ${statement.getText(source)}`);
+        }
+      }
+    }
+    expect(starred).toEqual([]);
   });
 });

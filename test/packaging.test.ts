@@ -138,6 +138,10 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
       }
       expect([...mapped].filter((file) => !files.includes(file))).toEqual([]);
       expect(files.filter((file) => file.startsWith('src/') && !mapped.has(file))).toEqual([]);
+      // Members marked @internal are built with --stripInternal: no declaration file ships one.
+      const declarations = files.filter((file) => file.endsWith('.d.ts'));
+      expect(declarations.length).toBeGreaterThan(0);
+      expect(declarations.filter((file) => readFileSync(join(dir, file), 'utf8').includes('@internal'))).toEqual([]);
 
       const packed = readJson<PackageJson>(join(dir, 'package.json'));
       expect(JSON.stringify(packed)).not.toContain('workspace:');

@@ -39,7 +39,7 @@ const parts: Part[] = [
   {
     heading: 'Hooks',
     text: '`beforeToolCall` can approve, refuse or change a call; `afterToolCall` can replace what the model gets.',
-    interfaces: ['ToolCallInfo'],
+    interfaces: ['AgentToolCall'],
     aliases: ['BeforeToolCallDecision', 'AfterToolCallDecision'],
   },
   {

@@ -55,7 +55,7 @@ export {
   type NormalizedValue,
   type PrecompiledValidator,
   type ToolboxOptions,
-  type ToolCallInfo,
+  type BoundToolCall,
   type ToolClass,
   type ToolErrorPayload,
   type ToolIssue,
@@ -78,3 +78,11 @@ export {
   type McpToolOptions,
 } from './render/index.js';
 export { cleanForeignSchema, type GeminiJsonSchemaOptions } from './render/index.js';
+export {
+  GEMINI_TOOL_NAME,
+  GEMINI_MAX_TOOL_NAME_LENGTH,
+  PORTABLE_TOOL_NAME_LENGTH,
+  GEMINI_PARAMETER_NAME,
+  GEMINI_MAX_PARAMETER_NAME_LENGTH,
+  GEMINI_MAX_TOOLS,
+} from './gemini-limits.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { NAME_STYLES, type NameStyle } from './describe/name-style.js';
-import { GEMINI_MAX_TOOLS } from './describe/gemini-names.js';
+import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import { GENERATED_HEADER } from './emit/render-module.js';
 
 /** Where gen-tools looks and writes when no option says otherwise (relative to the working directory). */

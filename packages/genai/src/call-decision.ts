@@ -1,8 +1,8 @@
-import type { BeforeToolCallDecision, ToolCallInfo } from './options.js';
+import type { BeforeToolCallDecision, AgentToolCall } from './options.js';
 import type { AgentSetup } from './setup.js';
 import { HookFailure } from './hook-failure.js';
 
-type BeforeToolCall = (call: ToolCallInfo) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>;
+type BeforeToolCall = (call: AgentToolCall) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>;
 
 /**
  * Asks the Agent's `beforeToolCall`, then the run's (a durable engine's approvals): the first refusal wins, and the
@@ -11,7 +11,7 @@ type BeforeToolCall = (call: ToolCallInfo) => BeforeToolCallDecision | Promise<B
 export async function decideCall(
   setup: AgentSetup,
   runHook: BeforeToolCall | undefined,
-  info: ToolCallInfo,
+  info: AgentToolCall,
 ): Promise<BeforeToolCallDecision> {
   let decision: BeforeToolCallDecision = undefined;
   if (setup.hooks.beforeToolCall) decision = await ask('beforeToolCall', setup.hooks.beforeToolCall, info);
@@ -28,7 +28,7 @@ export function isDenial(decision: BeforeToolCallDecision): decision is false | 
   return decision === false || (typeof decision === 'object' && decision !== null && 'deny' in decision);
 }
 
-async function ask(hook: string, fn: BeforeToolCall, info: ToolCallInfo): Promise<BeforeToolCallDecision> {
+async function ask(hook: string, fn: BeforeToolCall, info: AgentToolCall): Promise<BeforeToolCallDecision> {
   try {
     return await fn(info);
   } catch (error) {

@@ -1,8 +1,6 @@
 import type { Content, FunctionCall } from '@google/genai';
+import { GEMINI_MAX_TOOL_NAME_LENGTH } from '@toolwright/core';
 import { kindOf } from './reply-shape.js';
-
-/** Gemini declares no function name longer than this: a longer one cannot name a tool (reference/gemini.md). */
-export const MAX_FUNCTION_NAME_LENGTH = 128;
 
 /** The API's call ids are short; a longer one is not echoed back (the echo would be as big as the model made it). */
 export const MAX_CALL_ID_LENGTH = 1_024;
@@ -25,8 +23,9 @@ export function readCalls(content: Content | undefined): TurnCalls {
     const { name, args, id } = call as Record<string, unknown>;
     if (name === undefined || name === null || name === '') return { malformed: `${which} has no name` };
     if (typeof name !== 'string') return { malformed: `the name of ${which} is ${kindOf(name)}, not a text` };
-    if (name.length > MAX_FUNCTION_NAME_LENGTH) {
-      return { malformed: `the name of ${which} is ${name.length} characters long; function names have at most ${MAX_FUNCTION_NAME_LENGTH}` };
+    if (name.length > GEMINI_MAX_TOOL_NAME_LENGTH) {
+      const malformed = `the name of ${which} is ${name.length} characters long; function names have at most `;
+      return { malformed: `${malformed}${GEMINI_MAX_TOOL_NAME_LENGTH}` };
     }
     if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) {
       return { malformed: `the arguments of ${which} (${name}) are ${kindOf(args)}, not an object of named arguments` };

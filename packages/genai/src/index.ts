@@ -31,7 +31,7 @@ export type {
   AgentTool,
   RetryOptions,
   RunOptions,
-  ToolCallInfo,
+  AgentToolCall,
   BeforeToolCallDecision,
   AfterToolCallDecision,
 } from './options.js';

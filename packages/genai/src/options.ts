@@ -39,8 +39,8 @@ export interface RetryOptions {
   fetch?: typeof fetch;
 }
 
-/** What the hooks see of a call. */
-export interface ToolCallInfo {
+/** A tool call as the Agent's hooks see it: the model's call with its place in the run. */
+export interface AgentToolCall {
   runId: string;
   turn: number;
   /** The model's id, or one made up by the Agent when the model sent none. */
@@ -69,10 +69,10 @@ export type AfterToolCallDecision = void | { response: NonNullable<FunctionRespo
 
 export interface AgentHooks {
   /** Before each call runs: approve (nothing or `true`), refuse (`false` or `{ deny }`) or change it (`{ args }`). */
-  beforeToolCall?: (call: ToolCallInfo) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>;
+  beforeToolCall?: (call: AgentToolCall) => BeforeToolCallDecision | Promise<BeforeToolCallDecision>;
   /** After each call: return `{ response }` to replace what the model gets (to redact, summarise, ...). */
   afterToolCall?: (
-    call: ToolCallInfo,
+    call: AgentToolCall,
     result: { response: NonNullable<FunctionResponse['response']>; ok: boolean; durationMs: number },
   ) => AfterToolCallDecision | Promise<AfterToolCallDecision>;
   /** Every event of every run, streamed or not. Must not throw (errors are reported to the debug log). */

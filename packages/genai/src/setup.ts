@@ -1,4 +1,5 @@
 import type { ContentUnion, FunctionDeclaration, Tool, ToolConfig } from '@google/genai';
+import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import { debugSink, type DebugSink } from './debug.js';
 import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from './options.js';
 import { retryPolicy, type RetryPolicy } from './retry.js';
@@ -57,17 +58,15 @@ export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): R
       declarations.push(declaration);
     }
   }
-  if (declarations.length > MAX_DECLARATIONS) {
+  if (declarations.length > GEMINI_MAX_TOOLS) {
     throw new RangeError(
-      `Agent option tools: ${declarations.length} function declarations, but Gemini takes at most ${MAX_DECLARATIONS} in one request: ` +
+      `Agent option tools: ${declarations.length} function declarations, ` +
+        `but Gemini takes at most ${GEMINI_MAX_TOOLS} in one request: ` +
         'give the Agent fewer tools (a Toolbox binds only the instances it is given)',
     );
   }
   return { declarations, routes };
 }
-
-/** Gemini refuses a request with more function declarations than this (reference/gemini.md, "Declarations"). */
-const MAX_DECLARATIONS = 512;
 
 function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;

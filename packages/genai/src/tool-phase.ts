@@ -1,7 +1,7 @@
 import type { FunctionCall, FunctionResponse, Part } from '@google/genai';
 import { debugJson } from './debug.js';
 import type { AgentEvent } from './events.js';
-import type { ToolCallInfo } from './options.js';
+import type { AgentToolCall } from './options.js';
 import type { ToolCallRecord } from './result.js';
 import { decideCall, isDenial } from './call-decision.js';
 import { HookFailure } from './hook-failure.js';
@@ -60,7 +60,7 @@ function isError(response: Response): boolean {
  * StepFailure when the run's step runner failed a tool step.
  */
 export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], turn: number): Promise<ExecutedCall[]> {
-  const infos: ToolCallInfo[] = calls.map((call, index) => {
+  const infos: AgentToolCall[] = calls.map((call, index) => {
     const info = {
       runId: run.runId,
       turn,
@@ -71,7 +71,7 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
       get signal(): AbortSignal {
         return run.signal;
       },
-    } as ToolCallInfo;
+    } as AgentToolCall;
     if (call.id !== undefined) info.id = call.id;
     return info;
   });
@@ -116,7 +116,7 @@ function phaseFailure(error: unknown): HookFailure | StepFailure {
 
 async function runOne(
   run: ToolPhaseRun,
-  info: ToolCallInfo,
+  info: AgentToolCall,
   turn: number,
   order: StepOrder | undefined,
 ): Promise<ExecutedCall> {
@@ -211,7 +211,7 @@ async function runOne(
 /** Calls a tool as a step when the run has a step runner, and directly else. */
 async function callTool(
   run: ToolPhaseRun,
-  info: ToolCallInfo,
+  info: AgentToolCall,
   args: unknown,
   turn: number,
   order: StepOrder | undefined,

@@ -6,4 +6,5 @@ export type { AuthorizeResult, RequestGuardOptions } from './serve/request-guard
 export { connectMcp } from './connect/connect-mcp.js';
 export { McpToolbox, type ConnectMcpOptions, type ToolFilter } from './connect/mcp-toolbox.js';
 export type { RemoteTool } from './connect/remote-tool.js';
+export type { McpWarning } from './connect/tool-entries.js';
 export type { McpTarget, StdioTarget, HttpTarget } from './connect/targets.js';

@@ -1,8 +1,8 @@
 import * as restate from '@restatedev/restate-sdk';
-import type { BeforeToolCallDecision, ToolCallInfo } from '@toolwright/genai';
+import type { BeforeToolCallDecision, AgentToolCall } from '@toolwright/genai';
 
 /** Which calls wait for a person: tool names, or a test on the call. */
-export type ApprovalRule = readonly string[] | ((call: ToolCallInfo) => boolean);
+export type ApprovalRule = readonly string[] | ((call: AgentToolCall) => boolean);
 
 /** A call that waits for a decision, as the `approvals` handler lists it and as it is kept in the object's state. */
 export interface PendingApproval {
@@ -34,8 +34,8 @@ export function approvalHook(
   ctx: restate.ObjectContext,
   rule: ApprovalRule,
   controller: AbortController,
-): (call: ToolCallInfo) => Promise<BeforeToolCallDecision> {
-  const needs = typeof rule === 'function' ? rule : (call: ToolCallInfo) => rule.includes(call.name);
+): (call: AgentToolCall) => Promise<BeforeToolCallDecision> {
+  const needs = typeof rule === 'function' ? rule : (call: AgentToolCall) => rule.includes(call.name);
   let previous: Promise<unknown> = Promise.resolve();
   return (call) => {
     if (!needs(call)) return Promise.resolve(undefined);
@@ -47,7 +47,7 @@ export function approvalHook(
 
 async function waitForDecision(
   ctx: restate.ObjectContext,
-  call: ToolCallInfo,
+  call: AgentToolCall,
   controller: AbortController,
 ): Promise<BeforeToolCallDecision> {
   if (controller.signal.aborted) return { deny: 'The run was cancelled' };

@@ -3,11 +3,11 @@ import {
   contentsProblems,
   functionTurnProblems,
   requestProblems,
-  SKIP_THOUGHT_SIGNATURE,
   ThoughtSignatureLedger,
   thoughtSignatureProblems,
   toolConfigProblems,
 } from '../src/index.js';
+import { SKIP_THOUGHT_SIGNATURE } from '../src/rules/thought-signatures.js';
 
 const user = (text: string) => ({ role: 'user', parts: [{ text }] });
 const calls = (...c: Array<{ name: string; id?: string; args?: object; thoughtSignature?: string }>) => ({

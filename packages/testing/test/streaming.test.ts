@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reply, splitIntoEvents, type FakeGemini } from '../src/index.js';
+import { reply, type FakeGemini } from '../src/index.js';
+import { splitIntoEvents } from '../src/sse.js';
 import { apiError, clientFor, collect, MODEL, useFakes } from './helpers.js';
 
 const fakeWith = useFakes();

@@ -1,6 +1,7 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { reply, SKIP_THOUGHT_SIGNATURE } from '../src/index.js';
+import { reply } from '../src/index.js';
+import { SKIP_THOUGHT_SIGNATURE } from '../src/rules/thought-signatures.js';
 import { apiError, clientFor, collect, MODEL, useFakes } from './helpers.js';
 
 const fakeWith = useFakes();

@@ -1,3 +1,4 @@
+import { GEMINI_TOOL_NAME } from '../gemini-limits.js';
 import type { JsonSchema } from '../json-schema.js';
 import { renderGeminiSchema, type GeminiSchemaOptions } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
@@ -40,7 +41,7 @@ export const toGeminiJsonSchema = outputOf(renderGeminiJsonSchema);
 
 /** A Gemini function declaration: `parameters` or `parametersJsonSchema`, as `dialect` says. */
 const geminiDeclaration: ToolTarget<GeminiFunctionDeclaration, GeminiDeclarationOptions> = {
-  names: /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/,
+  names: GEMINI_TOOL_NAME,
   nameMessage: (name) =>
     'Gemini function names start with a letter or "_", hold only A-Z a-z 0-9 _ . : - and are at most 128 long: ' +
     `"${name}"`,

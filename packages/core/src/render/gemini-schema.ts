@@ -15,6 +15,7 @@ import {
 } from './schema-walk.js';
 import { outputOf, type GeminiSchema, type GeminiType, type RenderOptions, type RenderResult } from './types.js';
 import { setOwn } from '../own-property.js';
+import { GEMINI_PARAMETER_NAME } from '../gemini-limits.js';
 
 export interface GeminiSchemaOptions extends RenderOptions {
   /**
@@ -52,9 +53,6 @@ const KNOWN_KEYWORDS = new Set([
   'minProperties', 'maxProperties', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', '$schema', '$id',
   '$comment', '$anchor', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
 ]);
-
-/** Gemini's rule for parameter (property) names. */
-const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
  * Renders JSON Schema as Gemini's OpenAPI 3.0 subset (a function declaration's `parameters`): upper-case types,
@@ -292,7 +290,7 @@ function renderObject(
     out.properties = {};
     for (const name of names) {
       const propertyPath = childPath(path, 'properties', name);
-      if (path === '' && !PROPERTY_NAME.test(name)) {
+      if (path === '' && !GEMINI_PARAMETER_NAME.test(name)) {
         walk.warn(
           'name-invalid',
           propertyPath,

@@ -9,8 +9,8 @@ import type { ArgumentReader } from './argument-reader.js';
 import type { ArgumentSlot, ToolRuntime } from './tool-runtime.js';
 import { codeGenerationAllowed, PRECOMPILE_HINT } from './runtime-compiler.js';
 import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
+import { GEMINI_TOOL_NAME } from '../gemini-limits.js';
 
-const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
 const RUN_GEN_TOOLS = 'run gen-tools';
 
 /** The manifest indexed for binding, made once per manifest object. */
@@ -254,7 +254,7 @@ function makeRuntime(
 ): ToolRuntime {
   const override: ParametersOverride | undefined = toolOptions.parameters ? readParametersOverride(toolOptions.parameters, where) : undefined;
   const name = toolOptions.name ?? entry?.name ?? method;
-  if (typeof name !== 'string' || !FUNCTION_NAME.test(name)) {
+  if (typeof name !== 'string' || !GEMINI_TOOL_NAME.test(name)) {
     throw new TypeError(
       `${where}: tool name ${JSON.stringify(name)} is not a valid Gemini function name (a letter or _, then letters, digits, _ . : -, at most 128)`,
     );

@@ -15,7 +15,7 @@ export type {
   FunctionResponsePart,
   PrecompiledValidator,
   ToolboxOptions,
-  ToolCallInfo,
+  BoundToolCall,
   ToolClass,
   ToolErrorPayload,
   ToolIssue,

@@ -17,10 +17,11 @@ import type {
   FunctionResponseBody,
   FunctionResponsePart,
   ToolboxOptions,
-  ToolCallInfo,
+  BoundToolCall,
   ToolErrorPayload,
 } from './types.js';
 import { loadCompiler } from './runtime-compiler.js';
+import { GEMINI_MAX_TOOL_NAME_LENGTH } from '../gemini-limits.js';
 
 const DEFAULT_MAX_RESULT_SIZE = 100_000;
 
@@ -140,7 +141,7 @@ export class Toolbox {
     const name = typeof call?.name === 'string' ? call.name : undefined;
     const runtime = name === undefined ? undefined : this.#tools.get(name);
     if (runtime === undefined) return respond(id, name ?? '', { error: this.#unknownTool(name) });
-    let info: ToolCallInfo | undefined;
+    let info: BoundToolCall | undefined;
     try {
       const args = readArguments(call.args, runtime.tool.name);
       if (args instanceof CallFailure) return respond(id, runtime.tool.name, { error: args.payload });
@@ -193,7 +194,7 @@ export class Toolbox {
     };
   }
 
-  async #errorPayload(error: unknown, info: ToolCallInfo): Promise<ToolErrorPayload> {
+  async #errorPayload(error: unknown, info: BoundToolCall): Promise<ToolErrorPayload> {
     if (this.#options.onError) {
       try {
         const mapped = await this.#options.onError(error, info);
@@ -242,12 +243,11 @@ function checkOptionKeys(options: object): void {
  * function name is over 128 characters, no call id the API makes near 1,024) is cut, so its size stays bounded.
  */
 function respond(id: string | undefined, name: string, response: FunctionResponseBody): FunctionResponsePart {
-  const echoedName = name.length > MAX_FUNCTION_NAME ? name.slice(0, MAX_FUNCTION_NAME) : name;
+  const echoedName = name.length > GEMINI_MAX_TOOL_NAME_LENGTH ? name.slice(0, GEMINI_MAX_TOOL_NAME_LENGTH) : name;
   if (id === undefined) return { functionResponse: { name: echoedName, response } };
   return { functionResponse: { id: id.length > MAX_CALL_ID ? id.slice(0, MAX_CALL_ID) : id, name: echoedName, response } };
 }
 
-const MAX_FUNCTION_NAME = 128;
 const MAX_CALL_ID = 1_024;
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

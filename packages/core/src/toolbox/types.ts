@@ -69,8 +69,8 @@ export interface BoundTool {
   readonly argumentMode: 'positional' | 'object';
 }
 
-/** Who and what a hook is about. */
-export interface ToolCallInfo {
+/** A call as the Toolbox's `onResult` and `onError` see it: the bound tool, the call's id and its arguments. */
+export interface BoundToolCall {
   readonly tool: BoundTool;
   readonly callId?: string;
   readonly args: Record<string, unknown>;
@@ -105,12 +105,12 @@ export interface ToolboxOptions {
   /** Put the stack of thrown errors in the error payload (default false: the model rarely needs it). */
   includeStack?: boolean;
   /** Maps a tool's return value before it is normalized to JSON (may return a Promise). */
-  onResult?: (value: unknown, info: ToolCallInfo) => unknown;
+  onResult?: (value: unknown, info: BoundToolCall) => unknown;
   /**
    * Maps a thrown error (a tool's, a timeout or a cancellation) to the payload the model sees. Return undefined to
    * keep the default `{ name, message }`. May be async (an error reporter that returns an incident id, ...).
    */
-  onError?: (error: unknown, info: ToolCallInfo) => ErrorMapping | Promise<ErrorMapping>;
+  onError?: (error: unknown, info: BoundToolCall) => ErrorMapping | Promise<ErrorMapping>;
   /**
    * Validators compiled ahead of time, keyed by manifest tool name (`ManifestTool.name`). Used instead of compiling
    * with ajv at run time (so no code generation is needed) when the tool's parameters are not overridden.

@@ -5,7 +5,7 @@ import type { CoreSymbols } from '../discover/core-symbols.js';
 import { readToolOptions } from '../discover/decorator-options.js';
 import { staticDefault } from './default-value.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
-import { GEMINI_PARAMETER_NAME } from './gemini-names.js';
+import { GEMINI_PARAMETER_NAME } from '@toolwright/core';
 import { cleanText, commentText, readMethodDoc, type MethodDoc } from './method-doc.js';
 import { styleName, type NameStyle } from './name-style.js';
 import { parameterName } from './parameter-name.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type { ManifestTool } from '@toolwright/core';
-import { GEMINI_MAX_TOOLS } from '../describe/gemini-names.js';
+import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import type { DescribedTool } from '../describe/check-tools.js';
 import type { ResolvedOptions } from '../options.js';
 import { ts } from '../program/typescript.js';

@@ -1,4 +1,4 @@
-import { closestNames } from '@toolwright/core';
+import { closestNames, GEMINI_MAX_TOOL_NAME_LENGTH } from '@toolwright/core';
 import { readArgumentList } from './call-reader.js';
 import { Incomplete, LiteralReader, Unreadable, type Repair } from './literal-reader.js';
 import type { CallFormat, CallProblem, ParsedCall, ParserRepair, ParserTool, ReplyItem } from './parsed-reply.js';
@@ -40,8 +40,8 @@ const MARKER_CHARS = '`tool_ca:<';
 const TOOL_CALL = 'tool_call:';
 const OPEN_TAG = '<tool_call>';
 const CLOSE_TAG = '</tool_call>';
-/** Longest identifier taken as a possible call name (Gemini allows 128 characters). */
-const MAX_NAME = 128;
+/** Longest identifier taken as a possible call name. */
+const MAX_NAME = GEMINI_MAX_TOOL_NAME_LENGTH;
 /** Spaces allowed inside a call's opening (`{  "name" :`), so that held-back prose stays bounded. */
 const MAX_GAP = 16;
 const MAX_FENCE_LANGUAGE = 20;

@@ -8,13 +8,13 @@ import {
   type GeminiFunctionDeclaration,
   type JsonSchema,
   type ObjectJsonSchema,
-  type RenderWarning,
   type ToolErrorPayload,
   type ToolProgress,
 } from '@toolwright/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { readToolEntries, ToolsPageSchema, type McpWarning } from './tool-entries.js';
 import { answerFromResult, type RemoteAnswer } from './call-result.js';
 import { isConnectionFault } from './connection-faults.js';
 import type { RemoteTool } from './remote-tool.js';
@@ -35,8 +35,11 @@ export interface ConnectMcpOptions {
   timeoutMs?: number;
   /** After a crash or a lost session, reconnect and send the call once more (default true). */
   retry?: boolean;
-  /** Hears what the declarations could not say as the server did (the list is also on `warnings`). */
-  onWarning?: (warning: RenderWarning) => void;
+  /**
+   * Hears what the declarations could not say as the server did, and each tool of its list left out because it
+   * cannot be called (the list is also on `warnings`).
+   */
+  onWarning?: (warning: McpWarning) => void;
   /** The client's name and version in `initialize`. */
   clientInfo?: { name: string; version: string };
 }
@@ -45,9 +48,15 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** The SDK needs a number: about 24 days stands for "none". */
 const NO_LIMIT = 2 ** 31 - 1;
 
-interface Validation {
+/** A server's schema for a tool, checked here; `usable` turns false when it does not compile. */
+interface SchemaCheck {
   schema: ObjectJsonSchema;
   usable: boolean;
+}
+
+interface Validation {
+  input: SchemaCheck;
+  output?: SchemaCheck;
 }
 
 /**
@@ -58,6 +67,8 @@ interface Validation {
  */
 export class McpToolbox {
   readonly #target: StdioTarget | HttpTarget | undefined;
+  /** The caller's own Client (no target): used while it is connected, never reconnected or closed here. */
+  readonly #given: Client | undefined;
   readonly #options: ConnectMcpOptions;
   #client: Client | undefined;
   #connecting: Promise<Client> | undefined;
@@ -66,12 +77,13 @@ export class McpToolbox {
   #list: readonly RemoteTool[] = [];
   #validation = new WeakMap<RemoteTool, Validation>();
   #declarations = new Map<string, GeminiFunctionDeclaration[]>();
-  #warnings: RenderWarning[] = [];
+  #warnings: McpWarning[] = [];
   #refreshing: Promise<void> | undefined;
 
   /** Use `connectMcp`. `target` undefined: the client is the caller's, and is neither reconnected nor closed. */
   constructor(client: Client, target: StdioTarget | HttpTarget | undefined, options: ConnectMcpOptions) {
     this.#target = target;
+    this.#given = target ? undefined : client;
     this.#options = options;
     this.#adopt(client);
   }
@@ -85,8 +97,8 @@ export class McpToolbox {
     return this.#tools.has(name);
   }
 
-  /** What the declarations could not say as the server did, for the current tool list. */
-  get warnings(): readonly RenderWarning[] {
+  /** What the declarations could not say as the server did, and the tools and fields of its list left out. */
+  get warnings(): readonly McpWarning[] {
     return this.#warnings;
   }
 
@@ -141,23 +153,43 @@ export class McpToolbox {
 
   async #load(): Promise<void> {
     const client = await this.#connected();
-    const listed: Tool[] = [];
+    const entries: unknown[] = [];
+    const cursors = new Set<string>();
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor });
-      listed.push(...page.tools);
+      // Not `client.listTools`: its schema parses the page whole, so one broken tool would fail the list.
+      const params = cursor === undefined ? {} : { cursor };
+      const page = await client.request({ method: 'tools/list', params }, ToolsPageSchema);
+      entries.push(...page.tools);
+      cursors.add(cursor ?? '');
       cursor = page.nextCursor;
-    } while (cursor);
-    this.#install(listed);
+    } while (cursor && !cursors.has(cursor)); // a cursor seen before would list the same pages forever
+    this.#install(entries);
   }
 
-  #install(listed: readonly Tool[]): void {
+  #install(entries: readonly unknown[]): void {
     const { include, exclude, prefix } = this.#options;
-    const kept = listed.filter((tool) => (include ? matches(include, tool.name) : true) && !(exclude && matches(exclude, tool.name)));
+    const read = readToolEntries(entries);
+    const wanted = (name: string) => (include ? matches(include, name) : true) && !(exclude && matches(exclude, name));
+    const kept = read.tools.filter((tool) => wanted(tool.name));
     const names = localNames(kept.map((tool) => tool.name), prefix);
-    const warnings: RenderWarning[] = [];
-    const tools = kept.map((tool) => this.#remoteTool(tool, names.get(tool.name)!, warnings));
-    for (const tool of tools) this.#render(tool, 'openapi', warnings);
+    // What is said of a tool the filters leave out is noise; a kept tool is named as the model sees it.
+    const warnings: McpWarning[] = read.warnings
+      .filter((warning) => warning.tool === undefined || wanted(warning.tool))
+      .map((warning) => (warning.code === 'field-dropped' ? { ...warning, tool: names.get(warning.tool!)! } : warning));
+    const tools: RemoteTool[] = [];
+    for (const tool of kept) {
+      const toolWarnings: McpWarning[] = [];
+      try {
+        const remote = this.#remoteTool(tool, names.get(tool.name)!, toolWarnings);
+        this.#render(remote, 'openapi', toolWarnings);
+        tools.push(remote);
+        warnings.push(...toolWarnings);
+      } catch (error) {
+        const message = `tool "${tool.name}" was left out: its inputSchema cannot be read (${describe(error)})`;
+        warnings.push({ code: 'tool-skipped', path: '', message, tool: tool.name });
+      }
+    }
     this.#list = Object.freeze(tools);
     this.#tools = new Map(tools.map((tool) => [tool.name, tool]));
     this.#declarations.clear();
@@ -165,7 +197,7 @@ export class McpToolbox {
     if (this.#options.onWarning) for (const warning of warnings) this.#options.onWarning(warning);
   }
 
-  #remoteTool(tool: Tool, name: string, warnings: RenderWarning[]): RemoteTool {
+  #remoteTool(tool: Tool, name: string, warnings: McpWarning[]): RemoteTool {
     const cleaned = cleanForeignSchema(tool.inputSchema);
     warnings.push(...cleaned.warnings.map((warning) => ({ ...warning, tool: name })));
     const renamed = parameterNames(Object.keys(cleaned.output.properties));
@@ -185,11 +217,13 @@ export class McpToolbox {
       renamedArguments: original,
     };
     const { $schema: _schema, $id: _id, ...rest } = tool.inputSchema as Record<string, unknown>;
-    this.#validation.set(remote, { schema: renameRoot({ ...rest, type: 'object' } as ObjectJsonSchema, renamed), usable: true });
+    const input = { schema: renameRoot({ ...rest, type: 'object' } as ObjectJsonSchema, renamed), usable: true };
+    const output = tool.outputSchema && { schema: tool.outputSchema as ObjectJsonSchema, usable: true };
+    this.#validation.set(remote, output ? { input, output } : { input });
     return Object.freeze(remote);
   }
 
-  #render(tool: RemoteTool, dialect: 'openapi' | 'json-schema', warnings: RenderWarning[]): GeminiFunctionDeclaration {
+  #render(tool: RemoteTool, dialect: 'openapi' | 'json-schema', warnings: McpWarning[]): GeminiFunctionDeclaration {
     const declared = { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.parameters };
     try {
       const rendered = renderGeminiDeclaration(declared, { dialect, inlineRefs: true });
@@ -203,7 +237,7 @@ export class McpToolbox {
   }
 
   async #check(tool: RemoteTool, args: unknown): Promise<{ args: Record<string, unknown> } | { error: ToolErrorPayload }> {
-    const validation = this.#validation.get(tool)!;
+    const validation = this.#validation.get(tool)!.input;
     if (validation.usable) {
       try {
         return await checkArguments(tool.name, validation.schema, args);
@@ -233,7 +267,8 @@ export class McpToolbox {
         const requestOptions: RequestOptions = { timeout, resetTimeoutOnProgress: true, onprogress };
         if (options.signal) requestOptions.signal = options.signal;
         const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, requestOptions);
-        return answerFromResult(result, tool.name);
+        const mismatch = this.#checkOutput(tool, result); // undefined at once for a tool without an output schema
+        return (mismatch && (await mismatch)) ?? answerFromResult(result, tool.name);
       } catch (error) {
         if (options.signal?.aborted) return failure('AbortError', `The call to tool "${tool.name}" was cancelled`);
         if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
@@ -250,6 +285,32 @@ export class McpToolbox {
     }
   }
 
+  /**
+   * Structured content that breaks the tool's output schema becomes an error, as the SDK's `callTool` does for the
+   * tools its own `listTools` saw (this list is read without it). A schema that does not compile checks nothing.
+   */
+  #checkOutput(tool: RemoteTool, result: Record<string, unknown>): Promise<RemoteAnswer | undefined> | undefined {
+    const output = this.#validation.get(tool)!.output;
+    const content = result.structuredContent;
+    if (!output?.usable || result.isError === true || typeof content !== 'object' || content === null) return undefined;
+    return this.#outputMismatch(tool, output, content);
+  }
+
+  async #outputMismatch(tool: RemoteTool, output: SchemaCheck, content: object): Promise<RemoteAnswer | undefined> {
+    let checked: Awaited<ReturnType<typeof checkArguments>>;
+    try {
+      checked = await checkArguments(tool.name, output.schema, content);
+    } catch {
+      output.usable = false;
+      return undefined;
+    }
+    if (!('error' in checked)) return undefined;
+    const issues = checked.error.issues ?? [];
+    const listed = issues.map((one) => `${one.path || '(root)'}: expected ${one.expected}, got ${one.received}`);
+    const message = `Tool "${tool.name}" answered with structured content that does not match its output schema: `;
+    return { response: { error: { name: 'InvalidStructuredContent', message: message + listed.join('; '), issues } } };
+  }
+
   #unknown(name: string): ToolErrorPayload {
     const available = [...this.#tools.keys()];
     const closest = available.filter((candidate) => similar(candidate, name)).slice(0, 3);
@@ -262,7 +323,7 @@ export class McpToolbox {
   #connected(): Promise<Client> {
     if (this.#closed) return Promise.reject(new Error('the McpToolbox is closed'));
     if (this.#client) return Promise.resolve(this.#client);
-    if (!this.#target) return Promise.reject(new Error('the connection was lost, and a Client passed to connectMcp is not reconnected'));
+    if (!this.#target) return this.#givenConnected(this.#given!);
     this.#connecting ??= openClient(this.#target, this.#options.clientInfo ?? CLIENT_INFO).then(
       (client) => {
         this.#connecting = undefined;
@@ -280,6 +341,21 @@ export class McpToolbox {
       },
     );
     return this.#connecting;
+  }
+
+  /**
+   * The caller's Client once its owner has connected it again (as `client.connect(transport)`), else a rejection
+   * that says so: its transport is theirs, so reconnecting is theirs too.
+   */
+  #givenConnected(client: Client): Promise<Client> {
+    if (!client.transport) {
+      const message =
+        'the connection to the server is closed (the MCP Client given to connectMcp is reconnected only by its owner)';
+      return Promise.reject(new Error(message));
+    }
+    this.#client = client;
+    void this.refresh().catch(() => {}); // connected again, perhaps to a restarted server that lists other tools
+    return Promise.resolve(client);
   }
 
   #adopt(client: Client): void {

@@ -60,8 +60,9 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
       if (mode === 'streamable-http' || !speaksOnlySse(error)) throw error;
     }
   }
+  // The SSE transport sends `requestInit.headers` on its GET stream as well as on its POSTs.
   const client = new Client(info);
-  await client.connect(new SSEClientTransport(url, requestInit ? { requestInit, eventSourceInit: { fetch: withHeaders(target.headers!) } } : {}));
+  await client.connect(new SSEClientTransport(url, requestInit ? { requestInit } : {}));
   return client;
 }
 
@@ -69,8 +70,4 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
 function speaksOnlySse(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'number' ? code >= 400 && code < 500 && code !== 401 && code !== 403 : true;
-}
-
-function withHeaders(headers: Record<string, string>): typeof fetch {
-  return (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers).entries()), ...headers } });
 }

@@ -3,6 +3,7 @@ import { at, invalidValue, unknownField, violation } from './messages.js';
 import { functionNameProblems, parameterNameProblems } from './names.js';
 import { parametersProblems } from './openapi-schema.js';
 
+// FakeGemini's own copy of a Gemini limit (core states it for the rest; see rules/names.ts for why).
 /** At most this many function declarations in one Tool. */
 export const MAX_FUNCTION_DECLARATIONS = 512;
 

@@ -1,5 +1,9 @@
 import { violation } from './messages.js';
 
+// Gemini's limits, as FakeGemini judges them. The rest of toolwright reads them from @toolwright/core
+// (gemini-limits.ts); this package keeps its own copy because it imports nothing of ours: it judges that code, so it
+// must not share its mistakes. test/gemini-limits.test.ts holds the two equal.
+
 /** Function names: a letter or `_` first, then letters, digits, `_ . : -`; at most 128 characters. */
 export const FUNCTION_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 export const MAX_FUNCTION_NAME_LENGTH = 128;
