@@ -191,7 +191,7 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
     );
     expect(installed.startsWith(join(consumer, 'node_modules'))).toBe(true);
     // TypeScript is @ts-morph/common's `ts` (no file inside it); ajv's entry points are the ones its docs name.
-    const publicEntries = new Set(['@toolwright/core', '@ts-morph/common', 'ajv-formats']);
+    const publicEntries = new Set(['@toolwright/core', '@ts-morph/common', 'ajv-formats', 'ajv/package.json']);
     for (const entry of ['2020.js', 'standalone/index.js']) publicEntries.add(`ajv/dist/${entry}`);
     const specifiers = new Set<string>();
     const walk = (dir: string): void => {
@@ -200,7 +200,7 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
         if (entry.isDirectory()) walk(path);
         else if (/\.c?js$/.test(entry.name)) {
           const text = readFileSync(path, 'utf8');
-          const imports = /^(?:import|export)\b[^;\n]*? from ['"]([^'"]+)['"]|\brequire\("([^"]+)"\)/gm;
+          const imports = /^(?:import|export)\b[^;\n]*? from ['"]([^'"]+)['"]|\brequire\(['"]([^'"]+)['"]\)/gm;
           for (const match of text.matchAll(imports)) {
             const specifier = match[1] ?? match[2]!;
             if (!specifier.startsWith('.') && !specifier.startsWith('node:')) specifiers.add(specifier);

@@ -8,8 +8,15 @@ export interface BundledWorker {
   metafile: Metafile;
 }
 
-/** `external`: packages left out (as if not installed; core imports its optional DTO peers only when a tool needs them). */
-export async function bundleWorker(entry: string, file: string, options: { fromSource?: boolean; external?: string[] } = {}): Promise<BundledWorker> {
+/**
+ * `external`: packages left out (as if not installed; core imports its optional DTO peers only when a tool needs
+ * them). `conditions`: in place of the edge runtimes' ones (workerd, worker, browser).
+ */
+export async function bundleWorker(
+  entry: string,
+  file: string,
+  options: { fromSource?: boolean; external?: string[]; conditions?: string[] } = {},
+): Promise<BundledWorker> {
   const result = await build({
     entryPoints: [entry],
     outfile: file,
@@ -20,7 +27,10 @@ export async function bundleWorker(entry: string, file: string, options: { fromS
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    conditions: [...(options.fromSource === false ? [] : ['@toolwright/source']), 'workerd', 'worker', 'browser'],
+    conditions: [
+      ...(options.fromSource === false ? [] : ['@toolwright/source']),
+      ...(options.conditions ?? ['workerd', 'worker', 'browser']),
+    ],
     metafile: true,
     ...(options.external ? { external: options.external } : {}),
     logLevel: 'silent',

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
-import { bundleWorker } from '../bundle.js';
+import { bundleWorker, type BundledWorker } from '../bundle.js';
 
 const exampleDir = join(__dirname, '..');
 const workerdBinary = (createRequire(__filename)('workerd') as { default: string }).default;
@@ -18,6 +18,7 @@ let fake: FakeGemini;
 let workerd: ChildProcess | undefined;
 let stderr = '';
 let ports: { main: number; plain: number };
+let bundled: BundledWorker;
 
 /** A port nobody listens on now (workerd is told it; it cannot report one it picked itself). */
 async function freePort(): Promise<number> {
@@ -88,7 +89,7 @@ beforeAll(async () => {
     ],
   });
   ports = { main: await freePort(), plain: await freePort() };
-  await bundleWorker(join(exampleDir, 'src/worker.ts'), join(dir, 'worker.js'));
+  bundled = await bundleWorker(join(exampleDir, 'src/worker.ts'), join(dir, 'worker.js'));
   await bundleWorker(join(exampleDir, 'test/worker-without-validators.ts'), join(dir, 'plain.js'));
   writeFileSync(join(dir, 'config.capnp'), config(fake.url));
   workerd = spawn(workerdBinary, ['serve', join(dir, 'config.capnp')], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -108,6 +109,17 @@ afterAll(async () => {
 });
 
 describe('the edge worker in workerd', () => {
+  it("ships no validator compiler: core's build for edge runtimes leaves ajv's compiler out", async () => {
+    const inputs = (worker: BundledWorker) => Object.keys(Object.values(worker.metafile.outputs)[0]!.inputs);
+    const compiler = (path: string) => /ajv\/dist\/(compile|core|2020)\b/.test(path) || /fast-uri/.test(path);
+    expect(inputs(bundled).filter(compiler)).toEqual([]);
+    // The helpers the validators call are there (ajv-formats' formats).
+    expect(inputs(bundled).some((path) => path.includes('ajv-formats'))).toBe(true);
+    // Without the edge conditions (a Node bundle), the compiler is shipped for tools compiled at run time.
+    const forNode = await bundleWorker(join(exampleDir, 'src/worker.ts'), join(dir, 'node.js'), { conditions: [] });
+    expect(inputs(forNode).filter(compiler).length).toBeGreaterThan(0);
+  });
+
   it('forbids code generation there (the premise of this test)', async () => {
     const response = await fetch(`http://127.0.0.1:${ports.plain}/`);
     expect(response.status).toBe(500);

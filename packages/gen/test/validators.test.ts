@@ -1,6 +1,7 @@
 // gen-tools --validators: the argument validators compiled at build time, wired into the generated module, used by
 // the Toolbox with nothing passed by hand, and no code generated at run time; revivals still apply after them.
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import ajvPackage from '#ajv-package';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
@@ -32,6 +33,27 @@ beforeAll(async () => {
 afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
 
 describe('gen-tools --validators', () => {
+  it("comes from the cache only while ajv's version is the one that wrote it", async () => {
+    await generate(options);
+    expect((await generate(options)).cached).toBe(true);
+    const written = readFileSync(validatorsFile, 'utf8');
+    const cacheDir = join(project.dir, 'node_modules/.cache/toolwright');
+    const [file] = readdirSync(cacheDir).map((name) => join(cacheDir, name));
+    const text = readFileSync(file!, 'utf8');
+    const end = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, end)) as { key: string };
+    expect(JSON.parse(header.key)).toContain(ajvPackage.version);
+    // As if another ajv had written it.
+    const parts = JSON.parse(header.key) as unknown[];
+    header.key = JSON.stringify(parts.map((part) => (part === ajvPackage.version ? '7.0.0' : part)));
+    writeFileSync(file!, JSON.stringify(header) + text.slice(end));
+    const again = await generate(options);
+    expect(again.cached).toBe(false);
+    expect(again.diagnostics).toEqual([]);
+    expect(readFileSync(validatorsFile, 'utf8')).toBe(written);
+    expect((await generate(options)).cached).toBe(true);
+  });
+
   it('is a flag of the CLI', () => {
     expect(parseArgs(['--validators', 'src/v.ts'])).toMatchObject({ kind: 'run', options: { validators: 'src/v.ts' } });
     expect(parseArgs(['--validators'])).toEqual({ kind: 'error', message: '--validators needs a value' });

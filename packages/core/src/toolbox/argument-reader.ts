@@ -1,4 +1,4 @@
-import type { ArgumentSlot } from './tool-runtime.js';
+import type { ArgumentSlot } from './tool-plan.js';
 
 /** Turns the validated arguments object into the method's positional argument list (before revival). */
 export type ArgumentReader = (args: Record<string, unknown>) => unknown[];

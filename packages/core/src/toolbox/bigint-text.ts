@@ -1,5 +1,5 @@
 import type { CompiledRevival } from './revive.js';
-import type { ArgumentSlot } from './tool-runtime.js';
+import type { ArgumentSlot } from './tool-plan.js';
 import { setOwn } from './leniency.js';
 import { escapePointer } from './validation.js';
 

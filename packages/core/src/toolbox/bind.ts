@@ -4,10 +4,8 @@ import { toolMethods } from '../tool.js';
 import { isDefinedTool, type DefinedTool } from '../define-tool.js';
 import { parameterNames } from './parameter-names.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
-import { compileRevival, type RevivalNeeds } from './revive.js';
 import type { ArgumentReader } from './argument-reader.js';
-import type { ArgumentSlot, ToolRuntime } from './tool-runtime.js';
-import { codeGenerationAllowed, PRECOMPILE_HINT } from './runtime-compiler.js';
+import { planTool, type ToolPlan } from './tool-plan.js';
 import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
 import { GEMINI_TOOL_NAME } from '../gemini-limits.js';
 
@@ -87,7 +85,7 @@ export function forgetUnboundClasses(context: BindContext, instances: Iterable<o
  * Binds the `@tool()` methods of one instance, or one tool made by defineTool. Throws for the programmer (bad
  * instance, stale manifest).
  */
-export function bindInstance(instance: object, manifest: ToolManifest, context: BindContext): ToolRuntime[] {
+export function bindInstance(instance: object, manifest: ToolManifest, context: BindContext): ToolPlan[] {
   if (isDefinedTool(instance)) return [bindDefinedTool(instance, context)];
   if (typeof instance === 'function') {
     throw new TypeError(`Pass an instance of ${(instance as { name?: string }).name || 'the class'} (new ${(instance as { name?: string }).name || 'X'}()), not the class itself`);
@@ -102,7 +100,7 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
   const index = indexManifest(manifest);
   const chain = classChain(instance);
 
-  const runtimes: ToolRuntime[] = [];
+  const plans: ToolPlan[] = [];
   const matchedByName = new Map<ToolClass, Set<string>>();
   for (const [method, toolOptions] of methods) {
     const where = `${className}.${method}`;
@@ -119,10 +117,11 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
     else checkObjectSignature(fn as (...args: unknown[]) => unknown, toolOptions, where);
     const precompiled = entry ? { validator: manifest.validators?.[entry.name], reader: manifest.readers?.[entry.name] } : {};
-    runtimes.push(makeRuntime(instance, cls, method, fn as (...args: unknown[]) => unknown, toolOptions, entry, precompiled, context, where));
+    const bound = fn as (...args: unknown[]) => unknown;
+    plans.push(bindTool(instance, cls, method, bound, toolOptions, entry, precompiled, context, where));
   }
   checkGoneMethods(index, chain, methods, matchedByName);
-  return runtimes;
+  return plans;
 }
 
 function classChain(instance: object): ToolClass[] {
@@ -234,14 +233,15 @@ function checkObjectSignature(fn: (...args: unknown[]) => unknown, toolOptions: 
 }
 
 /** A tool made by defineTool: its handler is called as `handler(args, context)`, bound to nothing. */
-function bindDefinedTool(defined: DefinedTool<never>, context: BindContext): ToolRuntime {
+function bindDefinedTool(defined: DefinedTool<never>, context: BindContext): ToolPlan {
   const where = `defineTool "${defined.name}"`;
   const cls = defined.constructor as ToolClass;
   const handler = defined.handler as (...args: unknown[]) => unknown;
-  return makeRuntime(defined, cls, 'handler', handler, defined.options, undefined, {}, context, where);
+  return bindTool(defined, cls, 'handler', handler, defined.options, undefined, {}, context, where);
 }
 
-function makeRuntime(
+/** The bound tool (manifest entry and decorator options merged) and its plan. */
+function bindTool(
   instance: object,
   cls: ToolClass,
   method: string,
@@ -251,7 +251,7 @@ function makeRuntime(
   fromManifest: { validator?: PrecompiledValidator | undefined; reader?: ArgumentReader | undefined },
   context: BindContext,
   where: string,
-): ToolRuntime {
+): ToolPlan {
   const override: ParametersOverride | undefined = toolOptions.parameters ? readParametersOverride(toolOptions.parameters, where) : undefined;
   const name = toolOptions.name ?? entry?.name ?? method;
   if (typeof name !== 'string' || !GEMINI_TOOL_NAME.test(name)) {
@@ -261,44 +261,14 @@ function makeRuntime(
   }
   const declared = override?.schema ?? entry!.parameters;
   if (!declared || declared.type !== 'object') throw new TypeError(`${where}: the manifest's parameters are not an object schema: ${RUN_GEN_TOOLS}`);
-  const needs: RevivalNeeds = { transformer: false, validator: false };
   const params = entry?.params ?? [];
-  let declaredNames: string[] | undefined;
   let positional = true;
   if (override) {
-    declaredNames = Object.keys(declared.properties ?? {});
     const valueNames = params.filter((param) => param.kind === 'value').map((param) => param.name);
-    positional = entry !== undefined && sameNames(valueNames, declaredNames);
+    positional = entry !== undefined && sameNames(valueNames, Object.keys(declared.properties ?? {}));
   }
 
-  const slots: ArgumentSlot[] = [];
-  let revives = false;
-  let hasContext = false;
-  if (entry) {
-    let objectPlaced = false;
-    for (const param of params) {
-      if (param.kind === 'context') {
-        slots.push({ kind: 'context' });
-        hasContext = true;
-        continue;
-      }
-      const revive = param.revive ? compileRevival(param.revive, context.dtoClasses, where, needs) : null;
-      if (revive) revives = true;
-      if (positional) slots.push({ kind: 'value', name: param.name, revive });
-      else if (!objectPlaced) {
-        slots.push({ kind: 'object', revive });
-        objectPlaced = true;
-      } else slots.push({ kind: 'none' });
-    }
-    if (!positional && !objectPlaced) slots.unshift({ kind: 'object', revive: null });
-  } else {
-    // Not in the manifest (a manual schema alone): the arguments object first, the ToolContext second.
-    slots.push({ kind: 'object', revive: null }, { kind: 'context' });
-    hasContext = true;
-  }
-
-  const ownTimeoutMs = toolOptions.timeoutMs;
-  const timeoutMs = ownTimeoutMs ?? context.options.timeoutMs;
+  const timeoutMs = toolOptions.timeoutMs ?? context.options.timeoutMs;
   const tool: { -readonly [K in keyof BoundTool]: BoundTool[K] } = {
     name,
     parameters: declared,
@@ -317,47 +287,21 @@ function makeRuntime(
   if (entry) tool.manifest = entry;
   Object.freeze(tool);
 
-  const rejectExtra = context.options.rejectExtraProperties !== false;
-  // gen-tools --validators compiles the strict schema (validationSchema with rejectExtraProperties on).
-  const manifestValidator = fromManifest.validator;
-  const precompiled = !override && entry ? (context.options.validators?.[entry.name] ?? (rejectExtra ? manifestValidator : undefined)) : undefined;
-  if (!precompiled && !override?.standard) {
-    if (context.options.generateCode === false) {
-      throw new TypeError(
-        `${where}: generateCode is false, so its validator cannot be compiled at run time, and there is no precompiled one for "${entry?.name ?? name}": ${PRECOMPILE_HINT}`,
-      );
-    }
-    if (!codeGenerationAllowed()) {
-      throw new TypeError(
-        `${where}: this runtime forbids code generation from strings (eval, new Function), so the validator of "${name}" cannot be compiled at run time: ${PRECOMPILE_HINT}` +
-          (manifestValidator && !rejectExtra ? ' (the manifest\'s validators check the strict schema: they are not used with rejectExtraProperties: false)' : ''),
-      );
-    }
-  }
-  const additional = declared.additionalProperties;
-  return {
+  // What the manifest precompiled checks the manifest's schema: not an overridden one.
+  const precompiled = !override && entry !== undefined;
+  return planTool({
     tool,
     fn,
-    slots,
-    // The manifest's reader reads the manifest's parameters in order: right wherever they are the slots.
-    reader: !override ? fromManifest.reader : undefined,
-    revives,
-    // A tool checked by a precompiled validator generates no code at all, its argument reader included.
-    generateCode: context.options.generateCode !== false && !precompiled,
-    hasContext,
-    declared,
-    lenient: undefined,
-    validator: precompiled,
+    params: entry ? params : null,
+    positional,
     standard: override?.standard,
-    rejectExtra,
-    // A Standard Schema that strips unknown keys (zod's default) says nothing of them: the Toolbox reports them. One
-    // that rejects them (additionalProperties: false) reports them itself.
-    declaredNames: override?.standard && rejectExtra && additional === undefined ? new Set(declaredNames) : null,
-    defaults: undefined,
-    needsTransformer: needs.transformer,
-    needsValidator: needs.validator,
-    ownTimeoutMs,
-  };
+    manifestValidator: precompiled ? fromManifest.validator : undefined,
+    manifestReader: precompiled ? fromManifest.reader : undefined,
+    optionsValidator: precompiled ? context.options.validators?.[entry.name] : undefined,
+    options: context.options,
+    dtoClasses: context.dtoClasses,
+    where,
+  });
 }
 
 function sameNames(a: string[], b: string[]): boolean {

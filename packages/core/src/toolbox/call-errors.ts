@@ -1,4 +1,9 @@
-import type { ToolIssue } from './types.js';
+import type { ToolErrorPayload, ToolIssue } from './types.js';
+
+/** A call that cannot go ahead (its arguments, or its tool's schema): the payload the model will see. */
+export class CallFailure {
+  constructor(readonly payload: ToolErrorPayload) {}
+}
 
 /** The tool did not finish within its time limit; the ToolContext signal was aborted with this error. */
 export class ToolTimeoutError extends Error {

@@ -1,6 +1,6 @@
 import type { ObjectJsonSchema } from '../json-schema.js';
-import { invalidArgumentsMessage } from './call-errors.js';
-import { readArguments, CallFailure } from './prepare-arguments.js';
+import { CallFailure, invalidArgumentsMessage } from './call-errors.js';
+import { readArguments } from './prepare-arguments.js';
 import type { ToolErrorPayload } from './types.js';
 import { loadCompiler } from './runtime-compiler.js';
 import { issuesFromAjv } from './validation.js';

@@ -1,6 +1,6 @@
 import type { ToolContext } from '../types.js';
 import { ToolAbortError, ToolTimeoutError } from './call-errors.js';
-import type { ToolRuntime } from './tool-runtime.js';
+import type { ToolPlan } from './tool-plan.js';
 import type { ToolProgress } from './types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { ToolProgress } from './types.js';
  * one aborts the ToolContext signal, so a tool that passes it on (to fetch, ...) stops its work too.
  */
 export function invoke(
-  runtime: ToolRuntime,
+  plan: ToolPlan,
   argv: unknown[],
   callId: string | undefined,
   signal: AbortSignal | undefined,
@@ -17,11 +17,11 @@ export function invoke(
   onProgress?: (update: ToolProgress) => void,
 ): unknown {
   const limit = timeoutMs !== undefined && timeoutMs > 0 && timeoutMs < 2 ** 31 ? timeoutMs : undefined;
-  if (!runtime.hasContext && limit === undefined && signal === undefined) return runtime.fn.apply(runtime.tool.instance, argv);
-  const toolName = runtime.tool.name;
+  if (!plan.hasContext && limit === undefined && signal === undefined) return plan.fn.apply(plan.tool.instance, argv);
+  const toolName = plan.tool.name;
   if (signal?.aborted) throw new ToolAbortError(toolName, signal.reason);
   const controller = new AbortController();
-  if (runtime.hasContext) {
+  if (plan.hasContext) {
     const context: ToolContext = {
       signal: controller.signal,
       toolName,
@@ -29,10 +29,10 @@ export function invoke(
       ...(limit !== undefined ? { timeoutMs: limit } : {}),
       progress: onProgress ? progressReporter(onProgress) : ignoreProgress,
     };
-    const slots = runtime.slots;
+    const slots = plan.slots;
     for (let i = 0; i < slots.length; i++) if (slots[i]!.kind === 'context') argv[i] = context;
   }
-  if (limit === undefined && signal === undefined) return runtime.fn.apply(runtime.tool.instance, argv);
+  if (limit === undefined && signal === undefined) return plan.fn.apply(plan.tool.instance, argv);
   return new Promise<unknown>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
@@ -53,7 +53,7 @@ export function invoke(
     if (limit !== undefined) timer = setTimeout(() => stop(new ToolTimeoutError(toolName, limit)), limit);
     let result: unknown;
     try {
-      result = runtime.fn.apply(runtime.tool.instance, argv);
+      result = plan.fn.apply(plan.tool.instance, argv);
     } catch (error) {
       if (settle()) reject(error);
       return;

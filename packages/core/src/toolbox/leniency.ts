@@ -32,27 +32,29 @@ export function compileLeniency(schema: JsonSchema): LenientNode | null {
 
 class LeniencyCompiler {
   private readonly compiled = new Map<JsonSchema, LenientNode | null>();
+  /** A `$ref` was followed: a node may be referenced before it is complete. */
+  private followedRef = false;
   constructor(private readonly root: JsonSchema) {}
 
   node(input: JsonSchema | boolean | undefined): LenientNode | null {
     const schema = this.resolve(input);
     if (!schema) return null;
+    if (isLeaf(schema)) return leafNode(schema);
     if (this.compiled.has(schema)) return this.compiled.get(schema)!;
     // Placeholder first so that recursive schemas end.
     const node: LenientNode = { optionalNotNull: null, parseJson: false, utcDateTime: false, properties: null, additional: null, items: null };
     this.compiled.set(schema, node);
 
-    const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]
-      .map((variant) => this.resolve(variant))
-      .filter((variant): variant is JsonSchema => !!variant);
-    const kinds = new Set(variants.flatMap(typesOf));
-    node.parseJson = (kinds.has('object') || kinds.has('array')) && !kinds.has('string') && !kinds.has('any');
-    node.utcDateTime = variants.some((variant) => variant.format === 'date-time' && typesOf(variant).includes('string'));
+    const variants = this.variants(schema);
+    node.parseJson = expectsObjectNotString(variants);
+    node.utcDateTime = variants.some(isDateTime);
 
     for (const variant of variants) {
-      const required = new Set(variant.required ?? []);
-      for (const [name, property] of Object.entries(variant.properties ?? {})) {
-        if (!required.has(name) && !allowsNull(this.resolve(property))) (node.optionalNotNull ??= new Set()).add(name);
+      const properties = variant.properties ?? {};
+      for (const name of Object.keys(properties)) {
+        const property = properties[name];
+        const optional = !variant.required?.includes(name);
+        if (optional && !allowsNull(this.resolve(property))) (node.optionalNotNull ??= new Set()).add(name);
         const child = this.node(property);
         if (child) (node.properties ??= new Map()).set(name, child);
       }
@@ -66,11 +68,24 @@ class LeniencyCompiler {
     }
     const useful = node.parseJson || node.utcDateTime || node.optionalNotNull || node.properties || node.additional || node.items;
     // A recursive reference may already point at this node: keep it then, even if it has nothing to do.
-    if (!useful && !this.referenced(node)) {
+    if (!useful && !(this.followedRef && this.referenced(node))) {
       this.compiled.set(schema, null);
       return null;
     }
     return node;
+  }
+
+  /** The schema and the members of its unions and intersections, each as one more shape the value may have. */
+  private variants(schema: JsonSchema): JsonSchema[] {
+    const variants = [schema];
+    if (schema.anyOf === undefined && schema.oneOf === undefined && schema.allOf === undefined) return variants;
+    for (const branch of [schema.anyOf, schema.oneOf, schema.allOf]) {
+      for (const variant of branch ?? []) {
+        const resolved = this.resolve(variant);
+        if (resolved) variants.push(resolved);
+      }
+    }
+    return variants;
   }
 
   private referenced(node: LenientNode): boolean {
@@ -85,6 +100,7 @@ class LeniencyCompiler {
   private resolve(schema: JsonSchema | boolean | undefined): JsonSchema | undefined {
     let current = schema;
     for (let hops = 0; typeof current === 'object' && current.$ref && hops < 32; hops++) {
+      this.followedRef = true;
       const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(current.$ref);
       const defs = (match && (this.root as Record<string, unknown>)[match[1]!]) as Record<string, JsonSchema> | undefined;
       const target = match && defs?.[decodeURIComponent(match[2]!).replace(/~1/g, '/').replace(/~0/g, '~')];
@@ -95,7 +111,44 @@ class LeniencyCompiler {
   }
 }
 
-function typesOf(schema: JsonSchema): string[] {
+/** A schema with no subschemas that repair could enter (most of them: strings, numbers, enums). */
+function isLeaf(schema: JsonSchema): boolean {
+  return (
+    schema.properties === undefined &&
+    schema.additionalProperties === undefined &&
+    schema.items === undefined &&
+    schema.prefixItems === undefined &&
+    schema.anyOf === undefined &&
+    schema.oneOf === undefined &&
+    schema.allOf === undefined
+  );
+}
+
+/** The node of a leaf, or null (nothing to repair): made without the bookkeeping recursion needs. */
+function leafNode(schema: JsonSchema): LenientNode | null {
+  const parseJson = expectsObjectNotString([schema]);
+  const utc = isDateTime(schema);
+  if (!parseJson && !utc) return null;
+  return { optionalNotNull: null, parseJson, utcDateTime: utc, properties: null, additional: null, items: null };
+}
+
+/** The value is an object or an array, never a string or anything at all: JSON text in its place can be parsed. */
+function expectsObjectNotString(variants: readonly JsonSchema[]): boolean {
+  let structured = false;
+  for (const variant of variants) {
+    for (const type of typesOf(variant)) {
+      if (type === 'string' || type === 'any') return false;
+      if (type === 'object' || type === 'array') structured = true;
+    }
+  }
+  return structured;
+}
+
+function isDateTime(schema: JsonSchema): boolean {
+  return schema.format === 'date-time' && typesOf(schema).includes('string');
+}
+
+function typesOf(schema: JsonSchema): readonly string[] {
   if (schema.type) return Array.isArray(schema.type) ? schema.type : [schema.type];
   if (schema.properties || schema.additionalProperties !== undefined) return ['object'];
   if (schema.items !== undefined || schema.prefixItems) return ['array'];

@@ -31,27 +31,36 @@ const TOO_DEEP = '[Too deep]';
 
 /** Returns JSON data for `value`; `truncated` when the size cap cut something. */
 export function normalizeResult(value: unknown, requested: NormalizeOptions = {}): NormalizedValue {
-  const size = requested.maxSize ?? DEFAULT_SIZE;
-  const options: WalkOptions = { maxSize: size >= MIN_SIZE ? size : MIN_SIZE, includeStack: requested.includeStack ?? false };
-  // The common small cases, with no walker to allocate.
+  const size = Math.max(requested.maxSize ?? DEFAULT_SIZE, MIN_SIZE);
+  const scalar = scalarJson(value, size);
+  if (scalar !== NOT_SCALAR) return { value: scalar, truncated: false };
+  const walker = new Walker({ maxSize: size, includeStack: requested.includeStack ?? false });
+  const result = walker.walk(value, 0);
+  return { value: result === undefined ? null : result, truncated: walker.truncated };
+}
+
+/** What scalarJson gives for a value it does not handle: an object, an array, a string too long. */
+export const NOT_SCALAR: unique symbol = Symbol('not a scalar');
+
+/**
+ * The JSON data of the common small results (most tools answer with a scalar), with nothing to allocate; NOT_SCALAR
+ * where normalizeResult must walk the value. `maxSize` as in NormalizeOptions.
+ */
+export function scalarJson(value: unknown, maxSize: number): unknown {
   switch (typeof value) {
     case 'string':
-      if (jsonLength(value) <= options.maxSize) return { value, truncated: false };
-      break;
+      return jsonLength(value) <= Math.max(maxSize, MIN_SIZE) ? value : NOT_SCALAR;
     case 'boolean':
-      return { value, truncated: false };
+      return value;
     case 'number':
-      return { value: Number.isFinite(value) ? (value === 0 ? 0 : value) : null, truncated: false };
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
     case 'undefined':
     case 'function':
     case 'symbol':
-      return { value: null, truncated: false };
+      return null;
     default:
-      if (value === null) return { value, truncated: false };
+      return value === null ? null : NOT_SCALAR;
   }
-  const walker = new Walker(options);
-  const result = walker.walk(value, 0);
-  return { value: result === undefined ? null : result, truncated: walker.truncated };
 }
 
 /** Turns a thrown value into `{ name, message, ... }` without throwing. */

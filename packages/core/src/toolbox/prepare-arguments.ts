@@ -1,29 +1,17 @@
-import { createArgumentReader } from './argument-reader.js';
+import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
+import type { ArgumentPlan } from './argument-plan.js';
+import { readBigintText, type ExactBigints } from './bigint-text.js';
+import { CallFailure, invalidArgumentsMessage } from './call-errors.js';
 import { describeValue } from './describe-value.js';
 import { loadTransformer, loadValidator } from './dto-libraries.js';
-import { applyLeniency, compileLeniency, setOwn, type LenientNode } from './leniency.js';
+import { excerpt, MAX_ECHO, MAX_ISSUE_TEXT, MAX_ISSUES, MAX_PATH } from './excerpt.js';
+import { applyLeniency, setOwn } from './leniency.js';
 import type { StandardResult } from './parameters-override.js';
 import { revive, validateInstances, type RevivalState } from './revive.js';
-import type { ToolRuntime } from './tool-runtime.js';
-import type { ToolErrorPayload, ToolIssue } from './types.js';
-import { escapePointer, issuesFromAjv } from './validation.js';
-import { loadCompiler, loadedCompiler } from './runtime-compiler.js';
-import { invalidArgumentsMessage } from './call-errors.js';
-import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
-import { hasBigint, readBigintText, type ExactBigints } from './bigint-text.js';
 import { expectedFromIssue, schemaAt } from './standard-issue-text.js';
-import { excerpt, MAX_ECHO, MAX_ISSUE_TEXT, MAX_ISSUES, MAX_PATH } from './excerpt.js';
-
-/** The plan for the arguments object, or null when nothing inside it can need repair (the object itself is read first). */
-export function compileArgumentsLeniency(runtime: ToolRuntime): LenientNode | null {
-  const root = compileLeniency(runtime.declared);
-  return root && (root.optionalNotNull || root.properties || root.additional) ? root : null;
-}
-
-/** A call that cannot go ahead: the payload the model will see. */
-export class CallFailure {
-  constructor(readonly payload: ToolErrorPayload) {}
-}
+import type { CheckSource, ToolPlan } from './tool-plan.js';
+import type { PrecompiledValidator, ToolIssue } from './types.js';
+import { escapePointer, issuesFromAjv } from './validation.js';
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -69,69 +57,82 @@ function boundIssues(issues: readonly ToolIssue[]): ToolIssue[] {
 }
 
 /**
- * Repairs, validates, fills defaults and converts the arguments into the method's positional argument list (the
- * ToolContext slot is left empty for the caller). Returns a CallFailure for anything the model must fix.
- * Synchronous for the common case; a Promise only where a Standard Schema, or a DTO, needs it.
+ * Prepares the arguments of a tool whose plan awaits nothing (`plan.async` false): repairs, validates, fills
+ * defaults and reads them into the method's positional argument list, revived (the ToolContext slot is left empty
+ * for the caller). Returns a CallFailure for anything the model must fix.
  */
-export function prepareArguments(runtime: ToolRuntime, input: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
-  // Later steps walk the arguments recursively, as deep as the schema leads them: where it can lead them anywhere,
-  // their depth is checked first, without recursion.
-  const depthCheck = (runtime.depthCheck ??= runtime.standard !== undefined || JSON.stringify(runtime.declared).includes('"$ref"'));
-  if (depthCheck) {
-    const deep = tooDeepAt(input);
-    if (deep !== null) return tooDeep(runtime.tool.name, deep);
-  }
+export function prepareArguments(
+  plan: ToolPlan,
+  argumentPlan: ArgumentPlan,
+  input: Record<string, unknown>,
+): unknown[] | CallFailure {
   let args = input;
-  if (runtime.lenient === undefined) runtime.lenient = compileArgumentsLeniency(runtime);
-  if (runtime.lenient !== null) {
-    args = applyLeniency(args, runtime.lenient) as Record<string, unknown>;
-    // JSON text parsed by the repair is new input: as deep as it likes.
-    const parsedDeep = args === input || !depthCheck ? null : tooDeepAt(args);
-    if (parsedDeep !== null) return tooDeep(runtime.tool.name, parsedDeep);
+  if (argumentPlan.depthCheck || argumentPlan.lenient !== null) {
+    const repaired = repair(plan, argumentPlan, input);
+    if (repaired instanceof CallFailure) return repaired;
+    args = repaired;
   }
-
-  if (runtime.standard) return prepareStandard(runtime, args);
-  return validateAndFinish(runtime, args);
+  const validate = argumentPlan.validate!;
+  if (argumentPlan.bigintText) {
+    const checked = checkJson(plan, argumentPlan, args);
+    if (checked instanceof CallFailure) return checked;
+    return readArgv(plan, argumentPlan, withDefaults(argumentPlan, checked.args), checked.exact);
+  }
+  // The common case, inline: nothing to allocate.
+  if (!validate(args)) return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
+  return readArgv(plan, argumentPlan, argumentPlan.defaults === null ? args : withDefaults(argumentPlan, args), null);
 }
 
-function validateAndFinish(runtime: ToolRuntime, args: Record<string, unknown>): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
-  let validator = runtime.validator;
-  if (validator === undefined) {
-    const compile = loadedCompiler();
-    // The first validator compiled at run time loads ajv; later ones go on synchronously.
-    if (compile === undefined) return compileLater(runtime, args);
-    try {
-      validator = runtime.validator = compile(runtime.declared, runtime.rejectExtra);
-    } catch (error) {
-      return new CallFailure({
-        name: 'ToolSchemaError',
-        message: `Tool "${runtime.tool.name}" cannot check its arguments, its schema does not compile: ${(error as Error).message}`,
-      });
-    }
-  }
-  if (runtime.bigintText === undefined) runtime.bigintText = hasBigint(runtime.slots);
-  if (runtime.bigintText) {
-    const read = readBigintText(args, runtime.slots);
-    if (read) {
-      // Issues describe what the model sent (the digit text), not the number validation saw.
-      if (!validator(read.args)) return failure(runtime.tool.name, issuesFromAjv(validator.errors ?? [], args));
-      return finish(runtime, read.args, read.exact);
-    }
-  }
-  if (!validator(args)) return failure(runtime.tool.name, issuesFromAjv(validator.errors ?? [], args));
-  return finish(runtime, args);
+/** The same for a plan that awaits a Standard Schema or the DTO libraries. */
+export async function prepareArgumentsAsync(
+  plan: ToolPlan,
+  argumentPlan: ArgumentPlan,
+  input: Record<string, unknown>,
+): Promise<unknown[] | CallFailure> {
+  const args = repair(plan, argumentPlan, input);
+  if (args instanceof CallFailure) return args;
+  const source = plan.source;
+  const checked =
+    source.kind === 'standard' ? await checkStandard(plan, source, args) : checkJson(plan, argumentPlan, args);
+  if (checked instanceof CallFailure) return checked;
+  const complete = withDefaults(argumentPlan, checked.args);
+  if (plan.dto !== null) return readArgvWithDto(plan, plan.dto, complete, checked.exact);
+  return readArgv(plan, argumentPlan, complete, checked.exact);
 }
 
-async function compileLater(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {
-  try {
-    await loadCompiler();
-  } catch (error) {
-    return new CallFailure({
-      name: 'ToolSchemaError',
-      message: `Tool "${runtime.tool.name}" cannot check its arguments, the validator compiler (ajv) could not be loaded: ${(error as Error).message}`,
-    });
+/** Arguments that passed their check, with the bigints read exactly from digit text. */
+interface Checked {
+  args: Record<string, unknown>;
+  exact: ExactBigints | null;
+}
+
+/**
+ * The depth check (where the schema can lead later walks anywhere, they are checked first, without recursion), then
+ * the repairs of known Gemini slips.
+ */
+function repair(
+  plan: ToolPlan,
+  argumentPlan: ArgumentPlan,
+  input: Record<string, unknown>,
+): Record<string, unknown> | CallFailure {
+  if (argumentPlan.depthCheck) {
+    const deep = tooDeepAt(input);
+    if (deep !== null) return tooDeep(plan.tool.name, deep);
   }
-  return validateAndFinish(runtime, args);
+  if (argumentPlan.lenient === null) return input;
+  const args = applyLeniency(input, argumentPlan.lenient) as Record<string, unknown>;
+  // JSON text parsed by the repair is new input: as deep as it likes.
+  const parsedDeep = args === input || !argumentPlan.depthCheck ? null : tooDeepAt(args);
+  return parsedDeep === null ? args : tooDeep(plan.tool.name, parsedDeep);
+}
+
+/** Validation; where the tool takes bigints, of the arguments with digit text read as exact integers first. */
+function checkJson(plan: ToolPlan, argumentPlan: ArgumentPlan, args: Record<string, unknown>): Checked | CallFailure {
+  const validate = argumentPlan.validate!;
+  const read = argumentPlan.bigintText ? readBigintText(args, plan.slots) : null;
+  // Issues describe what the model sent (the digit text), not the number validation saw.
+  if (!validate(read?.args ?? args)) return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
+  return read ?? { args, exact: null };
 }
 
 function tooDeep(toolName: string, path: string): CallFailure {
@@ -143,31 +144,36 @@ function tooDeep(toolName: string, path: string): CallFailure {
   });
 }
 
-async function prepareStandard(runtime: ToolRuntime, args: Record<string, unknown>): Promise<unknown[] | CallFailure> {
+async function checkStandard(
+  plan: ToolPlan,
+  check: Extract<CheckSource, { kind: 'standard' }>,
+  args: Record<string, unknown>,
+): Promise<Checked | CallFailure> {
   const issues: ToolIssue[] = [];
-  if (runtime.declaredNames) {
+  if (check.declaredNames) {
     for (const key of Object.keys(args)) {
-      if (!runtime.declaredNames.has(key)) {
-        const allowed = [...runtime.declaredNames].join(', ');
+      if (!check.declaredNames.has(key)) {
+        const allowed = [...check.declaredNames].join(', ');
         issues.push({ path: `/${escapePointer(key)}`, expected: `no property "${excerpt(key, MAX_ECHO)}" (allowed: ${allowed})`, received: describeValue(args[key]) });
       }
     }
   }
   let result: StandardResult;
   try {
-    result = await runtime.standard!(args);
+    result = await check.validate(args);
   } catch (error) {
-    return new CallFailure({ name: 'ToolSchemaError', message: `Tool "${runtime.tool.name}": its schema failed while checking the arguments: ${(error as Error).message}` });
+    const message = `Tool "${plan.tool.name}": its schema failed while checking the arguments: ${(error as Error).message}`;
+    return new CallFailure({ name: 'ToolSchemaError', message });
   }
   for (const issue of result.issues ?? []) {
     const segments = (issue.path ?? []).map((segment) => String(typeof segment === 'object' && segment !== null ? segment.key : segment));
     const path = segments.map((segment) => `/${escapePointer(segment)}`).join('');
-    const expected = expectedFromIssue(String(issue.message), schemaAt(runtime.declared, segments));
+    const expected = expectedFromIssue(String(issue.message), schemaAt(plan.declared, segments));
     issues.push({ path, expected, received: describeValue(valueAt(args, segments)) });
   }
-  if (issues.length) return failure(runtime.tool.name, issues);
+  if (issues.length) return failure(plan.tool.name, issues);
   const value = result.value;
-  return finish(runtime, (typeof value === 'object' && value !== null ? value : args) as Record<string, unknown>);
+  return { args: (typeof value === 'object' && value !== null ? value : args) as Record<string, unknown>, exact: null };
 }
 
 function valueAt(data: unknown, segments: string[]): unknown {
@@ -179,25 +185,37 @@ function valueAt(data: unknown, segments: string[]): unknown {
   return current;
 }
 
-function finish(runtime: ToolRuntime, validated: Record<string, unknown>, exact: ExactBigints | null = null): unknown[] | CallFailure | Promise<unknown[] | CallFailure> {
+/** The schema's defaults put in for absent arguments (on a copy: the model's own object is never changed). */
+function withDefaults(argumentPlan: ArgumentPlan, validated: Record<string, unknown>): Record<string, unknown> {
+  if (argumentPlan.defaults === null) return validated;
   let args = validated;
-  if (runtime.defaults === undefined) runtime.defaults = schemaDefaults(runtime);
-  if (runtime.defaults !== null) {
-    let copied = false;
-    for (const [key, value] of runtime.defaults) {
-      if (Object.hasOwn(args, key) && args[key] !== undefined) continue;
-      if (!copied) {
-        args = { ...args };
-        copied = true;
-      }
-      setOwn(args, key, typeof value === 'object' && value !== null ? structuredClone(value) : value);
-    }
+  for (const [key, value] of argumentPlan.defaults) {
+    if (Object.hasOwn(args, key) && args[key] !== undefined) continue;
+    if (args === validated) args = { ...validated };
+    setOwn(args, key, typeof value === 'object' && value !== null ? structuredClone(value) : value);
   }
-  if (runtime.needsTransformer) return finishWithDto(runtime, args, exact);
-  const argv = (runtime.reader ??= createArgumentReader(runtime.slots, runtime.generateCode))(args);
-  if (!runtime.revives) return argv;
+  return args;
+}
+
+function readArgv(
+  plan: ToolPlan,
+  argumentPlan: ArgumentPlan,
+  args: Record<string, unknown>,
+  exact: ExactBigints | null,
+): unknown[] | CallFailure {
+  const argv = argumentPlan.read(args);
+  return plan.revives ? revived(plan, args, argv, exact) : argv;
+}
+
+/** Dates, bigints, Sets, ... made from their JSON form in place in `argv` (DTO classes aside: see readArgvWithDto). */
+function revived(
+  plan: ToolPlan,
+  args: Record<string, unknown>,
+  argv: unknown[],
+  exact: ExactBigints | null,
+): unknown[] | CallFailure {
   const state = newState(exact);
-  const slots = runtime.slots;
+  const slots = plan.slots;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     if (slot.kind === 'value') {
@@ -207,31 +225,28 @@ function finish(runtime: ToolRuntime, validated: Record<string, unknown>, exact:
       argv[i] = revive(args, slot.revive, '', state);
     }
   }
-  if (state.issues.length) return failure(runtime.tool.name, state.issues);
+  if (state.issues.length) return failure(plan.tool.name, state.issues);
   return argv;
-}
-
-function schemaDefaults(runtime: ToolRuntime): ReadonlyArray<readonly [string, unknown]> | null {
-  const defaults: [string, unknown][] = [];
-  for (const [key, schema] of Object.entries(runtime.declared.properties ?? {})) {
-    if (schema && typeof schema === 'object' && 'default' in schema) defaults.push([key, schema.default]);
-  }
-  return defaults.length ? defaults : null;
 }
 
 function newState(exact: ExactBigints | null): RevivalState {
   return { issues: [], pending: new Map(), libraries: null, exact };
 }
 
-async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>, exact: ExactBigints | null): Promise<unknown[] | CallFailure> {
-  const purpose = `by tool "${runtime.tool.name}" (${runtime.tool.class.name}.${runtime.tool.method}), which takes a DTO class`;
+async function readArgvWithDto(
+  plan: ToolPlan,
+  dto: NonNullable<ToolPlan['dto']>,
+  args: Record<string, unknown>,
+  exact: ExactBigints | null,
+): Promise<unknown[] | CallFailure> {
+  const purpose = `by tool "${plan.tool.name}" (${plan.tool.class.name}.${plan.tool.method}), which takes a DTO class`;
   const state = newState(exact);
   state.libraries = {
     plainToInstance: await loadTransformer(purpose),
-    ...(runtime.needsValidator ? { validate: await loadValidator(purpose) } : {}),
+    ...(dto.validate ? { validate: await loadValidator(purpose) } : {}),
   };
-  const argv = new Array<unknown>(runtime.slots.length);
-  runtime.slots.forEach((slot, i) => {
+  const argv = new Array<unknown>(plan.slots.length);
+  plan.slots.forEach((slot, i) => {
     if (slot.kind === 'value') {
       const value = Object.hasOwn(args, slot.name) ? args[slot.name] : undefined;
       argv[i] = slot.revive === null || value === undefined || value === null ? value : revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
@@ -240,6 +255,6 @@ async function finishWithDto(runtime: ToolRuntime, args: Record<string, unknown>
     }
   });
   if (!state.issues.length) await validateInstances(state);
-  if (state.issues.length) return failure(runtime.tool.name, state.issues);
+  if (state.issues.length) return failure(plan.tool.name, state.issues);
   return argv;
 }

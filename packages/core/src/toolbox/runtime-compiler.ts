@@ -3,21 +3,16 @@ import type { PrecompiledValidator } from './types.js';
 
 type Compile = (parameters: ObjectJsonSchema, rejectExtraProperties: boolean) => PrecompiledValidator;
 
-let compile: Compile | undefined;
 let loading: Promise<Compile> | undefined;
-
-/** The run-time compiler (ajv), once loaded; undefined before. */
-export function loadedCompiler(): Compile | undefined {
-  return compile;
-}
 
 /**
  * Loads ajv on the first validator compiled at run time. A dynamic import, so that importing core does not load it
- * and a bundler can split it off: tools with precompiled validators never pay for it.
+ * and a bundler can split it off: tools with precompiled validators never pay for it. In the build for edge runtimes
+ * (package.json "imports": the workerd and edge-light conditions) it is a stub, and a worker's bundle holds no ajv.
  */
 export function loadCompiler(): Promise<Compile> {
-  loading ??= import('./ajv-compiler.js').then(
-    (module) => (compile = module.compileValidator),
+  loading ??= import('#validator-compiler').then(
+    (module) => module.compileValidator,
     (error: unknown) => {
       loading = undefined;
       throw error;

@@ -7,9 +7,10 @@ import { closestNames } from './closest-names.js';
 import { excerpt, MAX_ECHO } from './excerpt.js';
 import { loadTransformer, loadValidator } from './dto-libraries.js';
 import { invoke } from './invoke.js';
-import { errorToPayload, normalizeResult } from './normalize-result.js';
-import { CallFailure, compileArgumentsLeniency, prepareArguments, readArguments } from './prepare-arguments.js';
-import type { ToolRuntime } from './tool-runtime.js';
+import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
+import { CallFailure } from './call-errors.js';
+import { prepareArguments, prepareArgumentsAsync, readArguments } from './prepare-arguments.js';
+import type { ToolPlan } from './tool-plan.js';
 import type {
   BoundTool,
   CallOptions,
@@ -20,7 +21,6 @@ import type {
   BoundToolCall,
   ToolErrorPayload,
 } from './types.js';
-import { loadCompiler } from './runtime-compiler.js';
 import { GEMINI_MAX_TOOL_NAME_LENGTH } from '../gemini-limits.js';
 
 const DEFAULT_MAX_RESULT_SIZE = 100_000;
@@ -34,8 +34,8 @@ export class Toolbox {
   readonly #manifest: ToolManifest;
   readonly #options: ToolboxOptions;
   readonly #context: BindContext;
-  readonly #tools = new Map<string, ToolRuntime>();
-  readonly #maxResultSize: number;
+  readonly #tools = new Map<string, ToolPlan>();
+  readonly #normalizeOptions: Readonly<Required<NormalizeOptions>>;
   readonly #includeStack: boolean;
 
   /**
@@ -56,18 +56,19 @@ export class Toolbox {
     this.#manifest = manifest === undefined ? { version: 1, tools: [] } : loadManifest(manifest);
     this.#options = options;
     this.#context = createBindContext(options);
-    this.#maxResultSize = options.maxResultSize ?? DEFAULT_MAX_RESULT_SIZE;
     this.#includeStack = options.includeStack ?? false;
-    const runtimes = instances.flatMap((instance) => bindInstance(instance, this.#manifest, this.#context));
-    this.#insert(runtimes);
+    const maxSize = options.maxResultSize ?? DEFAULT_MAX_RESULT_SIZE;
+    this.#normalizeOptions = Object.freeze({ maxSize, includeStack: this.#includeStack });
+    const plans = instances.flatMap((instance) => bindInstance(instance, this.#manifest, this.#context));
+    this.#insert(plans);
   }
 
   /** Binds one more instance or defineTool tool (with its own manifest, or the Toolbox's). Returns the tools it added. */
   add(instance: object, manifest: ToolManifest | ManifestJson = this.#manifest): BoundTool[] {
     try {
-      const runtimes = bindInstance(instance, loadManifest(manifest), this.#context);
-      this.#insert(runtimes);
-      return runtimes.map((runtime) => runtime.tool);
+      const plans = bindInstance(instance, loadManifest(manifest), this.#context);
+      this.#insert(plans);
+      return plans.map((plan) => plan.tool);
     } catch (error) {
       // A failed add leaves the Toolbox as it was, name bindings included.
       forgetUnboundClasses(this.#context, this.#instances());
@@ -75,13 +76,13 @@ export class Toolbox {
     }
   }
 
-  /** Removes a tool by name, or every tool of an instance. Returns how many tools were removed. */
+  /** Removes a tool by name, or every tool of an instance. Returns argumentPlan many tools were removed. */
   remove(nameOrInstance: string | object): number {
     let removed = 0;
     if (typeof nameOrInstance === 'string') removed = this.#tools.delete(nameOrInstance) ? 1 : 0;
     else {
-      for (const [name, runtime] of this.#tools) {
-        if (runtime.tool.instance === nameOrInstance) {
+      for (const [name, plan] of this.#tools) {
+        if (plan.tool.instance === nameOrInstance) {
           this.#tools.delete(name);
           removed++;
         }
@@ -92,7 +93,7 @@ export class Toolbox {
   }
 
   #instances(): object[] {
-    return Array.from(this.#tools.values(), (runtime) => runtime.tool.instance);
+    return Array.from(this.#tools.values(), (plan) => plan.tool.instance);
   }
 
   has(name: string): boolean {
@@ -104,7 +105,7 @@ export class Toolbox {
   }
 
   tools(): ReadonlyArray<BoundTool> {
-    return Array.from(this.#tools.values(), (runtime) => runtime.tool);
+    return Array.from(this.#tools.values(), (plan) => plan.tool);
   }
 
   /**
@@ -126,12 +127,12 @@ export class Toolbox {
    * Throws when a schema does not compile or a peer dependency is missing.
    */
   async compile(): Promise<void> {
-    for (const runtime of this.#tools.values()) {
-      if (runtime.lenient === undefined) runtime.lenient = compileArgumentsLeniency(runtime);
-      if (!runtime.standard && !runtime.validator) runtime.validator = (await loadCompiler())(runtime.declared, runtime.rejectExtra);
-      const purpose = `by tool "${runtime.tool.name}", which takes a DTO class`;
-      if (runtime.needsTransformer) await loadTransformer(purpose);
-      if (runtime.needsValidator) await loadValidator(purpose);
+    for (const plan of this.#tools.values()) {
+      const argumentPlan = await plan.arguments.load();
+      if (argumentPlan instanceof CallFailure) throw new Error(argumentPlan.payload.message);
+      const purpose = `by tool "${plan.tool.name}", which takes a DTO class`;
+      if (plan.dto !== null) await loadTransformer(purpose);
+      if (plan.dto?.validate) await loadValidator(purpose);
     }
   }
 
@@ -139,45 +140,55 @@ export class Toolbox {
   async call(call: FunctionCallLike, options?: CallOptions): Promise<FunctionResponsePart> {
     const id = typeof call?.id === 'string' ? call.id : undefined;
     const name = typeof call?.name === 'string' ? call.name : undefined;
-    const runtime = name === undefined ? undefined : this.#tools.get(name);
-    if (runtime === undefined) return respond(id, name ?? '', { error: this.#unknownTool(name) });
+    const plan = name === undefined ? undefined : this.#tools.get(name);
+    if (plan === undefined) return respond(id, name ?? '', { error: this.#unknownTool(name) });
     let info: BoundToolCall | undefined;
     try {
-      const args = readArguments(call.args, runtime.tool.name);
-      if (args instanceof CallFailure) return respond(id, runtime.tool.name, { error: args.payload });
-      let prepared = prepareArguments(runtime, args);
-      if (!Array.isArray(prepared)) {
-        if (prepared instanceof Promise) prepared = await prepared;
-        if (prepared instanceof CallFailure) return respond(id, runtime.tool.name, { error: prepared.payload });
+      const args = readArguments(call.args, plan.tool.name);
+      if (args instanceof CallFailure) return respond(id, plan.tool.name, { error: args.payload });
+      let argumentPlan = plan.arguments.current();
+      if (argumentPlan === undefined) {
+        // Made on the tool's first call; only a validator compiled at run time makes that wait (ajv loads).
+        const loaded = await plan.arguments.load();
+        if (loaded instanceof CallFailure) return respond(id, plan.tool.name, { error: loaded.payload });
+        argumentPlan = loaded;
       }
+      const prepared = plan.async
+        ? await prepareArgumentsAsync(plan, argumentPlan, args)
+        : prepareArguments(plan, argumentPlan, args);
+      if (!Array.isArray(prepared)) return respond(id, plan.tool.name, { error: prepared.payload });
       // The most specific limit wins: the call's own, the tool's own, the caller's default, the Toolbox's default.
-      const timeoutMs = options?.timeoutMs ?? runtime.ownTimeoutMs ?? options?.defaultTimeoutMs ?? this.#options.timeoutMs;
-      let value = invoke(runtime, prepared as unknown[], id, options?.signal, timeoutMs, options?.onProgress);
+      const timeoutMs = options?.timeoutMs ?? plan.ownTimeoutMs ?? options?.defaultTimeoutMs ?? this.#options.timeoutMs;
+      let value = invoke(plan, prepared, id, options?.signal, timeoutMs, options?.onProgress);
       if (isThenable(value)) value = await value;
-      if (this.#options.onResult) value = await this.#options.onResult(value, (info = { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args }));
-      // Scalars need no walk (the common case of small tools).
-      if (value === undefined || value === null) return respond(id, runtime.tool.name, { output: null });
-      if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value) && value !== 0)) return respond(id, runtime.tool.name, { output: value });
-      const normalized = normalizeResult(value, { maxSize: this.#maxResultSize, includeStack: this.#includeStack });
-      return respond(id, runtime.tool.name, normalized.truncated ? { output: normalized.value, truncated: true } : { output: normalized.value });
+      if (this.#options.onResult) {
+        info = { tool: plan.tool, ...(id !== undefined ? { callId: id } : {}), args };
+        value = await this.#options.onResult(value, info);
+      }
+      const scalar = scalarJson(value, this.#normalizeOptions.maxSize);
+      if (scalar !== NOT_SCALAR) return respond(id, plan.tool.name, { output: scalar });
+      const normalized = normalizeResult(value, this.#normalizeOptions);
+      const output = normalized.value;
+      return respond(id, plan.tool.name, normalized.truncated ? { output, truncated: true } : { output });
     } catch (error) {
-      info ??= { tool: runtime.tool, ...(id !== undefined ? { callId: id } : {}), args: readArgumentsLoosely(call.args) };
-      return respond(id, runtime.tool.name, { error: await this.#errorPayload(error, info) });
+      info ??= { tool: plan.tool, ...(id !== undefined ? { callId: id } : {}), args: readArgumentsLoosely(call.args) };
+      return respond(id, plan.tool.name, { error: await this.#errorPayload(error, info) });
     }
   }
 
-  #insert(runtimes: ToolRuntime[]): void {
-    const names = new Map<string, ToolRuntime>();
-    for (const runtime of runtimes) {
-      const clash = this.#tools.get(runtime.tool.name) ?? names.get(runtime.tool.name);
+  #insert(plans: ToolPlan[]): void {
+    const names = new Map<string, ToolPlan>();
+    for (const plan of plans) {
+      const clash = this.#tools.get(plan.tool.name) ?? names.get(plan.tool.name);
       if (clash) {
         throw new TypeError(
-          `Two tools are named "${runtime.tool.name}": ${describe(clash)} and ${describe(runtime)}; rename one with @tool({ name }) or bind only one instance`,
+          `Two tools are named "${plan.tool.name}": ${describe(clash)} and ${describe(plan)}; ` +
+            'rename one with @tool({ name }) or bind only one instance',
         );
       }
-      names.set(runtime.tool.name, runtime);
+      names.set(plan.tool.name, plan);
     }
-    for (const [name, runtime] of names) this.#tools.set(name, runtime);
+    for (const [name, plan] of names) this.#tools.set(name, plan);
   }
 
   #unknownTool(name: string | undefined): ToolErrorPayload {
@@ -199,7 +210,7 @@ export class Toolbox {
       try {
         const mapped = await this.#options.onError(error, info);
         if (mapped !== undefined) {
-          const { value } = normalizeResult(mapped, { maxSize: this.#maxResultSize, includeStack: this.#includeStack });
+          const { value } = normalizeResult(mapped, this.#normalizeOptions);
           if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
             const payload = value as ToolErrorPayload;
             return typeof payload.message === 'string' ? payload : { ...payload, message: String(payload.message ?? 'Tool failed') };
@@ -258,9 +269,9 @@ function readArgumentsLoosely(args: unknown): Record<string, unknown> {
   return typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
 }
 
-function describe(runtime: ToolRuntime): string {
-  if (isDefinedTool(runtime.tool.instance)) return `defineTool "${runtime.tool.name}"`;
-  return `${runtime.tool.class.name}.${runtime.tool.method}`;
+function describe(plan: ToolPlan): string {
+  if (isDefinedTool(plan.tool.instance)) return `defineTool "${plan.tool.name}"`;
+  return `${plan.tool.class.name}.${plan.tool.method}`;
 }
 
 function list(names: string[]): string {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import ajvPackage from '#ajv-package';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Analysis } from '../analyze.js';
@@ -17,7 +18,8 @@ export const CACHE_FORMAT = 3;
  * The on-disk cache of gen-tools: one file per tsconfig and set of options, holding the last result and the inputs
  * it was made from (`InputRecord`). A run whose inputs are all unchanged takes the result from here without
  * loading TypeScript; any change (a file edited, added, removed or renamed, an imported type, the tsconfig or a
- * config it extends, a package's declarations, gen-tools' or TypeScript's version) makes it read the project again.
+ * config it extends, a package's declarations, gen-tools', TypeScript's or (for --validators) ajv's version) makes
+ * it read the project again.
  * Results with errors are not cached.
  *
  * The file is this header as one line of JSON, then the texts of the outputs one after the other, as written (not
@@ -44,7 +46,9 @@ export function cacheFile(options: ResolvedOptions, cacheDir: string): string {
 }
 
 function cacheKey(options: ResolvedOptions): string {
-  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.validatorsFile ?? null, options.nameStyle, options.maxTools]);
+  // The validators module is ajv's standalone code: another ajv may write it differently.
+  const ajv = options.validatorsFile !== undefined ? ajvPackage.version : null;
+  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, ajv, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.validatorsFile ?? null, options.nameStyle, options.maxTools]);
 }
 
 /** The cached result, when there is one for these options and nothing it was made from has changed. */

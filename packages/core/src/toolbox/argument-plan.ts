@@ -1,0 +1,126 @@
+import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
+import { SCHEMA_ARRAYS, SCHEMA_MAPS, SCHEMA_SINGLES } from '../render/schema-walk.js';
+import { createArgumentReader, type ArgumentReader } from './argument-reader.js';
+import { hasBigint } from './bigint-text.js';
+import { CallFailure } from './call-errors.js';
+import { compileLeniency, type LenientNode } from './leniency.js';
+import { loadCompiler } from './runtime-compiler.js';
+import type { ArgumentSlot, CheckSource } from './tool-plan.js';
+import type { PrecompiledValidator } from './types.js';
+
+/** How one tool's arguments are repaired, checked and read: the part of its plan made on its first call. */
+export interface ArgumentPlan {
+  /**
+   * Check the arguments' depth before anything walks them: only where the schema can lead a walk arbitrarily deep,
+   * through `$ref` (recursive types), or where a Standard Schema of unknown shape walks them. Elsewhere validation,
+   * repair and revival follow the schema, whose depth is finite, and never descend into what it does not describe.
+   */
+  readonly depthCheck: boolean;
+  /** What to repair before validation (null: nothing in this schema can need repair). */
+  readonly lenient: LenientNode | null;
+  /** The JSON Schema validator; null where a Standard Schema checks (the plan's CheckSource). */
+  readonly validate: PrecompiledValidator | null;
+  readonly read: ArgumentReader;
+  /** Some revival says bigint: digit text is read as exact integers before validation. */
+  readonly bigintText: boolean;
+  /** Top-level defaults from the schema, applied to absent arguments (null: none). */
+  readonly defaults: ReadonlyArray<readonly [string, unknown]> | null;
+}
+
+/**
+ * A tool's ArgumentPlan, made on its first call: the one part of a plan made late. Working it out costs tens of
+ * microseconds per tool before the JIT warms up (compiling a validator at run time, about a millisecond, and
+ * loading ajv for the first, some 40 ms), which a cold start should pay only for the tools it calls.
+ */
+export class ArgumentPlanOnFirstCall {
+  #plan: ArgumentPlan | undefined;
+
+  constructor(
+    private readonly toolName: string,
+    private readonly declared: ObjectJsonSchema,
+    private readonly slots: readonly ArgumentSlot[],
+    private readonly source: CheckSource,
+  ) {}
+
+  /** The plan; made now where that needs no compiler, else undefined until `load`. */
+  current(): ArgumentPlan | undefined {
+    if (this.#plan === undefined && this.source.kind !== 'run-time') this.#plan = this.#make(null);
+    return this.#plan;
+  }
+
+  /**
+   * The plan, its validator compiled now where it has none (ajv loaded first, once per process), or why the tool
+   * cannot check its arguments. A schema that does not compile is tried again on the next call.
+   */
+  async load(): Promise<ArgumentPlan | CallFailure> {
+    const current = this.current();
+    if (current !== undefined) return current;
+    const source = this.source as Extract<CheckSource, { kind: 'run-time' }>;
+    let compile: Awaited<ReturnType<typeof loadCompiler>>;
+    try {
+      compile = await loadCompiler();
+    } catch (error) {
+      return this.#failure(`the validator compiler (ajv) could not be loaded: ${(error as Error).message}`);
+    }
+    let validate: PrecompiledValidator;
+    try {
+      validate = compile(this.declared, source.rejectExtra);
+    } catch (error) {
+      return this.#failure(`its schema does not compile: ${(error as Error).message}`);
+    }
+    return (this.#plan ??= this.#make(validate));
+  }
+
+  #make(compiled: PrecompiledValidator | null): ArgumentPlan {
+    const { source, slots, declared } = this;
+    const revives = slots.some((slot) => (slot.kind === 'value' || slot.kind === 'object') && slot.revive !== null);
+    return Object.freeze({
+      depthCheck: source.kind === 'standard' || reachesRef(declared),
+      lenient: argumentsLeniency(declared),
+      validate: source.kind === 'precompiled' ? source.validate : compiled,
+      // Binding refused a run-time validator where code generation is not allowed: its reader may use it too.
+      read: (source.kind === 'precompiled' ? source.read : undefined) ?? createArgumentReader(slots, compiled !== null),
+      bigintText: revives && hasBigint(slots),
+      defaults: schemaDefaults(declared),
+    });
+  }
+
+  #failure(why: string): CallFailure {
+    const message = `Tool "${this.toolName}" cannot check its arguments, ${why}`;
+    return new CallFailure({ name: 'ToolSchemaError', message });
+  }
+}
+
+/** The repair plan of the arguments object, or null when nothing inside it can need repair. */
+function argumentsLeniency(declared: ObjectJsonSchema): LenientNode | null {
+  const root = compileLeniency(declared);
+  return root && (root.optionalNotNull || root.properties || root.additional) ? root : null;
+}
+
+function schemaDefaults(declared: ObjectJsonSchema): ReadonlyArray<readonly [string, unknown]> | null {
+  let defaults: (readonly [string, unknown])[] | null = null;
+  const properties = declared.properties ?? {};
+  for (const key of Object.keys(properties)) {
+    const schema = properties[key];
+    if (schema && typeof schema === 'object' && 'default' in schema) (defaults ??= []).push([key, schema.default]);
+  }
+  return defaults && Object.freeze(defaults);
+}
+
+/** Whether a `$ref` is used anywhere in the schema (its keywords walked, so no value or property name counts). */
+export function reachesRef(schema: JsonSchema | boolean | undefined): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  if (typeof schema.$ref === 'string') return true;
+  for (const keyword in schema) {
+    const value = (schema as Record<string, unknown>)[keyword];
+    if (typeof value !== 'object' || value === null) continue;
+    if (SCHEMA_SINGLES.has(keyword) || SCHEMA_ARRAYS.has(keyword)) {
+      // Draft 7's tuple form of `items` is an array as well.
+      const children = Array.isArray(value) ? (value as JsonSchema[]) : [value as JsonSchema];
+      if (children.some((child) => reachesRef(child))) return true;
+    } else if (SCHEMA_MAPS.has(keyword)) {
+      for (const name in value) if (reachesRef((value as Record<string, JsonSchema>)[name])) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,4 @@
+import * as equalModule from 'ajv/dist/runtime/equal.js';
+import { defaultOf } from './default-of.js';
+
+export const equal = defaultOf<(a: unknown, b: unknown) => boolean>(equalModule);

@@ -1,0 +1,4 @@
+import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
+import { defaultOf } from './default-of.js';
+
+export const ucs2length = defaultOf<(text: string) => number>(ucs2lengthModule);
