@@ -52,7 +52,7 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
   const entries = options.tools.map((tool, i) => `  ${JSON.stringify(tool.name)}: v${i},`);
   // Constant-name property loads: as fast as the reader the Toolbox would otherwise generate with new Function.
   const readers = options.tools.map((tool) => {
-    const items = tool.params.map((param) => (param.kind === 'value' ? `args[${JSON.stringify(param.name)}]` : 'undefined'));
+    const items = tool.params.map((param) => (param.kind === 'value' ? readOwn(param.name) : 'undefined'));
     return `  ${JSON.stringify(tool.name)}: (args) => [${items.join(', ')}],`;
   });
   const lines = [
@@ -80,4 +80,10 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
     '',
   ];
   return { text: lines.join('\n'), blocks: [] };
+}
+
+/** One argument, read as the Toolbox's own reader does: a name every object inherits only when the model sent it. */
+function readOwn(name: string): string {
+  const key = JSON.stringify(name);
+  return name in Object.prototype ? `(Object.hasOwn(args, ${key}) ? args[${key}] : undefined)` : `args[${key}]`;
 }
