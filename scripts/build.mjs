@@ -65,8 +65,5 @@ for (const name of targets) {
   mkdirSync(join(dir, 'dist/cjs'), { recursive: true });
   const cjsScope = { type: 'commonjs', ...(pkg.imports ? { imports: cjsImports(pkg.imports) } : {}) };
   writeFileSync(join(dir, 'dist/cjs/package.json'), `${JSON.stringify(cjsScope, null, 2)}\n`);
-  // What a package needs in dist besides compiled code (gen: TypeScript's lib files).
-  if (existsSync(join(dir, 'scripts/postbuild.mjs')))
-    execFileSync(process.execPath, [join(dir, 'scripts/postbuild.mjs')], { stdio: 'inherit' });
   console.log(`built ${pkg.name}`);
 }

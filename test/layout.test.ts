@@ -15,7 +15,7 @@ const allowed: Record<string, string[]> = {
   'fs-tools': ['core'],
   restate: ['genai', 'core'],
 };
-const compilerModules = ['typescript', 'ts-morph'];
+const compilerModules = ['typescript', 'ts-morph', '@ts-morph/common'];
 const runTime = ['core', 'genai', 'testing', 'mcp', 'fs-tools', 'restate'];
 
 function sourceFiles(dir: string): string[] {
@@ -50,6 +50,20 @@ describe('package layout', () => {
         if (runTime.includes(name) && compilerModules.some((m) => spec === m || spec.startsWith(`${m}/`))) {
           offending.push(`${relative(root, file)} imports the compiler (${spec}) at run time`);
         }
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  // See gen's README, "Dependencies".
+  it('gen reaches the compiler through one module, by a public entry point only', () => {
+    const offending: string[] = [];
+    const door = join(root, 'packages/gen/src/program/typescript.ts');
+    for (const file of sourceFiles(join(root, 'packages/gen/src'))) {
+      for (const spec of importedModules(file)) {
+        const compiler = compilerModules.find((m) => spec === m || spec.startsWith(`${m}/`));
+        const throughDoor = file === door && spec === '@ts-morph/common';
+        if (compiler && !throughDoor) offending.push(`${relative(root, file)} imports ${spec}`);
       }
     }
     expect(offending).toEqual([]);

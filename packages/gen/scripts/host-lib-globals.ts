@@ -1,11 +1,11 @@
-// Writes src/host-lib-globals.generated.ts: the global names that TypeScript's DOM and web worker lib files declare,
-// read from the lib files of the TypeScript gen runs (see src/host-libs.ts for why). Run it after upgrading
+// Writes src/program/host-lib-globals.generated.ts: the global names that TypeScript's DOM and web worker lib files declare,
+// read from the lib files of the TypeScript gen runs (see src/program/host-libs.ts for why). Run it after upgrading
 // @ts-morph/common; test/host-libs.test.ts fails until the table matches.
 //   node --import tsx packages/gen/scripts/host-lib-globals.ts
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getLibFiles, ts } from '../src/ts-morph.js';
-import { declaredNames, isHostLib } from '../src/host-libs.js';
+import { getLibFiles, ts } from '../src/program/typescript.js';
+import { declaredNames, isHostLib } from '../src/program/host-libs.js';
 
 /** The table's source text, computed from the given lib files. */
 export function hostLibGlobalsSource(libFiles: readonly { fileName: string; text: string }[]): string {
@@ -47,7 +47,7 @@ function wrap(names: readonly string[]): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const target = fileURLToPath(new URL('../src/host-lib-globals.generated.ts', import.meta.url));
+  const target = fileURLToPath(new URL('../src/program/host-lib-globals.generated.ts', import.meta.url));
   writeFileSync(target, hostLibGlobalsSource(getLibFiles()));
   console.log(`wrote ${target}`);
 }

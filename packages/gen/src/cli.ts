@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `gen-tools` bin. All logic lives in main.ts, which tests and other tools import without running anything.
-import { main } from './main.js';
+import { main } from './cli/main.js';
 
 main(process.argv).then(
   (code) => {

@@ -1,5 +1,14 @@
-import type { Node, ts } from './ts-morph.js';
-import type { Diagnostic } from './diagnostic.js';
+import type { ts } from './program/typescript.js';
+
+/** A problem found in the user's code, printed as `file:line:col: severity: message`. */
+export interface Diagnostic {
+  /** Relative to the working directory when printed by the CLI; absolute in the API. */
+  file: string;
+  line: number;
+  column: number;
+  severity: 'error' | 'warning';
+  message: string;
+}
 
 /** Collects the problems of one run, each at the node it is about. */
 export class Diagnostics {
@@ -7,7 +16,7 @@ export class Diagnostics {
   private readonly seen = new Set<string>();
 
   /** Bound, so it can be handed out as a `Report` callback. */
-  readonly report = (node: Node | ts.Node, severity: Diagnostic['severity'], message: string): void => {
+  readonly report = (node: ts.Node, severity: Diagnostic['severity'], message: string): void => {
     this.add({ ...positionOf(node), severity, message });
   };
 
@@ -38,9 +47,8 @@ export function compareText(a: string, b: string): number {
 }
 
 /** Where a node starts (leading trivia and JSDoc aside): its file, and 1-based line and column. */
-export function positionOf(node: Node | ts.Node): { file: string; line: number; column: number } {
-  const compilerNode = 'compilerNode' in node ? node.compilerNode : node;
-  const sourceFile = compilerNode.getSourceFile();
-  const { line, character } = sourceFile.getLineAndCharacterOfPosition(compilerNode.getStart(sourceFile));
+export function positionOf(node: ts.Node): { file: string; line: number; column: number } {
+  const sourceFile = node.getSourceFile();
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
   return { file: sourceFile.fileName, line: line + 1, column: character + 1 };
 }

@@ -1,50 +1,15 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ToolManifest } from '@toolwright/core';
-import type { Analysis, OutputKind, ResolvedOptions } from './analyze.js';
-import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './cache.js';
-import type { Diagnostic } from './diagnostic.js';
-import { DEFAULT_OUT, DEFAULT_PROJECT } from './defaults.js';
-import { InputRecorder } from './inputs.js';
-import { GEMINI_MAX_TOOLS } from '@toolwright/core';
-import { NAME_STYLES, type NameStyle } from './name-style.js';
-import { GENERATED_HEADER } from './render-module.js';
-import { compareOutput, type StaleOutput } from './stale.js';
-import { toolNamesInJson, toolNamesInModule } from './tool-names.js';
-import { UsageError } from './usage-error.js';
-import { writeFilesAtomically } from './write-files.js';
-
-export interface GenerateOptions {
-  /** The project's tsconfig. Default `tsconfig.json`. Relative paths are resolved against `cwd`. */
-  project?: string;
-  /** The TS module to write (`tools.generated.ts`). Default `src/tools.generated.ts`; `false` writes none. */
-  out?: string | false;
-  /** The JSON manifest to write, if any. */
-  json?: string;
-  /**
-   * Also write the tools' argument validators, compiled now (ajv standalone code), to this TS module, and import them
-   * in `out`: the Toolbox then compiles nothing at run time (no ajv load, no `new Function`: edge runtimes).
-   */
-  validators?: string;
-  /** Tool names as methods are written (`preserve`, the default) or in snake_case. */
-  nameStyle?: NameStyle;
-  /**
-   * The most tools the project may hold. Default 512: Gemini takes at most 512 function declarations in one
-   * request. Raise it when the project binds its tools in several Toolboxes, each within the limit.
-   */
-  maxTools?: number;
-  /** Write nothing; report in `stale` which outputs differ from what would be written. */
-  check?: boolean;
-  /** Default `process.cwd()`. */
-  cwd?: string;
-  /**
-   * Keep the result on disk and reuse it while none of its inputs changed (see the README). Default `false` here;
-   * the CLI turns it on unless given `--no-cache`.
-   */
-  cache?: boolean;
-  /** Where the cache lives. Default `node_modules/.cache/toolwright` beside the tsconfig. */
-  cacheDir?: string;
-}
+import type { Analysis } from './analyze.js';
+import type { OutputKind } from './emit/index.js';
+import { resolveOptions, type GenerateOptions } from './options.js';
+import { cacheFile, defaultCacheDir, outputsOf, readCache, writeCache } from './program/cache.js';
+import type { Diagnostic } from './diagnostics.js';
+import { InputRecorder } from './program/inputs.js';
+import { compareOutput, type StaleOutput } from './emit/stale.js';
+import { toolNamesInJson, toolNamesInModule } from './emit/tool-names.js';
+import { writeFilesAtomically } from './emit/write-files.js';
 
 export interface GenerateResult {
   /** The manifest found (also when there are errors: it holds the tools that could be described). */
@@ -84,35 +49,6 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   return { ...applyAnalysis(analysis, options.check ?? false), cached };
 }
 
-/** Validates the options and makes their paths absolute. */
-export function resolveOptions(options: GenerateOptions): ResolvedOptions {
-  const cwd = options.cwd ?? process.cwd();
-  const nameStyle = options.nameStyle ?? 'preserve';
-  if (!NAME_STYLES.includes(nameStyle)) throw new UsageError(`unknown name style "${String(nameStyle)}" (use ${NAME_STYLES.join(' or ')})`);
-  const maxTools = options.maxTools ?? GEMINI_MAX_TOOLS;
-  if (!Number.isInteger(maxTools) || maxTools < 1) throw new UsageError(`--max-tools takes a whole number from 1, not ${String(options.maxTools)}`);
-  const projectFile = resolve(cwd, options.project ?? DEFAULT_PROJECT);
-  if (!existsSync(projectFile)) throw new UsageError(`cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT}`);
-  const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
-  const jsonFile = options.json === undefined ? undefined : resolve(cwd, options.json);
-  if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');
-  const validatorsFile = options.validators === undefined ? undefined : resolve(cwd, options.validators);
-  if (validatorsFile !== undefined) {
-    if (outFile === undefined) throw new UsageError('--validators needs the TS module (--out), which imports the validators');
-    if (validatorsFile === outFile || validatorsFile === jsonFile) throw new UsageError('--validators names the same file as --out or --json');
-    if (!/\.[mc]?ts$/.test(validatorsFile)) {
-      throw new UsageError(`--validators writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.validators})`);
-    }
-  }
-  if (outFile !== undefined && !/\.[mc]?ts$/.test(outFile)) {
-    throw new UsageError(`--out writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.out})`);
-  }
-  if (outFile !== undefined) checkOutput('--out', String(options.out ?? DEFAULT_OUT), outFile, isGeneratedModule);
-  if (jsonFile !== undefined) checkOutput('--json', options.json as string, jsonFile, isGeneratedJson);
-  if (validatorsFile !== undefined) checkOutput('--validators', String(options.validators), validatorsFile, isGeneratedModule);
-  return { projectFile, outFile, jsonFile, ...(validatorsFile !== undefined ? { validatorsFile } : {}), nameStyle, maxTools };
-}
-
 /**
  * Writes the outputs whose content changed (or, with `check`, lists them as stale). An output whose text is
  * already on disk is never rewritten, so watchers of it see no change.
@@ -139,44 +75,6 @@ const NAMES_IN: Record<OutputKind, (text: string) => string[] | undefined> = {
   json: toolNamesInJson,
   validators: () => undefined,
 };
-
-/**
- * An output path must be a file gen-tools may replace: absent, empty, or written by gen-tools before. A folder, or
- * a file of the user's (a source file of the project, a tsconfig), is a usage error and nothing is written.
- */
-function checkOutput(option: string, given: string, path: string, ours: (text: string) => boolean): void {
-  let stats;
-  try {
-    stats = statSync(path);
-  } catch {
-    return;
-  }
-  if (stats.isDirectory()) throw new UsageError(`${option} ${given} is a folder: give the file to write (e.g. ${join(given, option === '--out' ? 'tools.generated.ts' : 'tools.json')})`);
-  if (!stats.isFile()) throw new UsageError(`${option} ${given} is not a regular file`);
-  if (stats.size === 0) return;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${option} ${given} cannot be read (${(error as Error).message})`);
-  }
-  if (!ours(text)) {
-    throw new UsageError(`${option} ${given} is a file gen-tools did not write (it would be overwritten): name another file, or delete it first`);
-  }
-}
-
-function isGeneratedModule(text: string): boolean {
-  return text.startsWith(GENERATED_HEADER);
-}
-
-function isGeneratedJson(text: string): boolean {
-  try {
-    const value = JSON.parse(text) as { version?: unknown; tools?: unknown };
-    return typeof value === 'object' && value !== null && typeof value.version === 'number' && Array.isArray(value.tools);
-  } catch {
-    return false;
-  }
-}
 
 function readIfExists(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type GenerateOptions, type GenerateResult } from '@toolwright/gen';
-import { manifestHash } from '../src/manifest-hash.js';
+import { manifestHash } from '../src/emit/index.js';
 import { repoRoot } from './helpers/temp-project.js';
 
 const made: string[] = [];

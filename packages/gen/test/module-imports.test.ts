@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ts } from 'ts-morph';
-import { importSpecifier } from '../src/import-specifier.js';
-import { renderModule } from '../src/render-module.js';
+import { importSpecifier } from '../src/emit/import-specifier.js';
+import { renderModule } from '../src/emit/render-module.js';
 import type { ManifestTool } from '@toolwright/core';
 
 // A file name may hold any character but `/` and NUL (quotes, backslashes, line breaks, `${`, any script): the

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ts } from 'ts-morph';
-import { isJsonExact, staticDefault } from '../src/default-value.js';
-import { numericLiteralValue } from '../src/numeric-literal.js';
+import { isJsonExact, staticDefault } from '../src/describe/default-value.js';
+import { numericLiteralValue } from '../src/schema/numeric-literal.js';
 
 // Every numeric literal spelling TypeScript allows (decimal with fraction and exponent, hex, octal, binary, numeric
 // separators, a leading dot, a sign, bigint) gives, as a default, the value JavaScript gives it.

@@ -6,18 +6,19 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { toSnakeCase } from '../src/name-style.js';
-import { Code, tsLiteral } from '../src/ts-literal.js';
-import { extensionStyle, importSpecifier } from '../src/import-specifier.js';
-import { parseArgs } from '../src/parse-args.js';
-import { compareOutput } from '../src/stale.js';
-import { writeFilesAtomically } from '../src/write-files.js';
-import { mayDeclareTools } from '../src/load-project.js';
-import { renderModule, toolNamesInModule } from '../src/render-module.js';
-import { renderJson, toolNamesInJson } from '../src/render-json.js';
-import { manifestHash } from '../src/manifest-hash.js';
-import { GEN_VERSION } from '../src/version.js';
-import { displayPath } from '../src/format-diagnostic.js';
+import { toSnakeCase } from '../src/describe/name-style.js';
+import { Code, tsLiteral } from '../src/emit/ts-literal.js';
+import { extensionStyle } from '../src/emit/index.js';
+import { importSpecifier } from '../src/emit/import-specifier.js';
+import { parseArgs } from '../src/cli/parse-args.js';
+import { compareOutput } from '../src/emit/stale.js';
+import { writeFilesAtomically } from '../src/emit/write-files.js';
+import { mayDeclareTools } from '../src/program/load-project.js';
+import { renderModule, toolNamesInModule } from '../src/emit/render-module.js';
+import { renderJson, toolNamesInJson } from '../src/emit/render-json.js';
+import { manifestHash } from '../src/emit/index.js';
+import { GEN_VERSION } from '../src/program/cache.js';
+import { displayPath } from '../src/cli/format-diagnostic.js';
 import type { ManifestTool } from '@toolwright/core';
 
 describe('toSnakeCase', () => {
@@ -53,6 +54,28 @@ describe('tsLiteral', () => {
         expect(new Function(`return (${text});`)()).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
+  });
+
+  it("lays a value out as JSON.stringify's 2-space text, identifier keys unquoted, a comma after every member", () => {
+    const inherited = new Set(Object.getOwnPropertyNames(Object.prototype));
+    const key = fc.oneof(fc.string(), fc.constantFrom('a', '$b', '_c1', 'd-e', '1f', 'toString', '__proto__'));
+    const value = fc.jsonValue().chain((json) => fc.dictionary(key, fc.constant(json)));
+    fc.assert(
+      fc.property(value, fc.constantFrom('', '    '), (record, indent) => {
+        const expected = JSON.stringify(record, null, 2)
+          .replace(/^( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /gm, (_line, space: string, name: string) =>
+            inherited.has(name) ? `${space}["${name}" + ""]: ` : `${space}${name}: `,
+          )
+          .replace(/([^[{,])(?=\n *[}\]])/g, '$1,')
+          .replace(/\n/g, `\n${indent}`);
+        expect(tsLiteral(record, indent)).toBe(expected);
+      }),
+    );
+  });
+
+  it('is reentrant: a value whose toJSON writes a literal of its own leaves the outer Code in place', () => {
+    const inner = { toJSON: () => tsLiteral({ b: new Code('Inner') }) };
+    expect(tsLiteral({ a: inner, c: new Code('Outer') })).toBe('{\n  a: "{\\n  b: Inner,\\n}",\n  c: Outer,\n}');
   });
 
   it('keeps __proto__ an own property and writes Code verbatim', () => {

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toolbox, type ToolManifest } from '@toolwright/core';
 import { generate } from '@toolwright/gen';
-import { parseArgs } from '../src/parse-args.js';
+import { parseArgs } from '../src/cli/parse-args.js';
+import { renderValidators } from '../src/emit/render-validators.js';
 import { fixturesDir } from './helpers/temp-project.js';
 
 // A copy of a fixture inside the workspace, where its imports (URL from @types/node, core) resolve as in a project.
@@ -52,6 +53,25 @@ describe('gen-tools --validators', () => {
     expect(again.diagnostics).toEqual([]);
     expect(readFileSync(validatorsFile, 'utf8')).toBe(written);
     expect((await generate(options)).cached).toBe(true);
+  });
+
+  it('reads a parameter named as an inherited property (constructor, toString) only when the model sent it', () => {
+    const names = ['query', 'constructor', 'toString', '__proto__', 'valueOf'];
+    const tool = {
+      name: 'find',
+      class: 'Finder',
+      method: 'find',
+      file: 'src/finder.ts',
+      parameters: { type: 'object' as const, properties: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])) },
+      params: names.map((name) => ({ name, kind: 'value' as const })),
+    };
+    const { text } = renderValidators({ tools: [tool], command: 'gen-tools --validators src/v.ts' });
+    const start = text.indexOf('export const readers');
+    const body = text.slice(text.indexOf('{', text.indexOf('=', start)), text.indexOf('\n};', start) + 2);
+    const readers = new Function(`return (${body});`)() as Record<string, (args: Record<string, unknown>) => unknown[]>;
+    expect(readers.find!(JSON.parse('{"query":"q"}'))).toEqual(['q', undefined, undefined, undefined, undefined]);
+    const all = JSON.parse('{"query":"q","constructor":"c","toString":"t","__proto__":"p","valueOf":"v"}');
+    expect(readers.find!(all)).toEqual(['q', 'c', 't', 'p', 'v']);
   });
 
   it('is a flag of the CLI', () => {

@@ -16,7 +16,7 @@ const runs = Number(process.env.RUNS ?? 5);
 const project = join(tmpdir(), 'toolwright-bench-gen-tools');
 
 // The same project with one more tool, which takes a URL: gen-tools leaves TypeScript's DOM lib files out of a
-// program its tools cannot reach them from (packages/gen/src/host-libs.ts); here they reach it.
+// program its tools cannot reach them from (packages/gen/src/program/host-libs.ts); here they reach it.
 const domProject = join(tmpdir(), 'toolwright-bench-gen-tools-dom');
 for (const [dir, domTool] of [[project, false], [domProject, true]] as const) {
   writeSyntheticProject({ dir, files: 100, toolsPerFile: 10, domTool });

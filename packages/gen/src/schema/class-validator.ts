@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@toolwright/core';
-import { ts } from '../ts-morph.js';
+import { ts } from '../program/typescript.js';
 import { constantValue, enumValues, UNKNOWN } from './constant.js';
 import { constrain, constrainItems, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 

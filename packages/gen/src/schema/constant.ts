@@ -1,4 +1,4 @@
-import { ts } from '../ts-morph.js';
+import { ts } from '../program/typescript.js';
 
 /** Marks an expression whose value cannot be known at build time. */
 export const UNKNOWN = Symbol('unknown constant');

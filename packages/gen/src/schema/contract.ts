@@ -1,5 +1,5 @@
 import type { JsonSchema, Revival } from '@toolwright/core';
-import type { Node, Type, ts } from '../ts-morph.js';
+import type { ts } from '../program/typescript.js';
 
 /**
  * The seam between tool discovery (which finds methods and parameters) and type mapping (which turns a
@@ -11,18 +11,15 @@ export interface TypeSchema {
   revive?: Revival;
 }
 
-/** Reports a problem at a node: a ts-morph wrapper, or a compiler node (nested declarations met by the checker). */
-export type Report = (node: Node | ts.Node, severity: 'error' | 'warning', message: string) => void;
+/** Reports a problem at a node (the declaration being mapped, or a nested one met by the checker). */
+export type Report = (node: ts.Node, severity: 'error' | 'warning', message: string) => void;
 
 export interface SchemaBuilderOptions {
   /** The folder of the tsconfig: `Revival.file` paths are relative to it. */
   projectDir: string;
   report: Report;
-  /**
-   * The checker to map types with; by default the one of the node's ts-morph project (the program gen-tools
-   * builds itself has no ts-morph project).
-   */
-  checker?: ts.TypeChecker;
+  /** The checker of the program the types and nodes come from. */
+  checker: ts.TypeChecker;
   /**
    * Whether a problem found in a nested declaration (a JSDoc tag on a property) may be reported where it is
    * written; when not (a file outside the project), it is reported at the parameter. Default: always.
@@ -38,7 +35,7 @@ export interface SchemaBuilder {
    * caller applies them with `applyDocTags`. Schemas may share nested objects between calls (a cache per type):
    * the top-level object is the caller's own, but copy before changing anything below it.
    */
-  typeSchema(type: Type | ts.Type, node: Node | ts.Node): TypeSchema;
+  typeSchema(type: ts.Type, node: ts.Node): TypeSchema;
   /** Definitions of the recursive types met so far (`#/$defs/Name`), for the tool's `parameters.$defs`. */
   definitions(): Record<string, JsonSchema> | undefined;
 }

@@ -1,10 +1,10 @@
 import type { JsonSchema, JsonSchemaType } from '@toolwright/core';
-import { ts, type Node } from '../ts-morph.js';
+import { ts } from '../program/typescript.js';
 import type { Report } from './contract.js';
 import { constrain, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 import { subjectOf } from './problems.js';
-import { isJsonExact } from '../default-value.js';
-import { numericLiteralValue } from '../numeric-literal.js';
+import { isJsonExact } from '../describe/default-value.js';
+import { numericLiteralValue } from './numeric-literal.js';
 
 /** One JSDoc block tag: `@minimum 3` is `{ name: 'minimum', text: '3' }`. */
 export interface DocTag {
@@ -13,8 +13,8 @@ export interface DocTag {
 }
 
 /** The JSDoc tags written on a declaration (a parameter, property or method), in order. */
-export function docTagsOf(node: Node): DocTag[] {
-  return ts.getJSDocTags(node.compilerNode).map((tag) => ({
+export function docTagsOf(node: ts.Node): DocTag[] {
+  return ts.getJSDocTags(node).map((tag) => ({
     name: tag.tagName.text,
     text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim(),
   }));
@@ -55,7 +55,7 @@ export function docTextOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): str
  * `@minLength`, `@maxLength`, `@pattern`, `@format`, `@minItems`, `@maxItems`, `@integer`) to a copy of `schema`.
  * Other tags (`@param`, `@returns`, ...) are left alone. A bad value is a warning at `node`, and the tag is skipped.
  */
-export function applyDocTags(schema: JsonSchema, tags: readonly DocTag[], report: Report, node: Node | ts.Node): JsonSchema {
+export function applyDocTags(schema: JsonSchema, tags: readonly DocTag[], report: Report, node: ts.Node): JsonSchema {
   return applyTags(schema, tags, (message) => report(node, 'warning', `${subjectOf(node)} ${message}`));
 }
 

@@ -1,4 +1,4 @@
-import { ts, type Node } from '../ts-morph.js';
+import { ts } from '../program/typescript.js';
 import type { Report } from './contract.js';
 
 /** A problem met while mapping a type, relative to the type: `path` leads from the type to the offending part. */
@@ -13,18 +13,12 @@ export interface Problem {
 }
 
 /** How a message names the declaration it is about: `parameter "filter"`, `property "limit"`, ... */
-export function subjectOf(node: Node | ts.Node): string {
-  const raw = toCompilerNode(node);
+export function subjectOf(raw: ts.Node): string {
   if (ts.isParameter(raw)) return `parameter "${raw.name.getText()}"`;
   if (ts.isPropertySignature(raw) || ts.isPropertyDeclaration(raw)) return `property "${raw.name.getText()}"`;
   if (ts.isMethodDeclaration(raw) || ts.isFunctionDeclaration(raw)) return `the return type of "${raw.name?.getText() ?? 'function'}"`;
   const text = raw.getText().replace(/\s+/g, ' ');
   return `type "${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
-}
-
-/** The compiler node of a ts-morph wrapper, or the node itself. */
-export function toCompilerNode(node: Node | ts.Node): ts.Node {
-  return 'compilerNode' in node ? node.compilerNode : node;
 }
 
 function pathText(path: readonly string[]): string {
@@ -43,7 +37,7 @@ function problemMessage(subject: string, problem: Problem): string {
 /** Reports problems at `node`, or at a nested declaration when the problem names one in a file of the project. */
 export function reportProblems(
   problems: readonly Problem[],
-  node: Node | ts.Node,
+  node: ts.Node,
   report: Report,
   isProjectFile: (fileName: string) => boolean = () => true,
 ): void {

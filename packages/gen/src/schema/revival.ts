@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonSchemaType, Revival } from '@toolwright/core';
 import { jsonTypes } from './constrain.js';
-import { getOwn, setOwn } from '../own-property.js';
+import { getOwn, setOwn } from './own-property.js';
 
 /** A union member's schema and revival. */
 export interface RevivalPart {

@@ -1,4 +1,4 @@
-import { ts } from '../ts-morph.js';
+import { ts } from '../program/typescript.js';
 
 /**
  * Template literal types as patterns that accept what TypeScript accepts. The checker matches a string against

@@ -1,4 +1,4 @@
-import { ts } from '../ts-morph.js';
+import { ts } from '../program/typescript.js';
 
 /**
  * A readable name for a type, for `$defs`: the alias or declared name with its type arguments

@@ -1,5 +1,5 @@
-import { FileScopeMemo, fileScopeOf } from '../file-scope.js';
-import { ts } from '../ts-morph.js';
+import { FileScopeMemo, fileScopeOf } from '../program/file-scope.js';
+import { ts } from '../program/typescript.js';
 import { SCHEMA_TAGS, type DocTag } from './doc-tags.js';
 
 /** The type annotation of a parameter, property or type alias declaration. */

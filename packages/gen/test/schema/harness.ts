@@ -70,14 +70,16 @@ export function probe(typeText: string, prelude = '', files: Record<string, stri
   const file = shared.createSourceFile(`/src/t${id}/probe.ts`, `${prelude}\nexport function probe${typeParameters}(value: ${typeText}) {}\n`);
   const parameter = file.getFunctionOrThrow('probe').getParameters()[0]!;
   const problems: Probe['problems'] = [];
+  // gen works on the compiler's own objects: ts-morph only builds the program here.
   const builder = createSchemaBuilder({
     projectDir: '/src',
+    checker: shared.getTypeChecker().compilerObject,
     report: (node, severity, message) => {
       const { file, line } = positionOf(node);
       problems.push({ severity, message, file, line });
     },
   });
-  const result = builder.typeSchema(parameter.getType(), parameter);
+  const result = builder.typeSchema(parameter.getType().compilerType, parameter.compilerNode);
   const defs = builder.definitions();
   return { schema: result.schema, ...(result.revive ? { revive: result.revive } : {}), ...(defs ? { defs } : {}), problems };
 }

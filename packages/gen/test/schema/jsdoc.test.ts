@@ -212,7 +212,7 @@ describe('applyDocTags for parameters', () => {
   size: number,
 ) {}`,
   );
-  const [page, size] = file.getFunctionOrThrow('search').getParameters();
+  const [page, size] = file.getFunctionOrThrow('search').getParameters().map((parameter) => parameter.compilerNode);
 
   test('reads inline parameter JSDoc and applies the tags to a copy', () => {
     const reports: string[] = [];

@@ -1,0 +1,75 @@
+/** Source text placed as is in a generated literal (a `() => Class` thunk). */
+export class Code {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Keys every object inherits (`Object.prototype`'s own names, `__proto__` among them) are written as computed keys
+ * of type string (`["toString" + ""]`, valid JavaScript too): `__proto__: x` would set the prototype, and
+ * TypeScript types the value of a literal key such as `toString` by the inherited member (`() => string`) instead of
+ * the record's index signature, so the module would not compile.
+ */
+const INHERITED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A JSON value as a TypeScript expression, one property or element per line, 2-space indent, trailing commas:
+ * the same value always gives the same text. `Code` values are written verbatim. Values are read as
+ * JSON.stringify reads them (`toJSON`, boxed primitives; undefined, functions and symbols are left out of objects
+ * and are `null` in arrays, as are numbers that are not finite); `indent` starts every line after the first.
+ */
+export function tsLiteral(value: unknown, indent = ''): string {
+  const text = write(value, '', indent);
+  if (text === undefined) throw new TypeError(`cannot write ${String(value)} into a generated literal`);
+  return text;
+}
+
+/** The text of `value` whose first line is at `outer`, or undefined where JSON leaves the value out. */
+function write(value: unknown, key: string, outer: string): string | undefined {
+  if (value instanceof Code) return value.text;
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON(key: string): unknown }).toJSON(key);
+  }
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      throw new TypeError(`cannot write the bigint ${value} into a generated literal`);
+    case 'object':
+      if (value === null) return 'null';
+      return Array.isArray(value) ? writeArray(value, outer) : writeObject(value as Record<string, unknown>, outer);
+    default:
+      return undefined; // undefined, functions, symbols
+  }
+}
+
+function writeArray(items: readonly unknown[], outer: string): string {
+  if (items.length === 0) return '[]';
+  const inner = `${outer}  `;
+  let text = '[';
+  for (let index = 0; index < items.length; index++) {
+    text += `\n${inner}${write(items[index], String(index), inner) ?? 'null'},`;
+  }
+  return `${text}\n${outer}]`;
+}
+
+function writeObject(record: Record<string, unknown>, outer: string): string {
+  const inner = `${outer}  `;
+  let text = '';
+  for (const key of Object.keys(record)) {
+    const member = write(record[key], key, inner);
+    if (member !== undefined) text += `\n${inner}${propertyKey(key)}: ${member},`;
+  }
+  return text === '' ? '{}' : `{${text}\n${outer}}`;
+}
+
+function propertyKey(key: string): string {
+  if (!IDENTIFIER.test(key)) return JSON.stringify(key);
+  return INHERITED_KEYS.has(key) ? `["${key}" + ""]` : key;
+}

@@ -1,0 +1,288 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { getLibFiles, libFolderInMemoryPath } from './typescript.js';
+import { ts } from './typescript.js';
+import type { Diagnostics } from '../diagnostics.js';
+import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
+import type { InputRecorder } from './inputs.js';
+import { UsageError } from '../options.js';
+
+export interface LoadedProject {
+  program: ts.Program;
+  checker: ts.TypeChecker;
+  /** The folder of the tsconfig: manifest `file` paths are relative to it. */
+  projectDir: string;
+  compilerOptions: ts.CompilerOptions;
+  /** The project's files that may declare tools (see `mayDeclareTools`), in path order. */
+  candidates: ts.SourceFile[];
+  /** The files of the tsconfig that the program was started from (candidates and declaration files). */
+  rootNames: string[];
+  /** The tsconfig as TypeScript read it (for the cache: its files, wildcard folders and extended configs). */
+  config: ts.ParsedCommandLine | undefined;
+  /**
+   * Present when the host libs could be left out (see host-libs.ts): whether they were, and the reason when the
+   * project's files need them whatever the tools are.
+   */
+  hostLibs: { leftOut: boolean; reason?: string } | undefined;
+  /** With the host libs left out: the same project with them, for when the tools reach them (parses are shared). */
+  withHostLibs?: (() => LoadedProject) | undefined;
+}
+
+const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts)$/;
+const DECLARATION_FILE = /\.d\.(ts|mts|cts)$|\.d\.[^/.]+\.ts$/;
+
+/**
+ * Parsed source files kept between runs of one process (`--watch`): a file whose text did not change is not parsed
+ * again, and the program built from them reuses its binding.
+ */
+export class SourceFileCache {
+  private readonly files = new Map<string, { text: string; version: number; file: ts.SourceFile }>();
+  private version = 0;
+
+  get(fileName: string, text: string, make: () => ts.SourceFile): ts.SourceFile {
+    const known = this.files.get(fileName);
+    if (known && known.text === text) return known.file;
+    const file = make();
+    (file as { version?: string }).version = String(++this.version);
+    this.files.set(fileName, { text, version: this.version, file });
+    return file;
+  }
+}
+
+export interface LoadOptions {
+  /** Files never read as part of the project (the outputs). */
+  skipFiles: readonly string[];
+  /** For `--watch`: parsed files and the previous program, reused where nothing changed. */
+  sourceFiles?: SourceFileCache;
+  oldProgram?: ts.Program;
+  timing?: (phase: string) => void;
+  /** For the cache: told every file read and every question asked of the file system. */
+  recorder?: InputRecorder;
+  /** Build the program with every lib file the tsconfig asks for, host libs included (see host-libs.ts). */
+  allLibs?: boolean;
+  /** Build it with the host libs first (`--watch`, when the last run needed them); analyze still judges. */
+  startWithHostLibs?: boolean;
+}
+
+/**
+ * Reads the tsconfig and builds a TypeScript program from only the files that can hold `@tool()` methods, plus the
+ * project's declaration files (ambient types). The checker pulls in what those files import; nothing else of the
+ * project is parsed, nothing is checked beyond the types of tool methods, and the JSDoc of TypeScript's own lib
+ * files (most of what is parsed) is skipped: that keeps gen-tools well ahead of `tsc --noEmit` on large projects.
+ * The program is built with the compiler API directly (gen reads its nodes and types without ts-morph wrappers).
+ */
+export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
+  const configPath = resolve(tsconfigPath);
+  if (!existsSync(configPath)) throw new UsageError(`cannot find the tsconfig ${tsconfigPath}`);
+  const { recorder } = options;
+  const parsed = readConfig(configPath, diagnostics, recorder);
+  const projectDir = dirname(configPath);
+  if (!parsed) {
+    if (!diagnostics.hasErrors()) throw new UsageError(`cannot read the tsconfig ${tsconfigPath}`);
+    const program = ts.createProgram({ rootNames: [], options: {} });
+    return { program, checker: program.getTypeChecker(), projectDir, compilerOptions: {}, candidates: [], rootNames: [], config: undefined, hostLibs: undefined };
+  }
+
+  const skip = new Set(options.skipFiles.map((file) => normalize(resolve(file))));
+  if (recorder) {
+    // The TypeScript that reads the project, and the folders whose files the tsconfig includes by wildcard.
+    recorder.probe('s', ts.sys.getExecutingFilePath());
+    for (const [dir, flags] of Object.entries(parsed.wildcardDirectories ?? {})) {
+      recorder.listing(dir, (flags & ts.WatchDirectoryFlags.Recursive) !== 0);
+    }
+  }
+  const texts = new Map<string, string>();
+  const rootNames: string[] = [];
+  const candidateNames: string[] = [];
+  for (const fileName of [...parsed.fileNames].sort()) {
+    if (skip.has(normalize(fileName))) continue;
+    if (DECLARATION_FILE.test(fileName)) {
+      rootNames.push(fileName);
+      continue;
+    }
+    if (!SOURCE_EXTENSIONS.test(fileName)) continue;
+    recorder?.probe('f', fileName);
+    let text: string;
+    try {
+      text = readFileSync(fileName, 'utf8');
+    } catch {
+      recorder?.read(fileName, undefined);
+      continue;
+    }
+    recorder?.read(fileName, text);
+    if (!mayDeclareTools(text)) continue;
+    texts.set(fileName, text);
+    rootNames.push(fileName);
+    candidateNames.push(fileName);
+  }
+
+  const timing = options.timing;
+  timing?.('config');
+  // One parse of each file, even when the program is built twice (see host-libs.ts).
+  const host = leanHost(parsed.options, texts, options.sourceFiles ?? new SourceFileCache(), recorder);
+  const build = (compilerOptions: ts.CompilerOptions) =>
+    ts.createProgram({
+      rootNames,
+      options: compilerOptions,
+      host,
+      ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
+      projectReferences: parsed.projectReferences,
+    });
+  const candidatesOf = (program: ts.Program) => candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
+  const libs = options.allLibs ? undefined : libsWithoutHost(parsed.options, (fileName) => libTexts().get(`${libFolderInMemoryPath}/${fileName}`));
+  let program: ts.Program;
+  let hostLibs: LoadedProject['hostLibs'];
+  if (libs && !options.startWithHostLibs) {
+    program = build({ ...parsed.options, lib: libs });
+    timing?.('program');
+    const reason = hostLibsNeededByFiles(program) ?? signatureNamesHostGlobal(candidatesOf(program));
+    if (reason) {
+      program = build(parsed.options);
+      timing?.(`program with the host libs (${reason})`);
+    }
+    hostLibs = reason ? { leftOut: false, reason } : { leftOut: true };
+  } else {
+    program = build(parsed.options);
+    timing?.('program');
+    if (libs) hostLibs = { leftOut: false };
+  }
+  const checker = program.getTypeChecker();
+  timing?.('checker');
+  const candidates = candidatesOf(program);
+  const loaded: LoadedProject = { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed, hostLibs };
+  if (hostLibs?.leftOut) {
+    loaded.withHostLibs = () => {
+      const full = build(parsed.options);
+      const fullChecker = full.getTypeChecker();
+      timing?.('program and checker with the host libs');
+      return { ...loaded, program: full, checker: fullChecker, hostLibs: { leftOut: false }, withHostLibs: undefined };
+    };
+  }
+  return loaded;
+}
+
+function readConfig(configPath: string, diagnostics: Diagnostics, recorder?: InputRecorder): ts.ParsedCommandLine | undefined {
+  const sys = ts.sys;
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
+    ...sys,
+    ...(recorder
+      ? {
+          readFile: (path: string) => {
+            const text = sys.readFile(path);
+            recorder.read(path, text);
+            return text;
+          },
+          fileExists: (path: string) => {
+            recorder.probe('f', path);
+            return sys.fileExists(path);
+          },
+        }
+      : {}),
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => addTsDiagnostic(diagnostic, configPath, diagnostics),
+  });
+  if (parsed) for (const error of parsed.errors) addTsDiagnostic(error, configPath, diagnostics);
+  return parsed;
+}
+
+/**
+ * A compiler host that parses TypeScript's default lib files without JSDoc (nothing of it is read there) and every
+ * other file with it (descriptions and schema tags), with parent pointers (node.getText() and friends need them).
+ */
+function leanHost(
+  options: ts.CompilerOptions,
+  texts: ReadonlyMap<string, string>,
+  cache: SourceFileCache | undefined,
+  recorder: InputRecorder | undefined,
+): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  // The TypeScript that ts-morph bundles keeps its lib files in memory (as ts-morph's own projects do).
+  const libs = libTexts();
+  const { fileExists, readFile, directoryExists } = host;
+  host.getDefaultLibLocation = () => libFolderInMemoryPath;
+  host.getDefaultLibFileName = (compilerOptions) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(compilerOptions)}`;
+  host.fileExists = (fileName) => {
+    if (libs.has(fileName)) return true;
+    recorder?.probe('f', fileName);
+    return fileExists.call(host, fileName);
+  };
+  host.readFile = (fileName) => {
+    const lib = libs.get(fileName);
+    if (lib !== undefined) return lib;
+    const text = readFile.call(host, fileName);
+    recorder?.read(fileName, text);
+    return text;
+  };
+  host.directoryExists = (name) => {
+    if (name === libFolderInMemoryPath) return true;
+    recorder?.probe('d', name);
+    return directoryExists?.call(host, name) ?? true;
+  };
+  if (recorder) {
+    const { realpath, getDirectories } = host;
+    if (realpath) {
+      host.realpath = (path) => {
+        recorder.probe('r', path);
+        return realpath.call(host, path);
+      };
+    }
+    if (getDirectories) {
+      host.getDirectories = (path) => {
+        recorder.probe('l', path);
+        return getDirectories.call(host, path);
+      };
+    }
+  }
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError) => {
+    const lib = libs.get(fileName);
+    let text = lib ?? texts.get(fileName);
+    if (text === undefined) {
+      try {
+        text = ts.sys.readFile(fileName);
+      } catch (error) {
+        onError?.(error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (lib === undefined) recorder?.read(fileName, text);
+    if (text === undefined) return undefined;
+    const isLib = lib !== undefined;
+    const settings: ts.CreateSourceFileOptions =
+      typeof languageVersionOrOptions === 'object' ? { ...languageVersionOrOptions } : { languageVersion: languageVersionOrOptions };
+    settings.jsDocParsingMode = isLib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
+    const make = () => ts.createSourceFile(fileName, text, settings, false);
+    return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
+  };
+  return host;
+}
+
+let libMap: Map<string, { readonly text: string }> | undefined;
+
+/** TypeScript's lib files by their in-memory path; a text is read when first asked for (in the built package). */
+function libTexts(): { has(path: string): boolean; get(path: string): string | undefined } {
+  libMap ??= new Map(getLibFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib]));
+  const files = libMap;
+  return { has: (path) => files.has(path), get: (path) => files.get(path)?.text };
+}
+
+/**
+ * A cheap text test before any parsing: a file with a `@tool()` method contains `@` and the word `tool`
+ * (in the decorator or in the import that brings it in, possibly renamed).
+ */
+export function mayDeclareTools(text: string): boolean {
+  return text.includes('@') && text.includes('tool');
+}
+
+function normalize(path: string): string {
+  return path.replace(/\\/g, '/');
+}
+
+function addTsDiagnostic(diagnostic: ts.Diagnostic, configPath: string, diagnostics: Diagnostics): void {
+  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+  const severity = diagnostic.category === ts.DiagnosticCategory.Error ? 'error' : 'warning';
+  if (diagnostic.category !== ts.DiagnosticCategory.Error && diagnostic.category !== ts.DiagnosticCategory.Warning) return;
+  if (diagnostic.file && diagnostic.start !== undefined) {
+    const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    diagnostics.add({ file: diagnostic.file.fileName, line: line + 1, column: character + 1, severity, message });
+  } else {
+    diagnostics.add({ file: configPath, line: 1, column: 1, severity, message });
+  }
+}
