@@ -22,7 +22,7 @@ export interface CodeBlock {
   lang: string;
   code: string;
   /** The text of a `<!-- sample: ... -->` comment right before the fence (blank lines allowed), without the prefix. */
-  directive?: string;
+  directive?: string | undefined;
 }
 
 /** The fenced code blocks of a Markdown text (``` or ~~~ fences, any info string). */

@@ -23,7 +23,7 @@ export interface FsAgentOptions {
 export async function askAboutFolder(question: string, options: FsAgentOptions): Promise<AgentResult> {
   const tools = createFileToolbox(options.folder, {
     audit: options.audit ?? false,
-    confirmWrite: options.confirmWrite,
+    ...(options.confirmWrite ? { confirmWrite: options.confirmWrite } : {}),
     rateLimit: { callsPerMinute: 60 },
   });
   const agent = new Agent({

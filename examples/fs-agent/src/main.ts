@@ -37,7 +37,7 @@ try {
   const result = await askAboutFolder(question, {
     folder,
     client: ai,
-    model: process.env.GEMINI_MODEL,
+    ...(process.env.GEMINI_MODEL ? { model: process.env.GEMINI_MODEL } : {}),
     audit: jsonLinesAudit(join(folder, '..', 'fs-agent-audit.jsonl')),
     confirmWrite: (request) => {
       console.log(`  write ${request.path} (${request.mode}, ${request.bytes} bytes): allowed`);

@@ -14,7 +14,7 @@ export const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O
 
 export interface AtomicWriteSteps {
   /** Permission bits of the new file (those of the file it replaces, when there is one). */
-  mode?: number;
+  mode?: number | undefined;
   /** Checks the freshly created temporary file before anything is written to it. */
   verify?: (handle: FileHandle) => Promise<void>;
   /** Writes the whole new content. */

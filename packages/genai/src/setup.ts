@@ -27,7 +27,12 @@ export interface AgentSetup {
   maxToolErrors: number;
   retry: RetryPolicy;
   debug: DebugSink;
-  hooks: AgentHooks;
+  /** Each hook, or undefined where none was given. */
+  hooks: {
+    onEvent: AgentHooks['onEvent'] | undefined;
+    beforeToolCall: AgentHooks['beforeToolCall'] | undefined;
+    afterToolCall: AgentHooks['afterToolCall'] | undefined;
+  };
   toolboxes: ToolboxLike[];
   builtinTools: Tool[];
   dialect: AgentOptions['dialect'];

@@ -69,7 +69,8 @@ function countingTools(): ToolboxLike & { runs: Map<string, number> } {
         cents: 1999n,
         tags: new Set(['a']),
       };
-      return { functionResponse: { id: call.id, name: call.name ?? '', response: { output } as never } };
+      const response = { name: call.name ?? '', response: { output } as never };
+      return { functionResponse: call.id !== undefined ? { id: call.id, ...response } : response };
     },
   };
 }

@@ -60,7 +60,7 @@ describe('over stdio, in a child process', () => {
   });
 
   it('sends progress when asked, and a cancellation aborts the tool', async () => {
-    const progress: { progress: number; total?: number; message?: string }[] = [];
+    const progress: { progress: number; total?: number | undefined; message?: string | undefined }[] = [];
     const result = await client.callTool({ name: 'slow', arguments: { ms: 600, step: 150 } }, undefined, { onprogress: (update) => progress.push(update) });
     expect(text(result)).toBe('done');
     // The SDK client dispatches notifications a tick later than responses, so the last one may arrive after it

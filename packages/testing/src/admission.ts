@@ -24,9 +24,9 @@ export interface AdmissionInput {
 
 export interface AdmissionPolicy {
   /** The only key accepted, if set. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The only model names served, if set. */
-  models?: readonly string[];
+  models?: readonly string[] | undefined;
   strict: boolean;
   thinking: boolean;
   signatures: ThoughtSignatureLedger;

@@ -92,7 +92,7 @@ function truncated(
 ): GeminiSchema {
   const target = resolveLocalRef(walk.root, ref) ?? {};
   const description = withNotes(ownDescription ?? target.description, [truncationNote(ref)]);
-  if (guessType(target, walk.root) !== 'object') return walk.single({ description }, path, refs);
+  if (guessType(target, walk.root) !== 'object') return walk.single(description === undefined ? {} : { description }, path, refs);
   return description === undefined ? { type: GEMINI_TYPES.object } : { type: GEMINI_TYPES.object, description };
 }
 

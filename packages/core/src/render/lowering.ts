@@ -271,7 +271,7 @@ function splitTypeArray(node: JsonSchema): JsonSchema {
   const types = [...new Set(node.type as JsonSchemaType[])];
   const nonNull = types.filter((type) => type !== 'null');
   if (nonNull.length === 0) return { ...node, type: 'null' };
-  if (nonNull.length === 1 && nonNull.length === types.length) return { ...node, type: nonNull[0] };
+  if (nonNull.length === 1 && nonNull.length === types.length) return { ...node, type: nonNull[0]! };
   const annotations: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {

@@ -148,6 +148,6 @@ export interface CallOptions {
 /** One progress report of a running tool. */
 export interface ToolProgress {
   progress: number;
-  total?: number;
-  message?: string;
+  total?: number | undefined;
+  message?: string | undefined;
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, Toolbox, type JsonSchema, type ToolErrorPayload } from '@toolwright/core';
+import { defineTool, Toolbox, type JsonSchema, type JsonSchemaType, type ToolErrorPayload } from '@toolwright/core';
 
 async function errorOf(parameters: object, args: Record<string, unknown>): Promise<ToolErrorPayload> {
   const toolbox = new Toolbox([defineTool({ name: 't', parameters: parameters as JsonSchema, handler: () => 'ran' })]);
@@ -84,7 +84,7 @@ describe('a bound on an integer reads as an integer', () => {
     ] as const;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom('integer', 'number', ['integer', 'null']), fc.integer({ min: -50, max: 50 }), async (c, type, limit) => {
-        const error = await errorOf(object({ v: { type: type as JsonSchema['type'], [c.keyword]: limit } }), { v: c.bad(limit) });
+        const error = await errorOf(object({ v: { type: type as JsonSchemaType, [c.keyword]: limit } }), { v: c.bad(limit) });
         const word = type === 'number' ? 'number' : 'integer';
         expect(error.issues).toEqual([expect.objectContaining({ path: '/v', expected: `${word} ${c.op} ${limit}` })]);
       }),

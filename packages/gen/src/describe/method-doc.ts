@@ -35,7 +35,8 @@ export function readMethodDoc(method: ts.MethodDeclaration): MethodDoc {
       if (text) doc.remarks.push(text);
     }
   }
-  if (docs.length === 0) doc.misplaced = misplacedComment(method, sourceFile);
+  const misplaced = docs.length === 0 ? misplacedComment(method, sourceFile) : undefined;
+  if (misplaced) doc.misplaced = misplaced;
   return doc;
 }
 

@@ -126,7 +126,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       options: compilerOptions,
       host,
       ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
-      projectReferences: parsed.projectReferences,
+      ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
     });
   const candidatesOf = (program: ts.Program) => candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
   const libs = options.allLibs ? undefined : libsWithoutHost(parsed.options, (fileName) => libTexts().get(`${libFolderInMemoryPath}/${fileName}`));

@@ -213,7 +213,7 @@ export class McpToolbox {
       inputSchema: tool.inputSchema as Record<string, unknown>,
       parameters: renameRoot(cleaned.output, renamed),
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema as JsonSchema } : {}),
-      ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
+      ...(tool.annotations ? { annotations: definedFields(tool.annotations) } : {}),
       renamedArguments: original,
     };
     const { $schema: _schema, $id: _id, ...rest } = tool.inputSchema as Record<string, unknown>;
@@ -263,7 +263,7 @@ export class McpToolbox {
         return failure('ServerUnavailable', `The MCP server of tool "${tool.name}" is not reachable: ${describe(error)}`);
       }
       try {
-        const onprogress = onProgress ? (update: ToolProgress) => onProgress(progressOf(update)) : ignoreProgress;
+        const onprogress = onProgress ? (update: { progress: number }) => onProgress(progressOf(update)) : ignoreProgress;
         const requestOptions: RequestOptions = { timeout, resetTimeoutOnProgress: true, onprogress };
         if (options.signal) requestOptions.signal = options.signal;
         const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, requestOptions);
@@ -387,7 +387,7 @@ function respond(id: string | undefined, name: string, answer: RemoteAnswer): Fu
 /** Asking for progress (a progressToken) is what lets the server's progress restart the time limit. */
 function ignoreProgress(): void {}
 
-function progressOf(update: { progress: number; total?: number; message?: string }): ToolProgress {
+function progressOf(update: ToolProgress): ToolProgress {
   const out: ToolProgress = { progress: update.progress };
   if (update.total !== undefined) out.total = update.total;
   if (update.message !== undefined) out.message = update.message;
@@ -422,4 +422,9 @@ function similar(candidate: string, name: string): boolean {
   const a = plain(candidate);
   const b = plain(name);
   return a === b || (b.length >= 3 && (a.includes(b) || b.includes(a)));
+}
+
+/** The fields that hold a value: the SDK's types allow `undefined` where ours leave a field out. */
+function definedFields<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -90,7 +90,7 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
 
   const serveStateless = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
     const server = createMcpServer(toolbox, options.info, options);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new StreamableHTTPServerTransport({}) /* no session ids: stateless */;
     response.on('close', () => {
       void transport.close();
       void server.close();
