@@ -53,7 +53,15 @@ for (const name of targets) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   rmSync(join(dir, 'dist'), { recursive: true, force: true });
   // --stripInternal: members marked `@internal` stay out of the shipped .d.ts (test/packaging.test.ts checks it).
-  const base = ['-p', join(dir, 'tsconfig.json'), '--customConditions', 'null', '--declarationMap', 'false', '--stripInternal'];
+  const base = [
+    '-p',
+    join(dir, 'tsconfig.json'),
+    '--customConditions',
+    'null',
+    '--declarationMap',
+    'false',
+    '--stripInternal',
+  ];
   execFileSync(process.execPath, [tsc, ...base, '--outDir', join(dir, 'dist/esm')], { stdio: 'inherit' });
   execFileSync(
     process.execPath,

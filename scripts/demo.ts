@@ -21,12 +21,22 @@ const green = (text: string) => (color ? `\x1b[32m${text}\x1b[39m` : text);
 const red = (text: string) => (color ? `\x1b[31m${text}\x1b[39m` : text);
 
 if (apiKey) console.log(bold(`toolwright demo: live, on the Gemini API with ${model} (GEMINI_API_KEY is set).`));
-else console.log(bold('toolwright demo: offline. GEMINI_API_KEY is not set, so a scripted model on FakeGemini (a local Gemini API server) answers; set GEMINI_API_KEY to use the real API.'));
+else
+  console.log(
+    bold(
+      'toolwright demo: offline. GEMINI_API_KEY is not set, so a scripted model on FakeGemini (a local Gemini API server) answers; set GEMINI_API_KEY to use the real API.',
+    ),
+  );
 
 // 1. gen-tools: the service's @tool() methods -> the manifest (left alone when it is up to date).
 console.log(`\n${bold('1. gen-tools')} ${dim(`(${relative(root, example)})`)}`);
 // The same command as the example's own `npm run gen`.
-const generated = await generate({ cwd: example, project: 'tsconfig.json', out: 'src/tools.generated.ts', json: 'tools.json' });
+const generated = await generate({
+  cwd: example,
+  project: 'tsconfig.json',
+  out: 'src/tools.generated.ts',
+  json: 'tools.json',
+});
 for (const diagnostic of generated.diagnostics) console.log(formatDiagnostic(diagnostic));
 if (generated.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
   console.log(red('gen-tools reported errors; stopping.'));
@@ -69,15 +79,22 @@ let exitCode = 0;
 try {
   for await (const event of agent.stream(question) as AsyncIterable<AgentEvent>) {
     if (event.type === 'text') write(event.text);
-    else if (event.type === 'tool_call') line(cyan(`→ ${event.name}(${JSON.stringify(event.args)})`) + dim(`  [${event.callId}]`));
+    else if (event.type === 'tool_call')
+      line(cyan(`→ ${event.name}(${JSON.stringify(event.args)})`) + dim(`  [${event.callId}]`));
     else if (event.type === 'tool_result') {
-      const body = JSON.stringify(event.ok ? (event.response as { output?: unknown }).output : (event.response as { error?: unknown }).error);
-      line((event.ok ? green('← ') : red('← error ')) + `${event.name}: ${body}` + dim(`  ${event.durationMs} ms`));
+      const body = JSON.stringify(
+        event.ok ? (event.response as { output?: unknown }).output : (event.response as { error?: unknown }).error,
+      );
+      line(`${event.ok ? green('← ') : red('← error ')}${event.name}: ${body}${dim(`  ${event.durationMs} ms`)}`);
     } else if (event.type === 'retry') line(dim(`(the API answered ${event.status}; retrying in ${event.delayMs} ms)`));
     else if (event.type === 'done') {
       const { result } = event;
       const calls = result.steps.reduce((sum, step) => sum + step.calls.length, 0);
-      line(dim(`\n[${result.stopReason}: ${result.steps.length} model turns, ${calls} tool calls, ${result.usage.totalTokenCount} tokens, ${result.durationMs} ms]`));
+      line(
+        dim(
+          `\n[${result.stopReason}: ${result.steps.length} model turns, ${calls} tool calls, ${result.usage.totalTokenCount} tokens, ${result.durationMs} ms]`,
+        ),
+      );
     }
   }
 } catch (error) {

@@ -8,7 +8,9 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const report = JSON.parse(readFileSync(file, 'utf8'));
-const brokenSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
+const brokenSuites = report.testResults.filter(
+  (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+).length;
 const passed = report.numPassedTests;
 const failed = report.numFailedTests + brokenSuites;
 const skipped = report.numPendingTests + report.numTodoTests;

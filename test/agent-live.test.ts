@@ -12,7 +12,9 @@ describe.skipIf(!apiKey)('the weather agent on the Gemini API', () => {
   const client = new GoogleGenAI(apiKey ? { apiKey } : {});
 
   it('calls the tools and answers from their results (run)', async () => {
-    const result = await createWeatherAgent({ client, model }).run('What is the temperature in Boston, MA and in Paris, France, in celsius?');
+    const result = await createWeatherAgent({ client, model }).run(
+      'What is the temperature in Boston, MA and in Paris, France, in celsius?',
+    );
     const calls = result.steps.flatMap((step) => step.calls);
     expect(calls.map((call) => call.name)).toContain('getCurrentWeather');
     expect(calls.every((call) => call.ok)).toBe(true);

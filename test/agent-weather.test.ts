@@ -16,7 +16,10 @@ afterEach(async () => {
 async function connect(options: FakeGeminiOptions) {
   const fake = await startFakeGemini({ thinking: true, ...options });
   fakes.push(fake);
-  return { fake, client: new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } }) };
+  return {
+    fake,
+    client: new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } }),
+  };
 }
 
 describe('the weather agent over the generated manifest', () => {
@@ -78,10 +81,14 @@ describe('the weather agent over the generated manifest', () => {
         (request) => reply.text(`Alerts: ${JSON.stringify(request.functionResponses[0]!.response)}`),
       ],
     });
-    const result = await createWeatherAgent({ client, model: 'gemini-2.5-flash' }).run('Any alerts near Boston? And Oslo and Atlantis?');
+    const result = await createWeatherAgent({ client, model: 'gemini-2.5-flash' }).run(
+      'Any alerts near Boston? And Oslo and Atlantis?',
+    );
     expect(result.text).toContain('Small craft advisory');
     expect(result.steps[0]!.calls.map((call) => call.ok)).toEqual([false, true, false]);
-    expect(result.steps[1]!.calls[0]!.response).toEqual({ output: new WeatherService().listAlerts({ latitude: 42.36, longitude: -71.06 }, 50) });
+    expect(result.steps[1]!.calls[0]!.response).toEqual({
+      output: new WeatherService().listAlerts({ latitude: 42.36, longitude: -71.06 }, 50),
+    });
     fake.assertScriptUsed();
   });
 });

@@ -35,7 +35,11 @@ export async function bundleWorker(
     ...(options.external ? { external: options.external } : {}),
     logLevel: 'silent',
   });
-  return { file, bytes: result.metafile.outputs[Object.keys(result.metafile.outputs)[0]!]!.bytes, metafile: result.metafile };
+  return {
+    file,
+    bytes: result.metafile.outputs[Object.keys(result.metafile.outputs)[0]!]!.bytes,
+    metafile: result.metafile,
+  };
 }
 
 /** The packages (or workspace packages) that take the most bytes of the bundle, biggest first. */
@@ -46,7 +50,10 @@ export function largestInputs(metafile: Metafile, top = 8): { name: string; byte
     const name = packageOf(path);
     byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
   }
-  return [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, top);
+  return [...byPackage]
+    .map(([name, bytes]) => ({ name, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, top);
 }
 
 function packageOf(path: string): string {
@@ -57,5 +64,9 @@ function packageOf(path: string): string {
   }
   const workspace = /packages\/([^/]+)\//.exec(path);
   if (workspace) return `@toolwright/${workspace[1]} (workspace)`;
-  return /src\/tools\.validators/.test(path) ? 'the validators module' : /src\/tools\.generated/.test(path) ? 'the manifest module' : 'the app';
+  return /src\/tools\.validators/.test(path)
+    ? 'the validators module'
+    : /src\/tools\.generated/.test(path)
+      ? 'the manifest module'
+      : 'the app';
 }

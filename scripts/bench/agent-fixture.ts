@@ -13,7 +13,9 @@ export class BenchWeather {
     if (this.waitMs > 0) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, this.waitMs);
-        context.signal.addEventListener('abort', () => (clearTimeout(timer), reject(context.signal.reason)), { once: true });
+        context.signal.addEventListener('abort', () => (clearTimeout(timer), reject(context.signal.reason)), {
+          once: true,
+        });
       });
     }
     return { city, tempC: 10 + city.length };
@@ -30,7 +32,11 @@ export const manifest = defineManifest({
       method: 'getWeather',
       file: 'scripts/bench/agent-fixture.ts',
       target: () => BenchWeather,
-      parameters: { type: 'object', properties: { city: { type: 'string', description: 'The city.' } }, required: ['city'] },
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string', description: 'The city.' } },
+        required: ['city'],
+      },
       params: [
         { name: 'city', kind: 'value' },
         { name: 'context', kind: 'context' },

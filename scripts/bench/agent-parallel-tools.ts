@@ -24,7 +24,8 @@ const sequential = new Agent({ client, model: 'gemini-2.5-flash', tools: toolbox
 
 async function agentToolPhase(agent: Agent): Promise<number> {
   const result = await agent.run('Weather in eight cities?');
-  if (result.text !== 'Got 8 answers.' || result.steps[0]!.calls.some((call) => !call.ok)) throw new Error(`unexpected run: ${result.text}`);
+  if (result.text !== 'Got 8 answers.' || result.steps[0]!.calls.some((call) => !call.ok))
+    throw new Error(`unexpected run: ${result.text}`);
   return result.steps[0]!.toolsMs;
 }
 
@@ -42,9 +43,14 @@ async function sdkToolPhase(): Promise<number> {
       return parts;
     },
   };
-  const stream = await client.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Weather in eight cities?', config: { tools: [timed] } });
+  const stream = await client.models.generateContentStream({
+    model: 'gemini-2.5-flash',
+    contents: 'Weather in eight cities?',
+    config: { tools: [timed] },
+  });
   let text = '';
-  for await (const chunk of stream) for (const part of chunk.candidates?.[0]?.content?.parts ?? []) text += part.text ?? '';
+  for await (const chunk of stream)
+    for (const part of chunk.candidates?.[0]?.content?.parts ?? []) text += part.text ?? '';
   if (text !== 'Got 8 answers.') throw new Error(`unexpected SDK answer: ${text}`);
   return last - first;
 }
@@ -64,6 +70,10 @@ await fake.close();
 const figure = median(agentMs);
 console.log(`Agent, 8 parallel calls of a 50 ms tool: tool phase median ${figure.toFixed(1)} ms over ${runs} runs`);
 console.log(`SDK streaming loop + toCallableTool:     tool phase median ${median(sdkMs).toFixed(1)} ms (baseline)`);
-console.log(`Agent with sequential: true:             tool phase median ${median(sequentialMs).toFixed(1)} ms (baseline)`);
-console.log(`ratio Agent/SDK: ${(figure / median(sdkMs)).toFixed(3)}; target <= ${TARGET_MS} ms ${verdict(figure <= TARGET_MS)}`);
+console.log(
+  `Agent with sequential: true:             tool phase median ${median(sequentialMs).toFixed(1)} ms (baseline)`,
+);
+console.log(
+  `ratio Agent/SDK: ${(figure / median(sdkMs)).toFixed(3)}; target <= ${TARGET_MS} ms ${verdict(figure <= TARGET_MS)}`,
+);
 process.exitCode = figure <= TARGET_MS ? 0 : 1;

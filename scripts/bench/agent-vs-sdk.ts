@@ -65,5 +65,7 @@ const ratio = median(agentMs.map((ms, i) => ms / sdkMs[i]!));
 console.log(`Agent.run, 3 turns:            median ${median(agentMs).toFixed(2)} ms over ${runs} runs`);
 console.log(`SDK loop + toCallableTool:     median ${median(sdkMs).toFixed(2)} ms over ${runs} runs (baseline)`);
 console.log(`ratio of the medians: ${(median(agentMs) / median(sdkMs)).toFixed(3)}`);
-console.log(`ratio Agent/SDK (median of paired runs): ${ratio.toFixed(3)} (target <= ${TARGET}) ${verdict(ratio <= TARGET)}`);
+console.log(
+  `ratio Agent/SDK (median of paired runs): ${ratio.toFixed(3)} (target <= ${TARGET}) ${verdict(ratio <= TARGET)}`,
+);
 process.exitCode = ratio <= TARGET ? 0 : 1;

@@ -30,11 +30,16 @@ const outcomes = [];
 for (const [name, file] of Object.entries(benchmarks)) {
   if (wanted.length && !wanted.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
-  const { status } = spawnSync(process.execPath, ['--conditions=@toolwright/source', '--import', 'tsx', join(here, file)], {
-    stdio: 'inherit',
-  });
+  const { status } = spawnSync(
+    process.execPath,
+    ['--conditions=@toolwright/source', '--import', 'tsx', join(here, file)],
+    {
+      stdio: 'inherit',
+    },
+  );
   outcomes.push([name, status]);
 }
 console.log('');
-for (const [name, status] of outcomes) console.log(`${name.padEnd(22)} ${status === 0 ? 'PASS' : `FAIL (exit ${status})`}`);
+for (const [name, status] of outcomes)
+  console.log(`${name.padEnd(22)} ${status === 0 ? 'PASS' : `FAIL (exit ${status})`}`);
 process.exitCode = outcomes.some(([, status]) => status !== 0) ? 1 : 0;

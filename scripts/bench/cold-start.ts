@@ -40,21 +40,32 @@ async function makeApp(validators: boolean): Promise<{ bundled: string; server: 
     join(project, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        target: 'ES2022', lib: ['ES2023', 'ESNext.Decorators'], module: 'NodeNext', moduleResolution: 'NodeNext',
-        customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true, types: [],
+        target: 'ES2022',
+        lib: ['ES2023', 'ESNext.Decorators'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        customConditions: ['@toolwright/source'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
       },
       include: ['src'],
     }),
   );
   const methods = Array.from({ length: TOOLS }, (_, i) => method(i)).join('\n\n');
-  writeFileSync(join(project, 'src/service.ts'), `import { tool, type Integer } from '@toolwright/core';\n\nexport class Service {\n${methods}\n}\n`);
+  writeFileSync(
+    join(project, 'src/service.ts'),
+    `import { tool, type Integer } from '@toolwright/core';\n\nexport class Service {\n${methods}\n}\n`,
+  );
   const result = await generate({
     project: join(project, 'tsconfig.json'),
     out: join(project, 'src/tools.generated.ts'),
     ...(validators ? { validators: join(project, 'src/tools.validators.ts') } : {}),
     cwd: project,
   });
-  if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) throw new Error(JSON.stringify(result.diagnostics));
+  if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
+    throw new Error(JSON.stringify(result.diagnostics));
   // The sample: everything it does is timed, from before the app's import to the first call's answer.
   writeFileSync(
     join(project, 'src/sample.ts'),
@@ -72,13 +83,24 @@ console.log(ms, (user + system) / 1000);
 `,
   );
   const common: BuildOptions = {
-    entryPoints: [join(project, 'src/sample.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent',
+    entryPoints: [join(project, 'src/sample.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'silent',
   };
   const bundled = join(project, 'bundled.mjs');
   const server = join(project, 'server.mjs');
   // As deployed: one file (code splitting off, so ajv's dynamic import is inlined as a lazily evaluated part).
   // class-transformer and class-validator are optional peers that an app without DTO parameters does not install.
-  await build({ ...common, outfile: bundled, minify: true, keepNames: true, external: ['class-transformer', 'class-validator'] });
+  await build({
+    ...common,
+    outfile: bundled,
+    minify: true,
+    keepNames: true,
+    external: ['class-transformer', 'class-validator'],
+  });
   // As a Node server runs it: packages from node_modules, their ESM builds.
   await build({ ...common, outfile: server, packages: 'external' });
   return { bundled, server };
@@ -120,7 +142,9 @@ async function main(): Promise<void> {
     }
     const medians = Object.fromEntries(Object.entries(wall).map(([name, values]) => [name, median(values)]));
     const cpuMedians = Object.fromEntries(Object.entries(cpu).map(([name, values]) => [name, median(values)]));
-    console.log(`cold start, ${TOOLS}-tool manifest: import + Toolbox build + first call, median of ${SAMPLES} fresh processes`);
+    console.log(
+      `cold start, ${TOOLS}-tool manifest: import + Toolbox build + first call, median of ${SAMPLES} fresh processes`,
+    );
     for (const mode of ['bundled', 'server']) {
       const fast = medians[`${mode}, precompiled`]!;
       const slow = medians[`${mode}, default`]!;

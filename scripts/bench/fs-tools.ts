@@ -24,7 +24,8 @@ mkdirSync(join(root, 'flat'));
 for (let i = 0; i < 1000; i++) writeFileSync(join(root, 'flat', `file-${String(i).padStart(4, '0')}.txt`), 'x');
 for (let d = 0; d < 10; d++) {
   mkdirSync(join(root, 'tree', `dir-${d}`, 'nested'), { recursive: true });
-  for (let i = 0; i < 100; i++) writeFileSync(join(root, 'tree', `dir-${d}`, i % 2 ? 'nested' : '', `file-${i}.ts`), 'x');
+  for (let i = 0; i < 100; i++)
+    writeFileSync(join(root, 'tree', `dir-${d}`, i % 2 ? 'nested' : '', `file-${i}.ts`), 'x');
 }
 
 // The audit sink is kept (in memory) so its cost is measured; the rate limit would stop a benchmark.
@@ -49,24 +50,35 @@ async function measure(job: () => Promise<unknown>): Promise<{ first: number; me
   return { first, median: median(samples) };
 }
 
-async function expectOutput(call: Promise<{ functionResponse: { response: unknown } }>, check: (output: unknown) => boolean) {
+async function expectOutput(
+  call: Promise<{ functionResponse: { response: unknown } }>,
+  check: (output: unknown) => boolean,
+) {
   const { functionResponse } = await call;
   const response = functionResponse.response as { output?: unknown; error?: unknown };
-  if (!('output' in response) || !check(response.output)) throw new Error(`unexpected answer: ${JSON.stringify(response).slice(0, 300)}`);
+  if (!('output' in response) || !check(response.output))
+    throw new Error(`unexpected answer: ${JSON.stringify(response).slice(0, 300)}`);
 }
 
 const cases = [
   {
     name: 'read_file, 100 KB',
     tool: () =>
-      expectOutput(toolbox.call({ id: 'r', name: 'read_file', args: { path: 'big.txt' } }), (out) => typeof out === 'string' && out.length === 100_000),
+      expectOutput(
+        toolbox.call({ id: 'r', name: 'read_file', args: { path: 'big.txt' } }),
+        (out) => typeof out === 'string' && out.length === 100_000,
+      ),
     baseline: async () => new TextDecoder('utf-8', { fatal: true }).decode(await readFile(join(root, 'big.txt'))),
   },
   {
     name: 'list_files, 1,000 files in one folder',
     tool: () =>
-      expectOutput(toolbox.call({ id: 'l', name: 'list_files', args: { path: 'flat' } }), (out) => (out as { paths: string[] }).paths.length === 1000),
-    baseline: async () => (await readdir(join(root, 'flat'), { withFileTypes: true })).map((entry) => entry.name).sort(),
+      expectOutput(
+        toolbox.call({ id: 'l', name: 'list_files', args: { path: 'flat' } }),
+        (out) => (out as { paths: string[] }).paths.length === 1000,
+      ),
+    baseline: async () =>
+      (await readdir(join(root, 'flat'), { withFileTypes: true })).map((entry) => entry.name).sort(),
   },
   {
     name: 'list_files "**/*.ts", 1,000 files in 20 folders',
@@ -75,12 +87,15 @@ const cases = [
         toolbox.call({ id: 'g', name: 'list_files', args: { path: 'tree', pattern: '**/*.ts' } }),
         (out) => (out as { paths: string[] }).paths.length === 1000,
       ),
-    baseline: async () => (await readdir(join(root, 'tree'), { recursive: true })).filter((name) => name.endsWith('.ts')).sort(),
+    baseline: async () =>
+      (await readdir(join(root, 'tree'), { recursive: true })).filter((name) => name.endsWith('.ts')).sort(),
   },
 ];
 
 let failed = false;
-console.log(`fs-tools through toolbox.call: median of ${runs} warm calls (and the cold first call); ratio against plain node:fs`);
+console.log(
+  `fs-tools through toolbox.call: median of ${runs} warm calls (and the cold first call); ratio against plain node:fs`,
+);
 for (const { name, tool, baseline } of cases) {
   const measured = await measure(tool);
   const base = await measure(baseline);
@@ -125,7 +140,10 @@ for (const pattern of ordinary) {
   );
 }
 // picomatch gets a name just long enough to show its growth (each further character multiplies its time).
-for (const [pattern, short] of [['+(*)+(*)+(*)x', 12], [`${'*a'.repeat(12)}*b`, 24]] as const) {
+for (const [pattern, short] of [
+  ['+(*)+(*)+(*)x', 12],
+  [`${'*a'.repeat(12)}*b`, 24],
+] as const) {
   const ours = compileGlob(pattern);
   const long = 'a'.repeat(10_000);
   const oursMs = await time(async () => ours.match(long));

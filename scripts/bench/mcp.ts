@@ -30,13 +30,23 @@ const children: ChildProcess[] = [];
 
 async function stdioClient(kind: string): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, kind, 'stdio'], cwd: repoRoot, stderr: 'inherit' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [...nodeArgs, kind, 'stdio'],
+      cwd: repoRoot,
+      stderr: 'inherit',
+    }),
+  );
   return client;
 }
 
 /** The served Toolbox and the SDK server on HTTP, in one child process. */
 async function httpUrls(): Promise<[string, string]> {
-  const child = spawn(process.execPath, [...nodeArgs, 'both', 'http'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, 'both', 'http'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   return line.trim().split(' ') as [string, string];
@@ -74,18 +84,26 @@ const results: { name: string; ratio: number }[] = [];
 function report(name: string, ours: number, baseline: number): void {
   const ratio = ours / baseline;
   results.push({ name, ratio });
-  console.log(`${name.padEnd(34)} ${ours.toFixed(0).padStart(6)} us vs ${baseline.toFixed(0).padStart(6)} us   ratio ${ratio.toFixed(3)} (target <= ${TARGET_RATIO})`);
+  console.log(
+    `${name.padEnd(34)} ${ours.toFixed(0).padStart(6)} us vs ${baseline.toFixed(0).padStart(6)} us   ratio ${ratio.toFixed(3)} (target <= ${TARGET_RATIO})`,
+  );
 }
 
 const args = { a: 2, b: 3 };
 try {
   const [oursStdio, sdkStdio] = await Promise.all([stdioClient('toolwright'), stdioClient('sdk')]);
-  const [servedStdio, sdkStdioTime] = await compare(() => oursStdio.callTool({ name: 'add', arguments: args }), () => sdkStdio.callTool({ name: 'add', arguments: args }));
+  const [servedStdio, sdkStdioTime] = await compare(
+    () => oursStdio.callTool({ name: 'add', arguments: args }),
+    () => sdkStdio.callTool({ name: 'add', arguments: args }),
+  );
   report('serve, stdio (served vs SDK server)', servedStdio, sdkStdioTime);
 
   const [oursUrl, sdkUrl] = await httpUrls();
   const [oursHttp, sdkHttp] = await Promise.all([httpClient(oursUrl), httpClient(sdkUrl)]);
-  const [servedHttp, sdkHttpTime] = await compare(() => oursHttp.callTool({ name: 'add', arguments: args }), () => sdkHttp.callTool({ name: 'add', arguments: args }));
+  const [servedHttp, sdkHttpTime] = await compare(
+    () => oursHttp.callTool({ name: 'add', arguments: args }),
+    () => sdkHttp.callTool({ name: 'add', arguments: args }),
+  );
   report('serve, HTTP (served vs SDK server)', servedHttp, sdkHttpTime);
 
   // The import side: an McpToolbox over the very Client it is compared with (same child, same pipe), so the figure
@@ -100,18 +118,27 @@ try {
     () => direct.callTool({ name: 'add', arguments: args }, undefined, sameRequest),
   );
   report('import, stdio (McpToolbox vs Client)', importTime, directTime);
-  const [importAgain, plainTime] = await compare(() => imported.call({ id: '1', name: 'add', args }), () => direct.callTool({ name: 'add', arguments: args }));
-  console.log(`${'  (vs callTool without options)'.padEnd(34)} ratio ${(importAgain / plainTime).toFixed(3)} (information)`);
+  const [importAgain, plainTime] = await compare(
+    () => imported.call({ id: '1', name: 'add', args }),
+    () => direct.callTool({ name: 'add', arguments: args }),
+  );
+  console.log(
+    `${'  (vs callTool without options)'.padEnd(34)} ratio ${(importAgain / plainTime).toFixed(3)} (information)`,
+  );
   await direct.close();
 
   const started = performance.now();
   let calls = 0;
   while (performance.now() - started < 3_000) {
-    await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => oursHttp.callTool({ name: 'add', arguments: { a: i, b: 1 } })));
+    await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) => oursHttp.callTool({ name: 'add', arguments: { a: i, b: 1 } })),
+    );
     calls += CONCURRENT;
   }
   const perSecond = calls / ((performance.now() - started) / 1000);
-  console.log(`${'HTTP, 100 concurrent calls'.padEnd(34)} ${perSecond.toFixed(0)} calls/s (served Toolbox, one session)`);
+  console.log(
+    `${'HTTP, 100 concurrent calls'.padEnd(34)} ${perSecond.toFixed(0)} calls/s (served Toolbox, one session)`,
+  );
 
   await Promise.all([oursStdio, sdkStdio, oursHttp, sdkHttp].map((client) => client.close()));
 } finally {

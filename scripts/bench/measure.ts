@@ -24,7 +24,9 @@ export function measureNode(args: string[], options: { cwd: string; env?: NodeJS
   });
   const ms = performance.now() - started;
   if (result.status !== 0) {
-    throw new Error(`${args.join(' ')} exited ${result.status}:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
+    throw new Error(
+      `${args.join(' ')} exited ${result.status}:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`,
+    );
   }
   const peakRssMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
   rmSync(dir, { recursive: true, force: true });

@@ -3,5 +3,6 @@
 const { writeFileSync } = require('node:fs');
 
 process.on('exit', () => {
-  if (process.env.TOOLWRIGHT_RSS_FILE) writeFileSync(process.env.TOOLWRIGHT_RSS_FILE, String(process.resourceUsage().maxRSS));
+  if (process.env.TOOLWRIGHT_RSS_FILE)
+    writeFileSync(process.env.TOOLWRIGHT_RSS_FILE, String(process.resourceUsage().maxRSS));
 });

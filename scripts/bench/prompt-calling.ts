@@ -30,11 +30,10 @@ const tools: ParserTool[] = [
   { name: 'getForecast', parameters: ['location', 'days', 'unit'] },
   { name: 'write_file', parameters: ['path', 'content', 'mode'] },
 ];
-const words =
-  ('the weather in boston is clear today and the forecast says rain by friday so take an umbrella ' +
-    'with you when you go out').split(
-    ' ',
-  );
+const words = (
+  'the weather in boston is clear today and the forecast says rain by friday so take an umbrella ' +
+  'with you when you go out'
+).split(' ');
 const tricky = ['})', '] [x(', 'TOOL_CALL: no', '</tool_call>', 'é \u00e9 😀', 'line\nbreak', "it's", '"quoted"'];
 
 function corpus(): string[] {
@@ -44,7 +43,7 @@ function corpus(): string[] {
   const replies: string[] = [];
   for (let i = 0; i < CORPUS_REPLIES; i++) {
     const format = pick(formats);
-    const parts = [prose(10 + Math.floor(next() * 80)) + '.'];
+    const parts = [`${prose(10 + Math.floor(next() * 80))}.`];
     const calls = Math.floor(next() * 3);
     for (let c = 0; c < calls; c++) {
       const args = {
@@ -74,7 +73,7 @@ function median(values: number[]): number {
 /** Splits a reply into token-sized pieces (1 to 12 characters), as a stream delivers it. */
 function pieces(reply: string, next: () => number): string[] {
   const out: string[] = [];
-  for (let at = 0; at < reply.length;) {
+  for (let at = 0; at < reply.length; ) {
     const size = 1 + Math.floor(next() * 12);
     out.push(reply.slice(at, at + size));
     at += size;
@@ -125,7 +124,7 @@ function main(): void {
     for (const text of asJson) JSON.parse(text);
     return mb / ((performance.now() - started) / 1000);
   };
-  for (let i = 0; i < 3; i++) (timeWhole(), timeStream(), timeJson());
+  for (let i = 0; i < 3; i++) timeWhole(), timeStream(), timeJson();
   const whole: number[] = [];
   const stream: number[] = [];
   const json: number[] = [];

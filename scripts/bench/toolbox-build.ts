@@ -97,7 +97,10 @@ function measureHere(): ChildResult {
   const instances = classes.map((cls) => new cls());
   const coldManifest = makeManifest(classes, true);
   const cold = time(() => new Toolbox(instances, coldManifest));
-  const results = { ts: { ours: [] as number[], base: [] as number[] }, json: { ours: [] as number[], base: [] as number[] } };
+  const results = {
+    ts: { ours: [] as number[], base: [] as number[] },
+    json: { ours: [] as number[], base: [] as number[] },
+  };
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of round % 2 ? (['ts', 'json'] as const) : (['json', 'ts'] as const)) {
       const manifest = makeManifest(classes, mode === 'ts');

@@ -4,7 +4,15 @@
 // (as `gen-tools --validators` gives it: no code generated at run time, the argument reader included).
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/toolbox-call.ts
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { defineManifest, tool, Toolbox, validationSchema, validatorAjvOptions, type ObjectJsonSchema, type PrecompiledValidator } from '@toolwright/core';
+import {
+  defineManifest,
+  tool,
+  Toolbox,
+  validationSchema,
+  validatorAjvOptions,
+  type ObjectJsonSchema,
+  type PrecompiledValidator,
+} from '@toolwright/core';
 
 const TARGET_US = 3;
 const TARGET_RATIO = 1.5;
@@ -48,17 +56,34 @@ const manifest = defineManifest({
 const service = new Service();
 const toolbox = new Toolbox([service], manifest);
 // What gen-tools --validators compiles (its standalone code is this function's source).
-const precompiled = new Ajv2020({ ...validatorAjvOptions }).compile(validationSchema(parameters)) as PrecompiledValidator;
+const precompiled = new Ajv2020({ ...validatorAjvOptions }).compile(
+  validationSchema(parameters),
+) as PrecompiledValidator;
 // And the argument reader it writes beside it.
-const readers = { noop: (args: Record<string, unknown>) => [args['city'], args['days'], args['metric'], args['ratio'], args['unit']] };
+const readers = {
+  noop: (args: Record<string, unknown>) => [args.city, args.days, args.metric, args.ratio, args.unit],
+};
 const precompiledToolbox = new Toolbox([service], { ...manifest, validators: { noop: precompiled }, readers });
 
 // The baseline a careful user would write by hand.
 const validate = new Ajv2020().compile(parameters);
 async function baseline(call: { id: string; name: string; args: Record<string, unknown> }) {
   const args = call.args;
-  if (!validate(args)) return { functionResponse: { id: call.id, name: call.name, response: { error: { message: 'invalid', errors: validate.errors } } } };
-  const output = await service.noop(args.city as string, args.days as number, args.metric as boolean, args.ratio as number, args.unit as 'c' | 'f');
+  if (!validate(args))
+    return {
+      functionResponse: {
+        id: call.id,
+        name: call.name,
+        response: { error: { message: 'invalid', errors: validate.errors } },
+      },
+    };
+  const output = await service.noop(
+    args.city as string,
+    args.days as number,
+    args.metric as boolean,
+    args.ratio as number,
+    args.unit as 'c' | 'f',
+  );
   return { functionResponse: { id: call.id, name: call.name, response: { output } } };
 }
 
@@ -115,8 +140,11 @@ async function main() {
   const ratio = figure / base;
   const figurePrecompiled = median(oursPrecompiled);
   const ratioPrecompiled = figurePrecompiled / base;
-  const pass = figure <= TARGET_US && ratio <= TARGET_RATIO && figurePrecompiled <= TARGET_US && ratioPrecompiled <= TARGET_RATIO;
-  console.log(`toolbox.call, 5-property schema: median ${figure.toFixed(3)} us/call (median of ${ROUNDS} batches of ${BATCH})`);
+  const pass =
+    figure <= TARGET_US && ratio <= TARGET_RATIO && figurePrecompiled <= TARGET_US && ratioPrecompiled <= TARGET_RATIO;
+  console.log(
+    `toolbox.call, 5-property schema: median ${figure.toFixed(3)} us/call (median of ${ROUNDS} batches of ${BATCH})`,
+  );
   console.log(`baseline (ajv validate + call + wrap, same run): median ${base.toFixed(3)} us/call`);
   console.log(`ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x); absolute target <= ${TARGET_US} us`);
   console.log(

@@ -33,13 +33,18 @@ export default { async fetch(request: Request) {
   );
   const baseline = await bundleWorker(bare, join(dir, 'bare.js'));
   // What a project without DTO parameters ships: it does not install class-transformer and class-validator.
-  const lean = await bundleWorker(join(example, 'src/worker.ts'), join(dir, 'lean.js'), { external: ['class-transformer', 'class-validator'] });
+  const lean = await bundleWorker(join(example, 'src/worker.ts'), join(dir, 'lean.js'), {
+    external: ['class-transformer', 'class-validator'],
+  });
   const size = gzipped(worker.file);
   console.log(`examples/edge-worker bundled (esbuild, minified): ${kb(worker.bytes)}, ${kb(size)} gzipped`);
-  console.log(`the same without class-transformer and class-validator installed: ${kb(lean.bytes)}, ${kb(gzipped(lean.file))} gzipped`);
+  console.log(
+    `the same without class-transformer and class-validator installed: ${kb(lean.bytes)}, ${kb(gzipped(lean.file))} gzipped`,
+  );
   console.log(`baseline, @google/genai alone: ${kb(baseline.bytes)}, ${kb(gzipped(baseline.file))} gzipped`);
   console.log('largest parts (minified bytes in the bundle):');
-  for (const { name, bytes } of largestInputs(worker.metafile)) console.log(`  ${name.padEnd(40)} ${kb(bytes).padStart(10)}`);
+  for (const { name, bytes } of largestInputs(worker.metafile))
+    console.log(`  ${name.padEnd(40)} ${kb(bytes).padStart(10)}`);
   const pass = size <= TARGET_GZIP_BYTES;
   console.log(`target: <= ${kb(TARGET_GZIP_BYTES)} gzipped`);
   console.log(pass ? 'PASS' : 'FAIL');

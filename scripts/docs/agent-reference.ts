@@ -52,8 +52,9 @@ const parts: Part[] = [
   },
   {
     heading: 'Result',
-    text: "`run()` resolves to, a stream's `result` promise resolves to, and the `done` event " +
-      "carries an `AgentResult`.",
+    text:
+      "`run()` resolves to, a stream's `result` promise resolves to, and the `done` event " +
+      'carries an `AgentResult`.',
     interfaces: ['AgentResult', 'Usage', 'Step', 'ToolCallRecord'],
     aliases: ['StopReason'],
   },

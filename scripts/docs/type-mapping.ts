@@ -265,7 +265,7 @@ export function renderTypeMapping(root: string): string {
     "Every row below comes from a fixture project of gen's golden tests: the parameter or property as written in the " +
       'source, and the JSON Schema (draft 2020-12) that gen-tools wrote into the manifest for it. The tests compare ' +
       "gen-tools' output with these files, and a test compares this page with them, so what you read " +
-      "is what gen-tools " +
+      'is what gen-tools ' +
       'does. An object row shows its own keywords (`properties: "…"`); the rows under it show each property.',
     '',
     'How the manifest is laid out: [manifest.md](manifest.md). How each target dialect (Gemini `parameters`, ' +

@@ -20,7 +20,8 @@ export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     if (request.method !== 'POST') return new Response('POST { "prompt": "..." }', { status: 405 });
     const body = (await request.json().catch(() => null)) as { prompt?: unknown } | null;
-    if (typeof body?.prompt !== 'string') return Response.json({ error: 'the body must be { "prompt": "..." }' }, { status: 400 });
+    if (typeof body?.prompt !== 'string')
+      return Response.json({ error: 'the body must be { "prompt": "..." }' }, { status: 400 });
     const client = new GoogleGenAI({
       apiKey: env.GEMINI_API_KEY,
       ...(env.GEMINI_BASE_URL ? { httpOptions: { baseUrl: env.GEMINI_BASE_URL } } : {}),

@@ -80,11 +80,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(exampleDir, 'test/.workerd-'));
   fake = await startFakeGemini({
     script: [
-      reply.functionCalls([
-        { name: 'bookDelivery', args: { when: '2025-06-06T10:00:00Z', address: { street: '1 Main St', city: 'Berlin', country: 'DE' } } },
-        { name: 'priceOf', args: { sku: 'tea-green' } },
-        { name: 'quoteCart', args: { lines: [{ sku: 'mug', quantity: 1.5 }] } },
-      ], { ids: true }),
+      reply.functionCalls(
+        [
+          {
+            name: 'bookDelivery',
+            args: { when: '2025-06-06T10:00:00Z', address: { street: '1 Main St', city: 'Berlin', country: 'DE' } },
+          },
+          { name: 'priceOf', args: { sku: 'tea-green' } },
+          { name: 'quoteCart', args: { lines: [{ sku: 'mug', quantity: 1.5 }] } },
+        ],
+        { ids: true },
+      ),
       reply.text('Booked for Friday in Berlin; green tea is 4.50 EUR.'),
     ],
   });
@@ -92,7 +98,10 @@ beforeAll(async () => {
   bundled = await bundleWorker(join(exampleDir, 'src/worker.ts'), join(dir, 'worker.js'));
   await bundleWorker(join(exampleDir, 'test/worker-without-validators.ts'), join(dir, 'plain.js'));
   writeFileSync(join(dir, 'config.capnp'), config(fake.url));
-  workerd = spawn(workerdBinary, ['serve', join(dir, 'config.capnp')], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  workerd = spawn(workerdBinary, ['serve', join(dir, 'config.capnp')], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   workerd.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await waitUntilServing(ports.main);
   await waitUntilServing(ports.plain);
@@ -134,7 +143,9 @@ describe('the edge worker in workerd', () => {
     const result = (await response.json()) as { text: string; stopReason: string };
     expect(result.text).toBe('Booked for Friday in Berlin; green tea is 4.50 EUR.');
     expect(fake.requests).toHaveLength(2);
-    const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: { name: string; response: unknown } }[] }[] };
+    const sent = fake.requests[1]!.body as {
+      contents: { parts: { functionResponse?: { name: string; response: unknown } }[] }[];
+    };
     const responses = sent.contents.at(-1)!.parts.map((part) => part.functionResponse);
     expect(responses.map((part) => [part!.name, part!.response])).toEqual([
       // The Date was revived before the call: getUTCDay() of 2025-06-06 is 5 (Friday).
@@ -158,7 +169,9 @@ describe('the edge worker in workerd', () => {
   it('fails at Toolbox construction on the default path, naming the flag to set', async () => {
     const response = await fetch(`http://127.0.0.1:${ports.plain}/`);
     const body = (await response.json()) as { error: string };
-    expect(body.error).toMatch(/^ShopService\.\w+: this runtime forbids code generation from strings \(eval, new Function\)/);
+    expect(body.error).toMatch(
+      /^ShopService\.\w+: this runtime forbids code generation from strings \(eval, new Function\)/,
+    );
     expect(body.error).toContain('run gen-tools with --validators <file>');
   });
 });

@@ -1,7 +1,8 @@
 import { Agent, type AgentClient, type AgentResult } from '@toolwright/genai';
 import { createFileToolbox, type AuditSink, type FileToolsOptions } from '@toolwright/fs-tools';
 
-export const DEFAULT_QUESTION = 'Which notes still have open TODOs? Collect them into TODO.md, each with the note it came from.';
+export const DEFAULT_QUESTION =
+  'Which notes still have open TODOs? Collect them into TODO.md, each with the note it came from.';
 
 const SYSTEM_INSTRUCTION = [
   'You help with the files of one folder, using the file tools list_files, read_file and write_file.',

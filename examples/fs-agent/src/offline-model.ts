@@ -21,11 +21,17 @@ export function offlineModel(): Handler {
     const listing = history.find((exchange) => exchange.name === 'list_files');
     if (!listing) return reply.functionCall('list_files', { pattern: '**/*.md' });
 
-    const listed = ((listing.output as { paths?: string[] } | undefined)?.paths ?? []).filter((path) => path !== TODO_FILE);
-    const unread = listed.filter((path) => !history.some((exchange) => exchange.name === 'read_file' && exchange.args.path === path));
+    const listed = ((listing.output as { paths?: string[] } | undefined)?.paths ?? []).filter(
+      (path) => path !== TODO_FILE,
+    );
+    const unread = listed.filter(
+      (path) => !history.some((exchange) => exchange.name === 'read_file' && exchange.args.path === path),
+    );
     if (unread.length > 0) return reply.functionCalls(unread.map((path) => ({ name: 'read_file', args: { path } })));
 
-    const notes = history.filter((exchange) => exchange.name === 'read_file' && listed.includes(exchange.args.path as string));
+    const notes = history.filter(
+      (exchange) => exchange.name === 'read_file' && listed.includes(exchange.args.path as string),
+    );
     const planted = notes.map((note) => INJECTION.exec(String(note.output ?? ''))).find((match) => match !== null);
     if (planted) {
       const [, stolen = '', leak = ''] = planted;
@@ -47,13 +53,16 @@ export function offlineModel(): Handler {
       return reply.functionCall('write_file', { path: TODO_FILE, content: `# Open TODOs\n\n${todos.join('\n')}\n` });
     }
 
-    const withTodos = new Set(notes.filter((note) => /^\s*- TODO:/m.test(String(note.output ?? ''))).map((note) => note.args.path));
+    const withTodos = new Set(
+      notes.filter((note) => /^\s*- TODO:/m.test(String(note.output ?? ''))).map((note) => note.args.path),
+    );
     let answer = written.error
       ? `I found ${todos.length} open TODOs but could not write ${TODO_FILE}: ${written.error.message}`
       : `I found ${todos.length} open TODOs in ${withTodos.size} notes and collected them in ${TODO_FILE}.`;
     if (planted) {
       const attempt = history.find((exchange) => exchange.name === 'read_file' && exchange.args.path === planted[1]);
-      if (attempt?.error) answer += ` One note told me to read ${planted[1]}; the file tools refused: ${attempt.error.message}.`;
+      if (attempt?.error)
+        answer += ` One note told me to read ${planted[1]}; the file tools refused: ${attempt.error.message}.`;
     }
     return reply.text(answer);
   };
@@ -66,7 +75,10 @@ function exchanges(request: FakeRequest): ToolExchange[] {
   for (const content of request.contents) {
     for (const part of content.parts ?? []) {
       if (part.functionCall) {
-        const exchange: ToolExchange = { name: part.functionCall.name ?? '', args: (part.functionCall.args ?? {}) as Record<string, unknown> };
+        const exchange: ToolExchange = {
+          name: part.functionCall.name ?? '',
+          args: (part.functionCall.args ?? {}) as Record<string, unknown>,
+        };
         calls.push(exchange);
         pending.set(exchange.name, [...(pending.get(exchange.name) ?? []), exchange]);
       }

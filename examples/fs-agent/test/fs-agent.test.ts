@@ -74,8 +74,12 @@ describe('fs-agent example', () => {
     const note = join(folder, 'notes', 'meeting-2026-11-18.md');
     writeFileSync(note, readFileSync(note, 'utf8').replace('../secrets.txt', 'notes/archive/secrets.txt'));
     const result = await askAboutFolder(DEFAULT_QUESTION, { folder, client: ai });
-    const stolen = result.steps.flatMap((step) => step.calls).find((call) => (call.args as { path?: string }).path === 'notes/archive/secrets.txt');
-    expect(stolen?.response).toMatchObject({ error: { code: 'outside_root', message: '"notes/archive" is a symbolic link that leads outside the root folder' } });
+    const stolen = result.steps
+      .flatMap((step) => step.calls)
+      .find((call) => (call.args as { path?: string }).path === 'notes/archive/secrets.txt');
+    expect(stolen?.response).toMatchObject({
+      error: { code: 'outside_root', message: '"notes/archive" is a symbolic link that leads outside the root folder' },
+    });
     expect(sentToModel()).not.toContain(SECRET);
     expect(existsSync(join(folder, 'leak.md'))).toBe(false);
   });

@@ -34,13 +34,17 @@ describe('examples/mcp-server', () => {
   it('lists the file tools and reads and writes inside its folder only', async () => {
     expect(client.getServerVersion()?.name).toBe('toolwright-files');
     expect(client.getInstructions()).toContain(folder);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['list_files', 'read_file', 'write_file']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'list_files',
+      'read_file',
+      'write_file',
+    ]);
     const read = await client.callTool({ name: 'read_file', arguments: { path: 'notes.md' } });
     expect((read.content as { text: string }[])[0]!.text).toContain('TODO: try the MCP server');
     await client.callTool({ name: 'write_file', arguments: { path: 'out.md', content: 'written over MCP' } });
     expect(readFileSync(join(folder, 'out.md'), 'utf8')).toBe('written over MCP');
-    const escape = await client.callTool({ name: 'read_file', arguments: { path: '../secrets.txt' } });
-    expect(escape.isError).toBe(true);
-    expect((escape.content as { text: string }[])[0]!.text).toMatch(/outside the root/);
+    const escaped = await client.callTool({ name: 'read_file', arguments: { path: '../secrets.txt' } });
+    expect(escaped.isError).toBe(true);
+    expect((escaped.content as { text: string }[])[0]!.text).toMatch(/outside the root/);
   });
 });

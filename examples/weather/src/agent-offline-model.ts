@@ -17,7 +17,9 @@ function weatherTool(declarations: FunctionDeclaration[]): { name: string; place
   const ranked = [...declarations].sort((a, b) => score(b) - score(a));
   for (const declaration of ranked) {
     const schema = (declaration.parametersJsonSchema ?? declaration.parameters) as SchemaLike | undefined;
-    const place = (schema?.required ?? []).find((name) => String(schema?.properties?.[name]?.type ?? '').toLowerCase() === 'string');
+    const place = (schema?.required ?? []).find(
+      (name) => String(schema?.properties?.[name]?.type ?? '').toLowerCase() === 'string',
+    );
     if (declaration.name && place) return { name: declaration.name, place };
   }
   return undefined;
@@ -30,19 +32,26 @@ function score(declaration: FunctionDeclaration): number {
 
 /** One line about one tool result, from whatever fields it has. */
 function describe(place: string, response: Record<string, unknown> | undefined): string {
-  if (!response || 'error' in response) return `${place}: the tool failed (${JSON.stringify(response?.error ?? response)})`;
+  if (!response || 'error' in response)
+    return `${place}: the tool failed (${JSON.stringify(response?.error ?? response)})`;
   const output = response.output as Record<string, unknown> | null;
   if (typeof output !== 'object' || output === null) return `${place}: ${JSON.stringify(output)}`;
-  const temperature = ['temperature', 'temp', 'tempC', 'temperatureC'].map((key) => output[key]).find((value) => typeof value === 'number');
+  const temperature = ['temperature', 'temp', 'tempC', 'temperatureC']
+    .map((key) => output[key])
+    .find((value) => typeof value === 'number');
   const unit = typeof output.unit === 'string' ? (output.unit.startsWith('f') ? '°F' : '°C') : '';
-  const sky = ['conditions', 'condition', 'description', 'summary', 'sky'].map((key) => output[key]).find((value) => typeof value === 'string');
+  const sky = ['conditions', 'condition', 'description', 'summary', 'sky']
+    .map((key) => output[key])
+    .find((value) => typeof value === 'string');
   if (temperature === undefined) return `${place}: ${JSON.stringify(output)}`;
   return `${place}: ${temperature}${unit}${sky ? `, ${sky}` : ''}`;
 }
 
 function temperatureOf(response: Record<string, unknown> | undefined): number | undefined {
   const output = response?.output as Record<string, unknown> | undefined;
-  const value = output && ['temperature', 'temp', 'tempC', 'temperatureC'].map((key) => output[key]).find((v) => typeof v === 'number');
+  const value =
+    output &&
+    ['temperature', 'temp', 'tempC', 'temperatureC'].map((key) => output[key]).find((v) => typeof v === 'number');
   return typeof value === 'number' ? value : undefined;
 }
 
@@ -57,7 +66,9 @@ export const offlineWeatherModel: Handler = (request: FakeRequest) => {
     );
   }
   const results = request.functionResponses;
-  const lines = results.map((result, i) => `- ${describe(CITIES[i] ?? String(i), result.response as Record<string, unknown>)}`);
+  const lines = results.map(
+    (result, i) => `- ${describe(CITIES[i] ?? String(i), result.response as Record<string, unknown>)}`,
+  );
   const [boston, paris] = results.map((result) => temperatureOf(result.response as Record<string, unknown>));
   const verdict =
     boston === undefined || paris === undefined
@@ -65,5 +76,8 @@ export const offlineWeatherModel: Handler = (request: FakeRequest) => {
       : boston === paris
         ? 'Both are equally warm.'
         : `${boston > paris ? 'Boston' : 'Paris'} is warmer right now.`;
-  return reply.withStream(reply.text(`Here is the weather right now:\n${lines.join('\n')}\n${verdict}`), { textEvents: 16, intervalMs: 25 });
+  return reply.withStream(reply.text(`Here is the weather right now:\n${lines.join('\n')}\n${verdict}`), {
+    textEvents: 16,
+    intervalMs: 25,
+  });
 };

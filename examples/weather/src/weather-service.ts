@@ -44,7 +44,11 @@ export interface WeatherAlert {
 }
 
 const ALERTS: WeatherAlert[] = [
-  { location: 'Boston, MA', severity: AlertSeverity.Advisory, headline: 'Small craft advisory in the harbour until 8 PM' },
+  {
+    location: 'Boston, MA',
+    severity: AlertSeverity.Advisory,
+    headline: 'Small craft advisory in the harbour until 8 PM',
+  },
   { location: 'Oslo, Norway', severity: AlertSeverity.Warning, headline: 'Heavy snow: up to 30 cm overnight' },
 ];
 
@@ -103,7 +107,12 @@ export class WeatherService {
    * @param minSeverity Leave out alerts less serious than this.
    */
   @tool()
-  listAlerts(near: Coordinates, radiusKm = 100, minSeverity: AlertSeverity = AlertSeverity.Advisory, context?: ToolContext): WeatherAlert[] {
+  listAlerts(
+    near: Coordinates,
+    radiusKm = 100,
+    minSeverity: AlertSeverity = AlertSeverity.Advisory,
+    context?: ToolContext,
+  ): WeatherAlert[] {
     context?.signal.throwIfAborted();
     const order = Object.values(AlertSeverity);
     return ALERTS.filter((alert) => {

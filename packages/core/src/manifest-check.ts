@@ -22,21 +22,32 @@ const MAX_LISTED = 10;
  */
 export function loadManifest(json: unknown): ToolManifest {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new TypeError(`The manifest must be an object { version: 1, tools: [...] } as gen-tools writes it, got ${found(json)}`);
+    throw new TypeError(
+      `The manifest must be an object { version: 1, tools: [...] } as gen-tools writes it, got ${found(json)}`,
+    );
   }
   const manifest = json as Record<string, unknown>;
   if (manifest.version !== 1) {
-    throw new TypeError(`The manifest has version ${found(manifest.version)}; this version of @toolwright/core reads version 1: run gen-tools again`);
+    throw new TypeError(
+      `The manifest has version ${found(manifest.version)}; this version of @toolwright/core reads version 1: run gen-tools again`,
+    );
   }
   const problems: string[] = [];
-  if (manifest.hash !== undefined && typeof manifest.hash !== 'string') problems.push(`hash: expected a string, found ${found(manifest.hash)}`);
+  if (manifest.hash !== undefined && typeof manifest.hash !== 'string')
+    problems.push(`hash: expected a string, found ${found(manifest.hash)}`);
   for (const key of ['validators', 'readers'] as const) {
     if (manifest[key] !== undefined && !isFunctionMap(manifest[key])) {
-      problems.push(`${key}: expected an object of functions (as gen-tools --validators writes), found ${found(manifest[key])}`);
+      problems.push(
+        `${key}: expected an object of functions (as gen-tools --validators writes), found ${found(manifest[key])}`,
+      );
     }
   }
   if (!Array.isArray(manifest.tools)) problems.push(`tools: expected an array, found ${found(manifest.tools)}`);
-  else manifest.tools.forEach((entry: unknown, i) => checkTool(entry, i, problems));
+  else {
+    manifest.tools.forEach((entry: unknown, i) => {
+      checkTool(entry, i, problems);
+    });
+  }
   if (problems.length) {
     const listed = problems.slice(0, MAX_LISTED).join('; ');
     const more = problems.length > MAX_LISTED ? `; and ${problems.length - MAX_LISTED} more` : '';
@@ -55,17 +66,26 @@ function checkTool(entry: unknown, i: number, problems: string[]): void {
   for (const key of ['name', 'class', 'method', 'file'] as const) {
     if (typeof tool[key] !== 'string') problems.push(`${at}.${key}: expected a string, found ${found(tool[key])}`);
   }
-  if (tool.description !== undefined && typeof tool.description !== 'string') problems.push(`${at}.description: expected a string, found ${found(tool.description)}`);
-  if (tool.target !== undefined && typeof tool.target !== 'function') problems.push(`${at}.target: expected a function, found ${found(tool.target)}`);
+  if (tool.description !== undefined && typeof tool.description !== 'string')
+    problems.push(`${at}.description: expected a string, found ${found(tool.description)}`);
+  if (tool.target !== undefined && typeof tool.target !== 'function')
+    problems.push(`${at}.target: expected a function, found ${found(tool.target)}`);
   if (tool.deprecated !== undefined && tool.deprecated !== true && typeof tool.deprecated !== 'string') {
     problems.push(`${at}.deprecated: expected true or a string, found ${found(tool.deprecated)}`);
   }
   if (tool.annotations !== undefined) problems.push(...annotationProblems(tool.annotations, `${at}.annotations`));
   const parameters = tool.parameters;
-  if (!isObject(parameters) || parameters.type !== 'object' || (parameters.properties !== undefined && !isObject(parameters.properties))) {
-    problems.push(`${at}.parameters: expected an object schema ({ type: "object", properties }), found ${found(parameters)}`);
+  if (
+    !isObject(parameters) ||
+    parameters.type !== 'object' ||
+    (parameters.properties !== undefined && !isObject(parameters.properties))
+  ) {
+    problems.push(
+      `${at}.parameters: expected an object schema ({ type: "object", properties }), found ${found(parameters)}`,
+    );
   }
-  if (tool.returns !== undefined && !isObject(tool.returns) && typeof tool.returns !== 'boolean') problems.push(`${at}.returns: expected a schema, found ${found(tool.returns)}`);
+  if (tool.returns !== undefined && !isObject(tool.returns) && typeof tool.returns !== 'boolean')
+    problems.push(`${at}.returns: expected a schema, found ${found(tool.returns)}`);
   if (!Array.isArray(tool.params)) {
     problems.push(`${at}.params: expected an array, found ${found(tool.params)}`);
     return;
@@ -77,8 +97,10 @@ function checkTool(entry: unknown, i: number, problems: string[]): void {
       return;
     }
     if (typeof param.name !== 'string') problems.push(`${where}.name: expected a string, found ${found(param.name)}`);
-    if (param.kind !== 'value' && param.kind !== 'context') problems.push(`${where}.kind: expected "value" or "context", found ${found(param.kind)}`);
-    if (param.optional !== undefined && typeof param.optional !== 'boolean') problems.push(`${where}.optional: expected a boolean, found ${found(param.optional)}`);
+    if (param.kind !== 'value' && param.kind !== 'context')
+      problems.push(`${where}.kind: expected "value" or "context", found ${found(param.kind)}`);
+    if (param.optional !== undefined && typeof param.optional !== 'boolean')
+      problems.push(`${where}.optional: expected a boolean, found ${found(param.optional)}`);
     if (param.revive !== undefined) checkRevival(param.revive, `${where}.revive`, problems, 0);
   });
 }
@@ -110,7 +132,11 @@ function checkRevival(revival: unknown, at: string, problems: string[], depth: n
       return;
     case 'tuple':
       if (!Array.isArray(revival.items)) problems.push(`${at}.items: expected an array, found ${found(revival.items)}`);
-      else revival.items.forEach((item: unknown, k) => item !== null && inner(item, `${at}.items[${k}]`));
+      else {
+        revival.items.forEach((item: unknown, k) => {
+          if (item !== null) inner(item, `${at}.items[${k}]`);
+        });
+      }
       return;
     case 'record':
       inner(revival.values, `${at}.values`);
@@ -119,12 +145,16 @@ function checkRevival(revival: unknown, at: string, problems: string[], depth: n
       children(revival.properties, `${at}.properties`);
       return;
     case 'class':
-      if (typeof revival.name !== 'string') problems.push(`${at}.name: expected a string, found ${found(revival.name)}`);
-      if (typeof revival.file !== 'string') problems.push(`${at}.file: expected a string, found ${found(revival.file)}`);
+      if (typeof revival.name !== 'string')
+        problems.push(`${at}.name: expected a string, found ${found(revival.name)}`);
+      if (typeof revival.file !== 'string')
+        problems.push(`${at}.file: expected a string, found ${found(revival.file)}`);
       if (revival.properties !== undefined) children(revival.properties, `${at}.properties`);
       return;
     default:
-      problems.push(`${at}.kind: expected one of ${REVIVAL_KINDS.map((kind) => `"${kind}"`).join(', ')}, found ${found(revival.kind)}`);
+      problems.push(
+        `${at}.kind: expected one of ${REVIVAL_KINDS.map((kind) => `"${kind}"`).join(', ')}, found ${found(revival.kind)}`,
+      );
   }
 }
 

@@ -42,7 +42,8 @@ export function tool(options: ToolOptions = {}): ToolDecorator {
       if (context.kind !== 'method') throw new TypeError(`@tool() goes on a method, not on a ${context.kind}`);
       const name = methodName(context.name);
       if (context.static) throw new TypeError(`@tool() on static method ${name}: tools are bound to instances`);
-      if (context.private) throw new TypeError(`@tool() on private method ${name}: the Toolbox calls tools from outside the class`);
+      if (context.private)
+        throw new TypeError(`@tool() on private method ${name}: the Toolbox calls tools from outside the class`);
       const metadata = context.metadata as Record<symbol, unknown> | undefined;
       if (metadata) {
         if (!Object.hasOwn(metadata, TOOLS)) metadata[TOOLS] = new Map<string, ToolOptions>();
@@ -87,7 +88,9 @@ function methodName(name: string | symbol): string {
 export function toolMethods(classOrInstance: object): Map<string, ToolOptions> {
   const prototypes: object[] = [];
   let proto: object | null =
-    typeof classOrInstance === 'function' ? (classOrInstance.prototype as object) : Object.getPrototypeOf(classOrInstance);
+    typeof classOrInstance === 'function'
+      ? (classOrInstance.prototype as object)
+      : Object.getPrototypeOf(classOrInstance);
   while (proto && proto !== Object.prototype) {
     prototypes.push(proto);
     proto = Object.getPrototypeOf(proto) as object | null;

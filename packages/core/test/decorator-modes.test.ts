@@ -26,9 +26,14 @@ function runCompiled(experimentalDecorators: boolean) {
   expect(diagnostics ?? []).toEqual([]);
   let result: unknown;
   const exports = {};
-  new Function('core', 'require', 'exports', 'done', outputText)(core, createRequire(import.meta.url), exports, (value: unknown) => {
-    result = value;
-  });
+  new Function('core', 'require', 'exports', 'done', outputText)(
+    core,
+    createRequire(import.meta.url),
+    exports,
+    (value: unknown) => {
+      result = value;
+    },
+  );
   return result as { child: [string, object][]; parent: [string, object][]; value: number };
 }
 
@@ -57,12 +62,16 @@ describe('@tool() misuse', () => {
 
   it('refuses a static method under standard decorators', () => {
     const decorate = core.tool() as unknown as (value: unknown, context: object) => void;
-    expect(() => decorate(() => {}, { kind: 'method', name: 'x', static: true, metadata: {} })).toThrow(/static method x/);
+    expect(() => decorate(() => {}, { kind: 'method', name: 'x', static: true, metadata: {} })).toThrow(
+      /static method x/,
+    );
   });
 
   it('refuses a private method under standard decorators', () => {
     const decorate = core.tool() as unknown as (value: unknown, context: object) => void;
-    expect(() => decorate(() => {}, { kind: 'method', name: '#x', static: false, private: true, metadata: {} })).toThrow(/private method #x/);
+    expect(() =>
+      decorate(() => {}, { kind: 'method', name: '#x', static: false, private: true, metadata: {} }),
+    ).toThrow(/private method #x/);
   });
 
   it('registers on first construction when the runtime gives no metadata object', () => {

@@ -15,7 +15,9 @@ const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).hr
 
 function block(name: string): string {
   // The marker, then perhaps the docs test's own directive, then the fence.
-  const found = new RegExp(`<!-- readme-example: ${name} -->\\n(?:<!-- sample:[^\\n]*-->\\n)?\`\`\`ts\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
+  const found = new RegExp(
+    `<!-- readme-example: ${name} -->\\n(?:<!-- sample:[^\\n]*-->\\n)?\`\`\`ts\\n([\\s\\S]*?)\\n\`\`\``,
+  ).exec(readme);
   expect(found, name).not.toBeNull();
   return `${found![1]!}\n`;
 }
@@ -28,7 +30,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('README: runtimes without eval', () => {
   it('type-checks under NodeNext as written, builds the validators and binds a Toolbox that compiles nothing', () => {
     mkdirSync(join(dir, 'src'));
-    const service = relative(join(dir, 'src'), join(__dirname, 'toolbox', 'weather-service.js')).split('\\').join('/');
+    const service = relative(join(dir, 'src'), join(__dirname, 'toolbox', 'weather-service.js'))
+      .split('\\')
+      .join('/');
     writeFileSync(join(dir, 'src/weather-service.ts'), `export { WeatherService } from '${service}';\n`);
     writeFileSync(join(dir, 'src/tools.generated.ts'), `export { manifest } from '${service}';\n`);
     writeFileSync(join(dir, 'tools.json'), JSON.stringify(manifest));
@@ -36,7 +40,11 @@ describe('README: runtimes without eval', () => {
     writeFileSync(join(dir, 'src/agent.ts'), block('eval-free-run'));
 
     const node = (file: string) =>
-      execFileSync(process.execPath, ['--conditions=@toolwright/source', '--import', tsx, file], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+      execFileSync(process.execPath, ['--conditions=@toolwright/source', '--import', tsx, file], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
     node('build-validators.ts');
 
     // Type-checked after the build, which writes the declarations of validators.cjs that the run-time block imports.
@@ -54,7 +62,10 @@ describe('README: runtimes without eval', () => {
     const problems = ts
       .getPreEmitDiagnostics(program)
       .filter((diagnostic) => diagnostic.file === undefined || diagnostic.file.fileName.startsWith(dir))
-      .map((diagnostic) => `${diagnostic.file?.fileName.slice(dir.length + 1)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+      .map(
+        (diagnostic) =>
+          `${diagnostic.file?.fileName.slice(dir.length + 1)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+      );
     expect(problems).toEqual([]);
 
     // The run-time block, then a call through it with `new Function` taken away.
@@ -67,6 +78,8 @@ describe('README: runtimes without eval', () => {
     );
     const [reply, bad] = JSON.parse(node('src/agent.ts')) as [unknown, unknown];
     expect(reply).toEqual({ output: { city: 'Oslo', days: 2, unit: 'celsius' } });
-    expect(bad).toMatchObject({ error: { name: 'InvalidArguments', issues: [{ path: '/days', expected: 'integer' }] } });
+    expect(bad).toMatchObject({
+      error: { name: 'InvalidArguments', issues: [{ path: '/days', expected: 'integer' }] },
+    });
   }, 60_000);
 });

@@ -3,7 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toOpenAITool, Toolbox, type GeminiDeclarationOptions, type ToolboxOptions, type ToolOptions } from '@toolwright/core';
+import {
+  toOpenAITool,
+  Toolbox,
+  type GeminiDeclarationOptions,
+  type ToolboxOptions,
+  type ToolOptions,
+} from '@toolwright/core';
 import { manifest, WeatherService } from './toolbox/weather-service.js';
 
 const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
@@ -32,12 +38,25 @@ const toolboxOptions: Record<keyof ToolboxOptions, true> = {
   rejectExtraProperties: true,
   generateCode: true,
 };
-const toolOptions: Record<keyof ToolOptions, true> = { name: true, description: true, parameters: true, timeoutMs: true, annotations: true };
-const declarationOptions: Record<keyof GeminiDeclarationOptions, true> = { dialect: true, inlineRefs: true, maxRecursionDepth: true, onWarning: true };
+const toolOptions: Record<keyof ToolOptions, true> = {
+  name: true,
+  description: true,
+  parameters: true,
+  timeoutMs: true,
+  annotations: true,
+};
+const declarationOptions: Record<keyof GeminiDeclarationOptions, true> = {
+  dialect: true,
+  inlineRefs: true,
+  maxRecursionDepth: true,
+  onWarning: true,
+};
 
 describe('README', () => {
   it('option tables name exactly the options of the types', () => {
-    expect(tableOptions('## `new Toolbox(instances, manifest, options?)`').sort()).toEqual(Object.keys(toolboxOptions).sort());
+    expect(tableOptions('## `new Toolbox(instances, manifest, options?)`').sort()).toEqual(
+      Object.keys(toolboxOptions).sort(),
+    );
     expect(tableOptions('## `@tool(options?)`').sort()).toEqual(Object.keys(toolOptions).sort());
     expect(tableOptions('## Declarations and renderers').sort()).toEqual(Object.keys(declarationOptions).sort());
   });
@@ -46,7 +65,11 @@ describe('README', () => {
     const block = /<!-- readme-example: invalid-arguments -->\n```json\n([\s\S]*?)\n```/.exec(readme);
     expect(block).not.toBeNull();
     const toolbox = new Toolbox([new WeatherService()], manifest);
-    const reply = await toolbox.call({ id: 'c2', name: 'getForecast', args: { city: 'Boston, MA', days: 1.5, unit: 'kelvin' } });
+    const reply = await toolbox.call({
+      id: 'c2',
+      name: 'getForecast',
+      args: { city: 'Boston, MA', days: 1.5, unit: 'kelvin' },
+    });
     expect(reply).toEqual(JSON.parse(block![1]!));
   });
 

@@ -42,7 +42,8 @@ export class Backups {
     private readonly clock: () => number,
   ) {
     this.keep = options.keep ?? 5;
-    if (!Number.isInteger(this.keep) || this.keep < 1) throw new TypeError('FileTools: backups.keep must be a whole number >= 1');
+    if (!Number.isInteger(this.keep) || this.keep < 1)
+      throw new TypeError('FileTools: backups.keep must be a whole number >= 1');
     this.maxBytes = options.maxBytes ?? DEFAULT_BACKUP_MAX_BYTES;
     if (!Number.isInteger(this.maxBytes) || this.maxBytes < 0) {
       throw new TypeError('FileTools: backups.maxBytes must be a whole number >= 0');

@@ -11,7 +11,12 @@ export const fileToolsManifest = manifest;
  * The Toolbox's result cap (`maxResultSize`, in JSON characters) defaults to twice the read limit, so that a file
  * `read_file` accepts is not cut by the Toolbox afterwards (a plain Toolbox caps results at 100,000 characters).
  */
-export function createFileToolbox(root: string, options: FileToolsOptions = {}, toolboxOptions: ToolboxOptions = {}): Toolbox {
-  const maxResultSize = toolboxOptions.maxResultSize ?? Math.max(100_000, 2 * (options.maxReadBytes ?? DEFAULTS.maxReadBytes));
+export function createFileToolbox(
+  root: string,
+  options: FileToolsOptions = {},
+  toolboxOptions: ToolboxOptions = {},
+): Toolbox {
+  const maxResultSize =
+    toolboxOptions.maxResultSize ?? Math.max(100_000, 2 * (options.maxReadBytes ?? DEFAULTS.maxReadBytes));
   return new Toolbox([new FileTools(root, options)], manifest, { ...toolboxOptions, maxResultSize });
 }

@@ -41,7 +41,9 @@ export class FileTools {
   /** The real path of the root folder. */
   readonly root: string;
   readonly #sandbox: Sandbox;
-  readonly #options: Required<Pick<FileToolsOptions, 'maxReadBytes' | 'maxWriteBytes' | 'maxListEntries' | 'maxListScanned'>>;
+  readonly #options: Required<
+    Pick<FileToolsOptions, 'maxReadBytes' | 'maxWriteBytes' | 'maxListEntries' | 'maxListScanned'>
+  >;
   readonly #backups: Backups | undefined;
   readonly #audit: AuditSink | undefined;
   readonly #limiter: RateLimiter | undefined;
@@ -59,7 +61,8 @@ export class FileTools {
       maxListEntries: positive('maxListEntries', options.maxListEntries ?? DEFAULTS.maxListEntries),
       maxListScanned: positive('maxListScanned', options.maxListScanned ?? DEFAULTS.maxListScanned),
     };
-    this.#backups = options.backups === false ? undefined : new Backups(this.#sandbox, options.backups ?? {}, this.#clock);
+    this.#backups =
+      options.backups === false ? undefined : new Backups(this.#sandbox, options.backups ?? {}, this.#clock);
     this.#audit = options.audit === false ? undefined : (options.audit ?? jsonLinesAudit());
     this.#limiter =
       options.rateLimit === false
@@ -89,7 +92,10 @@ export class FileTools {
       try {
         if (!found.exists) throw new SandboxError('not_found', `${shown(found.relative)} does not exist`);
         if (found.name !== undefined) {
-          throw new SandboxError('not_a_directory', `${shown(found.relative)} is a file, not a folder; use read_file to read it`);
+          throw new SandboxError(
+            'not_a_directory',
+            `${shown(found.relative)} is a file, not a folder; use read_file to read it`,
+          );
         }
         const backups = this.#backups;
         const list = await listFolder(this.#sandbox, found.folder, glob, {
@@ -125,7 +131,11 @@ export class FileTools {
   }
 
   /** read_file after the walk: `file` is open until the caller closes its folder. */
-  async #read(file: Resolution, startLine: number | undefined, endLine: number | undefined): Promise<ToolOutcome<string>> {
+  async #read(
+    file: Resolution,
+    startLine: number | undefined,
+    endLine: number | undefined,
+  ): Promise<ToolOutcome<string>> {
     if (!file.exists) throw new SandboxError('not_found', `${shown(file.relative)} does not exist`);
     if (file.name === undefined) {
       throw new SandboxError('not_a_file', `${shown(file.relative)} is a folder; use list_files to see what it holds`);
@@ -187,7 +197,10 @@ export class FileTools {
       throw new SandboxError('not_a_file', 'the root is a folder, not a file');
     }
     if (this.#backups?.covers(target.relative)) {
-      throw new SandboxError('protected', `${shown(target.relative)} is in the backup folder, which the tools do not write`);
+      throw new SandboxError(
+        'protected',
+        `${shown(target.relative)} is in the backup folder, which the tools do not write`,
+      );
     }
     if (target.exists && !target.stats.isFile()) {
       const what = target.stats.isDirectory() ? 'a folder' : 'not a regular file';
@@ -203,7 +216,14 @@ export class FileTools {
     }
     const backups = mode === 'overwrite' && target.exists ? this.#backups : undefined;
     if (backups && target.exists) backups.checkSize(target.stats.size, target.relative);
-    await this.#confirm({ tool: 'write_file', path: target.relative, mode, content, bytes: data.length, exists: target.exists });
+    await this.#confirm({
+      tool: 'write_file',
+      path: target.relative,
+      mode,
+      content,
+      bytes: data.length,
+      exists: target.exists,
+    });
 
     const folder = target.exists ? target.folder : await this.#sandbox.createParents(target);
     const name = target.exists ? (target.name as string) : (target.missing.at(-1) as string);
@@ -235,7 +255,13 @@ export class FileTools {
       await previous?.close();
       if (folder !== target.folder) await folder.close();
     }
-    const result: WriteResult = { path: target.relative, mode, bytesWritten: data.length, created: !target.exists, backedUp };
+    const result: WriteResult = {
+      path: target.relative,
+      mode,
+      bytesWritten: data.length,
+      created: !target.exists,
+      backedUp,
+    };
     return { value: result, summary: { bytes: data.length, created: result.created, backedUp } };
   }
 
@@ -266,7 +292,9 @@ export class FileTools {
       outcome = await body();
     } catch (error) {
       const refused =
-        error instanceof SandboxError ? error : new SandboxError('io', `${toolName} failed: ${(error as Error)?.name ?? 'error'}`);
+        error instanceof SandboxError
+          ? error
+          : new SandboxError('io', `${toolName} failed: ${(error as Error)?.name ?? 'error'}`);
       await record({ outcome: 'error', error: { code: refused.code, message: refused.message } });
       throw refused;
     }
@@ -327,7 +355,7 @@ export class FileTools {
           fits
             ? `${asked} are more than the read limit of ${limit} bytes; lines ${start} to ${window.fitsTo} fit`
             : `line ${start} of ${path} alone is longer than the read limit of ${limit} bytes; ` +
-              'ask for the limit to be raised',
+                'ask for the limit to be raised',
         );
       }
     }

@@ -108,7 +108,10 @@ export class Sandbox {
       const absolute = resolve(text);
       inside = this.insideRelative(absolute);
       if (inside === undefined) {
-        throw new SandboxError('outside_root', 'absolute paths must lie inside the root folder; use a path relative to the root');
+        throw new SandboxError(
+          'outside_root',
+          'absolute paths must lie inside the root folder; use a path relative to the root',
+        );
       }
     } else {
       inside = this.relativeTo(this.root, resolve(this.root, text));
@@ -258,7 +261,7 @@ export class Sandbox {
     } catch {
       real = undefined;
     }
-    if (real !== undefined && real.startsWith('/') && !this.contains(real)) {
+    if (real?.startsWith('/') && !this.contains(real)) {
       const why = 'changed while it was opened and now leads outside the root folder';
       throw new SandboxError('outside_root', `${shown(shownPath)} ${why}`);
     }

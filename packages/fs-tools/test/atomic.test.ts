@@ -21,7 +21,14 @@ it('never shows a partial file to a reader, and survives SIGKILL mid-write', asy
   writeFileSync(join(fixture.root, 'big.txt'), 'a'.repeat(SIZE));
   const child = spawn(
     process.execPath,
-    ['--conditions=@toolwright/source', '--import', 'tsx', join(__dirname, 'atomic-writer.child.ts'), fixture.root, String(SIZE)],
+    [
+      '--conditions=@toolwright/source',
+      '--import',
+      'tsx',
+      join(__dirname, 'atomic-writer.child.ts'),
+      fixture.root,
+      String(SIZE),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -25,12 +25,30 @@ describe('audit log', () => {
     await tools.writeFile('new.txt', 'héllo');
     await tools.readFile('../outside/secret.txt').catch(() => undefined);
     expect(audit.entries).toEqual([
-      { time: '2026-01-02T03:04:05.006Z', tool: 'read_file', args: { path: 'ok.txt', startLine: 1, endLine: 1 }, outcome: 'ok', result: { bytes: 14 }, durationMs: 0 },
-      { time: '2026-01-02T03:04:05.006Z', tool: 'list_files', args: { path: 'sub', pattern: '*.txt' }, outcome: 'ok', result: { entries: 1, truncated: false }, durationMs: 0 },
+      {
+        time: '2026-01-02T03:04:05.006Z',
+        tool: 'read_file',
+        args: { path: 'ok.txt', startLine: 1, endLine: 1 },
+        outcome: 'ok',
+        result: { bytes: 14 },
+        durationMs: 0,
+      },
+      {
+        time: '2026-01-02T03:04:05.006Z',
+        tool: 'list_files',
+        args: { path: 'sub', pattern: '*.txt' },
+        outcome: 'ok',
+        result: { entries: 1, truncated: false },
+        durationMs: 0,
+      },
       {
         time: '2026-01-02T03:04:05.006Z',
         tool: 'write_file',
-        args: { path: 'new.txt', content: { bytes: 6, sha256: createHash('sha256').update('héllo').digest('hex') }, mode: 'overwrite' },
+        args: {
+          path: 'new.txt',
+          content: { bytes: 6, sha256: createHash('sha256').update('héllo').digest('hex') },
+          mode: 'overwrite',
+        },
         outcome: 'ok',
         result: { bytes: 6, created: true, backedUp: false },
         durationMs: 0,
@@ -53,7 +71,10 @@ describe('audit log', () => {
     const tools = new FileTools(fixture.root, { audit: jsonLinesAudit(stream), clock });
     await tools.readFile('ok.txt');
     await tools.readFile('nope.txt').catch(() => undefined);
-    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { outcome: string });
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { outcome: string });
     expect(lines.map((line) => line.outcome)).toEqual(['ok', 'error']);
 
     const folder = mkdtempSync(join(tmpdir(), 'fs-tools-audit-'));
@@ -61,7 +82,10 @@ describe('audit log', () => {
       const file = join(folder, 'audit.jsonl');
       const toFile = new FileTools(fixture.root, { audit: jsonLinesAudit(file), clock });
       await Promise.all([toFile.readFile('ok.txt'), toFile.listFiles(), toFile.readFile('sub/file.txt')]);
-      const recorded = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { tool: string });
+      const recorded = readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { tool: string });
       expect(recorded.map((entry) => entry.tool).sort()).toEqual(['list_files', 'read_file', 'read_file']);
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -109,8 +133,14 @@ describe('rate limit', () => {
     const error = await tools.listFiles().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SandboxError);
     expect((error as SandboxError).code).toBe('rate_limited');
-    expect((error as SandboxError).message).toBe('too many file tool calls: the limit is 3 a minute; try again in 30 s');
-    expect(audit.entries.at(-1)).toMatchObject({ tool: 'list_files', outcome: 'error', error: { code: 'rate_limited' } });
+    expect((error as SandboxError).message).toBe(
+      'too many file tool calls: the limit is 3 a minute; try again in 30 s',
+    );
+    expect(audit.entries.at(-1)).toMatchObject({
+      tool: 'list_files',
+      outcome: 'error',
+      error: { code: 'rate_limited' },
+    });
     now += 30_000;
     await expect(tools.listFiles()).resolves.toMatchObject({ truncated: false });
   });

@@ -1,5 +1,15 @@
 // A real folder tree with real symbolic links, made fresh for each test in os.tmpdir().
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, lstatSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  lstatSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -42,7 +52,8 @@ export function makeFixture(): Fixture {
   const root = join(base, 'data');
   const outside = join(base, 'outside');
   const sibling = join(base, 'data-evil');
-  for (const dir of [root, join(root, 'sub/deeper'), join(outside, 'dir'), sibling]) mkdirSync(dir, { recursive: true });
+  for (const dir of [root, join(root, 'sub/deeper'), join(outside, 'dir'), sibling])
+    mkdirSync(dir, { recursive: true });
   writeFileSync(join(outside, 'secret.txt'), 'top secret\n');
   writeFileSync(join(outside, 'dir/inner.txt'), 'inner secret\n');
   writeFileSync(join(sibling, 'x'), 'evil sibling\n');

@@ -23,7 +23,10 @@ describe('list_files', () => {
 
   it('lists a sub-folder with root-relative paths', async () => {
     expect(await tools.listFiles('sub')).toEqual({ paths: ['sub/deeper/', 'sub/file.txt'], truncated: false });
-    expect(await tools.listFiles(join(fixture.root, 'sub/deeper'))).toEqual({ paths: ['sub/deeper/leaf.txt'], truncated: false });
+    expect(await tools.listFiles(join(fixture.root, 'sub/deeper'))).toEqual({
+      paths: ['sub/deeper/leaf.txt'],
+      truncated: false,
+    });
   });
 
   it('lists a folder reached through an inside link under its real path', async () => {
@@ -58,7 +61,9 @@ describe('list_files', () => {
     mkdirSync(join(fixture.root, '.git'));
     writeFileSync(join(fixture.root, '.git/config'), '');
     writeFileSync(join(fixture.root, '.env'), '');
-    expect((await tools.listFiles('.', '**')).paths.some((path) => path.includes('.git') || path.includes('.env'))).toBe(false);
+    expect(
+      (await tools.listFiles('.', '**')).paths.some((path) => path.includes('.git') || path.includes('.env')),
+    ).toBe(false);
     expect((await tools.listFiles('.', '.env')).paths).toEqual(['.env']);
     expect((await tools.listFiles('.', '.git/*')).paths).toEqual(['.git/config']);
     expect((await tools.listFiles()).paths).toContain('.env');
@@ -77,7 +82,10 @@ describe('list_files', () => {
     const exactly = new FileTools(fixture.root, { audit: false, maxListEntries: 12 });
     expect((await exactly.listFiles('many')).truncated).toBe(false);
     const scanning = new FileTools(fixture.root, { audit: false, maxListScanned: 3 });
-    expect(await scanning.listFiles('many', '**')).toEqual({ paths: ['many/f00.txt', 'many/f01.txt', 'many/f02.txt'], truncated: true });
+    expect(await scanning.listFiles('many', '**')).toEqual({
+      paths: ['many/f00.txt', 'many/f01.txt', 'many/f02.txt'],
+      truncated: true,
+    });
   });
 
   it('leaves out special files', async () => {

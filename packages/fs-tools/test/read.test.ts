@@ -22,7 +22,8 @@ describe('read_file', () => {
   });
 
   it('follows links that stay inside the root: to a file, to a folder, chained, absolute', async () => {
-    for (const path of ['alias.txt', 'absolute-inside.txt']) expect(await tools.readFile(path)).toBe('one\ntwo\nthree\n');
+    for (const path of ['alias.txt', 'absolute-inside.txt'])
+      expect(await tools.readFile(path)).toBe('one\ntwo\nthree\n');
     expect(await tools.readFile('inner/file.txt')).toBe('in sub\n');
     expect(await tools.readFile('inner-chain/deeper/leaf.txt')).toBe('leaf\n');
   });
@@ -61,7 +62,9 @@ describe('read_file', () => {
   });
 
   it('refuses bad line ranges with a message that says why', async () => {
-    expect((await refusal(tools.readFile('ok.txt', 4))).message).toBe('startLine 4 is past the end of "ok.txt", which has 3 lines');
+    expect((await refusal(tools.readFile('ok.txt', 4))).message).toBe(
+      'startLine 4 is past the end of "ok.txt", which has 3 lines',
+    );
     expect((await refusal(tools.readFile('ok.txt', 3, 2))).code).toBe('invalid_argument');
     expect((await refusal(tools.readFile('ok.txt', 0))).code).toBe('invalid_argument');
     expect((await refusal(tools.readFile('ok.txt', 1.5))).code).toBe('invalid_argument');

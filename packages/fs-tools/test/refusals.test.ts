@@ -14,7 +14,12 @@ interface Case {
   code: Record<Operation, SandboxErrorCode>;
 }
 
-const all = (code: SandboxErrorCode): Record<Operation, SandboxErrorCode> => ({ read: code, write: code, list: code, create: code });
+const all = (code: SandboxErrorCode): Record<Operation, SandboxErrorCode> => ({
+  read: code,
+  write: code,
+  list: code,
+  create: code,
+});
 
 const cases: Case[] = [
   {
@@ -29,7 +34,12 @@ const cases: Case[] = [
   },
   {
     name: 'a .. escape',
-    paths: { read: '../outside/secret.txt', write: 'sub/../../outside/secret.txt', list: '..', create: '../outside/new/new.txt' },
+    paths: {
+      read: '../outside/secret.txt',
+      write: 'sub/../../outside/secret.txt',
+      list: '..',
+      create: '../outside/new/new.txt',
+    },
     code: all('outside_root'),
   },
   {
@@ -38,12 +48,12 @@ const cases: Case[] = [
     code: all('invalid_path'),
   },
   {
-    name: 'a sibling folder whose name starts with the root\'s (relative)',
+    name: "a sibling folder whose name starts with the root's (relative)",
     paths: { read: '../data-evil/x', write: '../data-evil/x', list: '../data-evil', create: '../data-evil/new.txt' },
     code: all('outside_root'),
   },
   {
-    name: 'a sibling folder whose name starts with the root\'s (absolute)',
+    name: "a sibling folder whose name starts with the root's (absolute)",
     paths: {
       read: (f) => join(f.sibling, 'x'),
       write: (f) => join(f.sibling, 'x'),
@@ -69,7 +79,12 @@ const cases: Case[] = [
   },
   {
     name: 'a dangling link whose target does not exist yet',
-    paths: { read: 'dangling.txt', write: 'dangling-dir/not-yet.txt', list: 'dangling-dir', create: 'dangling-dir/sub/new.txt' },
+    paths: {
+      read: 'dangling.txt',
+      write: 'dangling-dir/not-yet.txt',
+      list: 'dangling-dir',
+      create: 'dangling-dir/sub/new.txt',
+    },
     code: all('outside_root'),
   },
 ];
@@ -97,20 +112,26 @@ for (const rootKind of ['the root', 'a root that is itself a link'] as const) {
   describe(`refusals, with ${rootKind}`, () => {
     for (const refusal of cases) {
       describe(refusal.name, () => {
-        it.each(['read', 'write', 'list', 'create'] as const)('%s is refused and nothing changes', async (operation) => {
-          const tools = new FileTools(rootKind === 'the root' ? fixture.root : fixture.rootLink, { audit: false, rateLimit: false });
-          const spec = refusal.paths[operation];
-          const path = typeof spec === 'function' ? spec(fixture) : spec;
-          const before = snapshot(fixture.base);
-          const error = await run(tools, operation, path).then(
-            () => undefined,
-            (caught: unknown) => caught,
-          );
-          expect(error).toBeInstanceOf(SandboxError);
-          expect((error as SandboxError).code).toBe(refusal.code[operation]);
-          expect((error as SandboxError).message).not.toContain(fixture.base);
-          expect(snapshot(fixture.base)).toEqual(before);
-        });
+        it.each(['read', 'write', 'list', 'create'] as const)(
+          '%s is refused and nothing changes',
+          async (operation) => {
+            const tools = new FileTools(rootKind === 'the root' ? fixture.root : fixture.rootLink, {
+              audit: false,
+              rateLimit: false,
+            });
+            const spec = refusal.paths[operation];
+            const path = typeof spec === 'function' ? spec(fixture) : spec;
+            const before = snapshot(fixture.base);
+            const error = await run(tools, operation, path).then(
+              () => undefined,
+              (caught: unknown) => caught,
+            );
+            expect(error).toBeInstanceOf(SandboxError);
+            expect((error as SandboxError).code).toBe(refusal.code[operation]);
+            expect((error as SandboxError).message).not.toContain(fixture.base);
+            expect(snapshot(fixture.base)).toEqual(before);
+          },
+        );
       });
     }
   });
@@ -120,7 +141,17 @@ describe('listing hides what leads outside', () => {
   it('leaves out links that lead outside, dangling links and chains, at every depth', async () => {
     const tools = new FileTools(fixture.root, { audit: false });
     const top = await tools.listFiles();
-    for (const hidden of ['last-link.txt', 'relative-out.txt', 'mid/', 'chain1/', 'chain2/', 'chain3/', 'chainfile', 'dangling.txt', 'dangling-dir/']) {
+    for (const hidden of [
+      'last-link.txt',
+      'relative-out.txt',
+      'mid/',
+      'chain1/',
+      'chain2/',
+      'chain3/',
+      'chainfile',
+      'dangling.txt',
+      'dangling-dir/',
+    ]) {
       expect(top.paths).not.toContain(hidden);
       expect(top.paths).not.toContain(hidden.replace(/\/$/, ''));
     }

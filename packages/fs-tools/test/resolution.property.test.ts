@@ -17,14 +17,42 @@ beforeAll(() => {
 afterAll(() => fixture.cleanup());
 
 const segments = [
-  'a', 'sub', 'deeper', 'ok.txt', 'file.txt', 'leaf.txt', '..', '.', '', 'inner', 'inner-chain', 'alias.txt', 'mid', 'dir',
-  'chain1', 'chain2', 'chainfile', 'dangling-dir', 'dangling.txt', 'last-link.txt', 'relative-out.txt', 'absolute-inside.txt',
-  'via-root-link.txt', 'data', 'data-evil', 'outside', 'secret.txt', 'x', 'root-link',
+  'a',
+  'sub',
+  'deeper',
+  'ok.txt',
+  'file.txt',
+  'leaf.txt',
+  '..',
+  '.',
+  '',
+  'inner',
+  'inner-chain',
+  'alias.txt',
+  'mid',
+  'dir',
+  'chain1',
+  'chain2',
+  'chainfile',
+  'dangling-dir',
+  'dangling.txt',
+  'last-link.txt',
+  'relative-out.txt',
+  'absolute-inside.txt',
+  'via-root-link.txt',
+  'data',
+  'data-evil',
+  'outside',
+  'secret.txt',
+  'x',
+  'root-link',
 ];
 const prefixes = (f: Fixture) => ['', '', '', '/', `${f.root}/`, `${f.base}/`, `${f.rootLink}/`, `${f.sibling}/`, './'];
 
 const modelPath = () =>
-  fc.tuple(fc.nat(8), fc.array(fc.constantFrom(...segments), { maxLength: 7 })).map(([prefix, parts]) => `${prefixes(fixture)[prefix]}${parts.join('/')}`);
+  fc
+    .tuple(fc.nat(8), fc.array(fc.constantFrom(...segments), { maxLength: 7 }))
+    .map(([prefix, parts]) => `${prefixes(fixture)[prefix]}${parts.join('/')}`);
 const anyPath = () => fc.oneof(modelPath(), fc.string(), fc.string({ unit: 'binary' }));
 
 const inside = (absolute: string) => absolute === fixture.root || absolute.startsWith(fixture.root + sep);
@@ -63,7 +91,9 @@ describe('path resolution properties', () => {
             expect(held).toBe(real);
           } else {
             expect(inside(result.folder.path)).toBe(true);
-            expect(result.missing.every((name) => name !== '' && name !== '.' && name !== '..' && !name.includes('/'))).toBe(true);
+            expect(
+              result.missing.every((name) => name !== '' && name !== '.' && name !== '..' && !name.includes('/')),
+            ).toBe(true);
             expect(real).toBeUndefined();
           }
         } finally {
@@ -108,11 +138,15 @@ describe('path resolution properties', () => {
     const outsideBefore = { outside: snapshot(fixture.outside), sibling: snapshot(fixture.sibling) };
     const tools = new FileTools(fixture.root, { audit: false, rateLimit: false, backups: false });
     await fc.assert(
-      fc.asyncProperty(modelPath(), fc.constantFrom<'overwrite' | 'append'>('overwrite', 'append'), async (path, mode) => {
-        await tools.writeFile(path, 'written by the model\n', mode).catch((error: unknown) => {
-          expect(error).toBeInstanceOf(SandboxError);
-        });
-      }),
+      fc.asyncProperty(
+        modelPath(),
+        fc.constantFrom<'overwrite' | 'append'>('overwrite', 'append'),
+        async (path, mode) => {
+          await tools.writeFile(path, 'written by the model\n', mode).catch((error: unknown) => {
+            expect(error).toBeInstanceOf(SandboxError);
+          });
+        },
+      ),
       { numRuns: 200 },
     );
     expect({ outside: snapshot(fixture.outside), sibling: snapshot(fixture.sibling) }).toEqual(outsideBefore);

@@ -24,11 +24,17 @@ describe('FileTools in a Toolbox', () => {
 
   it('answers calls with outputs', async () => {
     const toolbox = new Toolbox([new FileTools(fixture.root, { audit: false })], fileToolsManifest);
-    expect(await toolbox.call({ id: '1', name: 'read_file', args: { path: 'ok.txt', startLine: 2, endLine: 2 } })).toEqual({
+    expect(
+      await toolbox.call({ id: '1', name: 'read_file', args: { path: 'ok.txt', startLine: 2, endLine: 2 } }),
+    ).toEqual({
       functionResponse: { id: '1', name: 'read_file', response: { output: 'two\n' } },
     });
     expect(await toolbox.call({ id: '2', name: 'list_files', args: { path: 'sub' } })).toEqual({
-      functionResponse: { id: '2', name: 'list_files', response: { output: { paths: ['sub/deeper/', 'sub/file.txt'], truncated: false } } },
+      functionResponse: {
+        id: '2',
+        name: 'list_files',
+        response: { output: { paths: ['sub/deeper/', 'sub/file.txt'], truncated: false } },
+      },
     });
     const written = await toolbox.call({ id: '3', name: 'write_file', args: { path: 'notes/a.md', content: '# A\n' } });
     expect(written.functionResponse.response).toEqual({
@@ -58,13 +64,19 @@ describe('FileTools in a Toolbox', () => {
       expect(JSON.stringify(response)).not.toContain(fixture.base);
     }
     expect(snapshot(fixture.base)).toEqual(before);
-    expect(audit.entries.map((entry) => [entry.tool, entry.outcome])).toEqual(calls.map((call) => [call.name, 'error']));
+    expect(audit.entries.map((entry) => [entry.tool, entry.outcome])).toEqual(
+      calls.map((call) => [call.name, 'error']),
+    );
   });
 
   it('rejects bad arguments before the tool runs (schema from the manifest)', async () => {
     const audit = memoryAudit();
     const toolbox = createFileToolbox(fixture.root, { audit });
-    const response = await toolbox.call({ id: '1', name: 'write_file', args: { path: 'a.txt', content: 'x', mode: 'prepend' } });
+    const response = await toolbox.call({
+      id: '1',
+      name: 'write_file',
+      args: { path: 'a.txt', content: 'x', mode: 'prepend' },
+    });
     expect(response.functionResponse.response).toHaveProperty('error');
     expect(audit.entries).toEqual([]);
   });
@@ -95,7 +107,8 @@ describe('createFileToolbox', () => {
   it('returns as much of a file that needs escaping as the result cap holds, and says it was cut', async () => {
     const toolbox = createFileToolbox(fixture.root, { audit: false, rateLimit: false });
     writeFileSync(join(fixture.root, 'control.txt'), '\x01'.repeat(400 * 1024));
-    const { response } = (await toolbox.call({ id: 'r', name: 'read_file', args: { path: 'control.txt' } })).functionResponse;
+    const { response } = (await toolbox.call({ id: 'r', name: 'read_file', args: { path: 'control.txt' } }))
+      .functionResponse;
     // Each \x01 takes 6 JSON characters; the cap is twice the 1 MiB read limit.
     expect(response).toEqual({ output: '\x01'.repeat(Math.floor((2 * 1024 * 1024 - 2) / 6)), truncated: true });
   });
@@ -106,7 +119,10 @@ describe('createFileToolbox', () => {
     const plain = new Toolbox([new FileTools(fixture.root, { audit: false })], fileToolsManifest);
     const cut = await plain.call({ name: 'read_file', args: { path: 'large.txt' } });
     expect(cut.functionResponse.response).toMatchObject({ truncated: true });
-    const whole = await createFileToolbox(fixture.root, { audit: false }).call({ name: 'read_file', args: { path: 'large.txt' } });
+    const whole = await createFileToolbox(fixture.root, { audit: false }).call({
+      name: 'read_file',
+      args: { path: 'large.txt' },
+    });
     expect(whole.functionResponse.response).toEqual({ output: 'y'.repeat(300_000) });
   });
 });

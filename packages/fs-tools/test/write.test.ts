@@ -25,7 +25,8 @@ beforeEach(() => {
 });
 afterEach(() => fixture.cleanup());
 
-const make = (options: FileToolsOptions = {}) => new FileTools(fixture.root, { audit: false, rateLimit: false, clock, ...options });
+const make = (options: FileToolsOptions = {}) =>
+  new FileTools(fixture.root, { audit: false, rateLimit: false, clock, ...options });
 const read = (path: string) => readFileSync(join(fixture.root, path), 'utf8');
 
 /** Every name in the tree whose name marks it as a temporary file of an atomic write. */
@@ -46,13 +47,23 @@ describe('write_file', () => {
 
   it('creates a file and its missing folders inside the root', async () => {
     const result = await make().writeFile('new/deep/er/file.md', '# title\n');
-    expect(result).toEqual({ path: 'new/deep/er/file.md', mode: 'overwrite', bytesWritten: 8, created: true, backedUp: false });
+    expect(result).toEqual({
+      path: 'new/deep/er/file.md',
+      mode: 'overwrite',
+      bytesWritten: 8,
+      created: true,
+      backedUp: false,
+    });
     expect(read('new/deep/er/file.md')).toBe('# title\n');
   });
 
   it('appends to a file, or creates it', async () => {
     const tools = make();
-    expect(await tools.writeFile('ok.txt', 'four\n', 'append')).toMatchObject({ bytesWritten: 5, created: false, backedUp: false });
+    expect(await tools.writeFile('ok.txt', 'four\n', 'append')).toMatchObject({
+      bytesWritten: 5,
+      created: false,
+      backedUp: false,
+    });
     expect(read('ok.txt')).toBe('one\ntwo\nthree\nfour\n');
     expect(await tools.writeFile('log/new.log', 'first\n', 'append')).toMatchObject({ created: true });
     expect(read('log/new.log')).toBe('first\n');
@@ -134,7 +145,9 @@ describe('write_file', () => {
     const tools = make({ maxWriteBytes: 20 });
     expect((await refusal(tools.writeFile('sub', 'x'))).code).toBe('not_a_file');
     expect((await refusal(tools.writeFile('.', 'x'))).code).toBe('not_a_file');
-    expect((await refusal(tools.writeFile('new-folder/', 'x'))).message).toBe('"new-folder/" ends with a slash: give the path of a file');
+    expect((await refusal(tools.writeFile('new-folder/', 'x'))).message).toBe(
+      '"new-folder/" ends with a slash: give the path of a file',
+    );
     expect(existsSync(join(fixture.root, 'new-folder'))).toBe(false);
     expect((await refusal(tools.writeFile('ok.txt/x', 'x'))).code).toBe('not_a_directory');
     expect((await refusal(tools.writeFile('big.txt', 'x'.repeat(21)))).code).toBe('too_large');

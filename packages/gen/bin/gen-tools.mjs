@@ -19,7 +19,9 @@ if (existsSync(fileURLToPath(built))) {
   const args = ['--conditions=@toolwright/source', '--import', 'tsx', source, ...process.argv.slice(2)];
   const { status, error } = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (error) {
-    console.error(`gen-tools: no build in ${fileURLToPath(new URL('..', import.meta.url))} and the sources could not be run: ${error.message}`);
+    console.error(
+      `gen-tools: no build in ${fileURLToPath(new URL('..', import.meta.url))} and the sources could not be run: ${error.message}`,
+    );
   }
   process.exit(status ?? 1);
 }

@@ -32,7 +32,9 @@ export interface GenerateResult {
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const resolved = resolveOptions(options);
-  const file = options.cache ? cacheFile(resolved, resolve(options.cwd ?? process.cwd(), options.cacheDir ?? defaultCacheDir(resolved))) : undefined;
+  const file = options.cache
+    ? cacheFile(resolved, resolve(options.cwd ?? process.cwd(), options.cacheDir ?? defaultCacheDir(resolved)))
+    : undefined;
   let analysis = file ? readCache(file, resolved) : undefined;
   const cached = analysis !== undefined;
   if (!analysis) {
@@ -43,7 +45,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     if (file && recorder) {
       const started = performance.now();
       writeCache(file, resolved, recorder, analysis);
-      if (process.env.TOOLWRIGHT_GEN_TIMING === '1') process.stderr.write(`gen-tools: cache write ${(performance.now() - started).toFixed(0)} ms\n`);
+      if (process.env.TOOLWRIGHT_GEN_TIMING === '1')
+        process.stderr.write(`gen-tools: cache write ${(performance.now() - started).toFixed(0)} ms\n`);
     }
   }
   return { ...applyAnalysis(analysis, options.check ?? false), cached };
@@ -54,14 +57,22 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
  * already on disk is never rewritten, so watchers of it see no change.
  */
 export function applyAnalysis(analysis: Analysis, check: boolean): Omit<GenerateResult, 'cached'> {
-  const result = { manifest: analysis.manifest, diagnostics: analysis.diagnostics, written: [] as string[], stale: [] as StaleOutput[], outputs: [] as { file: string; text: string }[] };
+  const result = {
+    manifest: analysis.manifest,
+    diagnostics: analysis.diagnostics,
+    written: [] as string[],
+    stale: [] as StaleOutput[],
+    outputs: [] as { file: string; text: string }[],
+  };
   if (analysis.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return result;
   const { outputs } = analysis;
   result.outputs = outputs.map(({ path, rendered }) => ({ file: path, text: rendered.text }));
   const current = new Map(outputs.map(({ path }) => [path, readIfExists(path)]));
   const changed = outputs.filter(({ path, rendered }) => current.get(path) !== rendered.text);
   if (check) {
-    result.stale = changed.map(({ path, kind, rendered }) => compareOutput(path, current.get(path), rendered, NAMES_IN[kind])!);
+    result.stale = changed.map(
+      ({ path, kind, rendered }) => compareOutput(path, current.get(path), rendered, NAMES_IN[kind])!,
+    );
     return result;
   }
   writeFilesAtomically(changed.map(({ path, rendered }) => ({ path, text: rendered.text })));

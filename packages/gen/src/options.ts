@@ -61,9 +61,11 @@ export interface ResolvedOptions {
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const cwd = options.cwd ?? process.cwd();
   const nameStyle = options.nameStyle ?? 'preserve';
-  if (!NAME_STYLES.includes(nameStyle)) throw new UsageError(`unknown name style "${String(nameStyle)}" (use ${NAME_STYLES.join(' or ')})`);
+  if (!NAME_STYLES.includes(nameStyle))
+    throw new UsageError(`unknown name style "${String(nameStyle)}" (use ${NAME_STYLES.join(' or ')})`);
   const maxTools = options.maxTools ?? GEMINI_MAX_TOOLS;
-  if (!Number.isInteger(maxTools) || maxTools < 1) throw new UsageError(`--max-tools takes a whole number from 1, not ${String(options.maxTools)}`);
+  if (!Number.isInteger(maxTools) || maxTools < 1)
+    throw new UsageError(`--max-tools takes a whole number from 1, not ${String(options.maxTools)}`);
   const projectFile = resolve(cwd, options.project ?? DEFAULT_PROJECT);
   if (!existsSync(projectFile)) throw new UsageError(`cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT}`);
   const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
@@ -71,10 +73,14 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');
   const validatorsFile = options.validators === undefined ? undefined : resolve(cwd, options.validators);
   if (validatorsFile !== undefined) {
-    if (outFile === undefined) throw new UsageError('--validators needs the TS module (--out), which imports the validators');
-    if (validatorsFile === outFile || validatorsFile === jsonFile) throw new UsageError('--validators names the same file as --out or --json');
+    if (outFile === undefined)
+      throw new UsageError('--validators needs the TS module (--out), which imports the validators');
+    if (validatorsFile === outFile || validatorsFile === jsonFile)
+      throw new UsageError('--validators names the same file as --out or --json');
     if (!/\.[mc]?ts$/.test(validatorsFile)) {
-      throw new UsageError(`--validators writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.validators})`);
+      throw new UsageError(
+        `--validators writes a TypeScript module: give it a .ts, .mts or .cts name (not ${options.validators})`,
+      );
     }
   }
   if (outFile !== undefined && !/\.[mc]?ts$/.test(outFile)) {
@@ -82,8 +88,16 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   }
   if (outFile !== undefined) checkOutput('--out', String(options.out ?? DEFAULT_OUT), outFile, isGeneratedModule);
   if (jsonFile !== undefined) checkOutput('--json', options.json as string, jsonFile, isGeneratedJson);
-  if (validatorsFile !== undefined) checkOutput('--validators', String(options.validators), validatorsFile, isGeneratedModule);
-  return { projectFile, outFile, jsonFile, ...(validatorsFile !== undefined ? { validatorsFile } : {}), nameStyle, maxTools };
+  if (validatorsFile !== undefined)
+    checkOutput('--validators', String(options.validators), validatorsFile, isGeneratedModule);
+  return {
+    projectFile,
+    outFile,
+    jsonFile,
+    ...(validatorsFile !== undefined ? { validatorsFile } : {}),
+    nameStyle,
+    maxTools,
+  };
 }
 
 /**
@@ -97,7 +111,10 @@ function checkOutput(option: string, given: string, path: string, ours: (text: s
   } catch {
     return;
   }
-  if (stats.isDirectory()) throw new UsageError(`${option} ${given} is a folder: give the file to write (e.g. ${join(given, option === '--out' ? 'tools.generated.ts' : 'tools.json')})`);
+  if (stats.isDirectory())
+    throw new UsageError(
+      `${option} ${given} is a folder: give the file to write (e.g. ${join(given, option === '--out' ? 'tools.generated.ts' : 'tools.json')})`,
+    );
   if (!stats.isFile()) throw new UsageError(`${option} ${given} is not a regular file`);
   if (stats.size === 0) return;
   let text: string;
@@ -107,7 +124,9 @@ function checkOutput(option: string, given: string, path: string, ours: (text: s
     throw new UsageError(`${option} ${given} cannot be read (${(error as Error).message})`);
   }
   if (!ours(text)) {
-    throw new UsageError(`${option} ${given} is a file gen-tools did not write (it would be overwritten): name another file, or delete it first`);
+    throw new UsageError(
+      `${option} ${given} is a file gen-tools did not write (it would be overwritten): name another file, or delete it first`,
+    );
   }
 }
 
@@ -118,7 +137,9 @@ function isGeneratedModule(text: string): boolean {
 function isGeneratedJson(text: string): boolean {
   try {
     const value = JSON.parse(text) as { version?: unknown; tools?: unknown };
-    return typeof value === 'object' && value !== null && typeof value.version === 'number' && Array.isArray(value.tools);
+    return (
+      typeof value === 'object' && value !== null && typeof value.version === 'number' && Array.isArray(value.tools)
+    );
   } catch {
     return false;
   }

@@ -29,17 +29,30 @@ describe('tool annotations', () => {
   });
 
   it('binds the decorator annotations over the manifest', async () => {
-    const { manifest } = (await import(pathToFileURL(join(project.dir, 'src/tools.generated.ts')).href)) as { manifest: ToolManifest };
-    const { Notes } = (await import(pathToFileURL(join(project.dir, 'src/notes.ts')).href)) as { Notes: new () => object };
+    const { manifest } = (await import(pathToFileURL(join(project.dir, 'src/tools.generated.ts')).href)) as {
+      manifest: ToolManifest;
+    };
+    const { Notes } = (await import(pathToFileURL(join(project.dir, 'src/notes.ts')).href)) as {
+      Notes: new () => object;
+    };
     const toolbox = new Toolbox([new Notes()], manifest);
-    expect(toolbox.get('read')?.annotations).toEqual({ title: 'Read a note', readOnlyHint: true, openWorldHint: false });
+    expect(toolbox.get('read')?.annotations).toEqual({
+      title: 'Read a note',
+      readOnlyHint: true,
+      openWorldHint: false,
+    });
     expect(toolbox.get('remove')?.annotations).toMatchObject({ title: 'Delete a note', destructiveHint: true });
     expect(typeof toolbox.get('remove')?.annotations?.idempotentHint).toBe('boolean');
     expect(toolbox.get('count')?.annotations).toBeUndefined();
   });
 
   it('refuses annotations of the wrong shape in a JSON manifest', () => {
-    const json = { version: 1, tools: [{ ...result.manifest.tools[0]!, annotations: { readOnlyHint: 'yes', colour: 1 } }] };
-    expect(() => new Toolbox([], json)).toThrow(/annotations\.readOnlyHint: expected a boolean.*annotations\.colour: unknown annotation/);
+    const json = {
+      version: 1,
+      tools: [{ ...result.manifest.tools[0]!, annotations: { readOnlyHint: 'yes', colour: 1 } }],
+    };
+    expect(() => new Toolbox([], json)).toThrow(
+      /annotations\.readOnlyHint: expected a boolean.*annotations\.colour: unknown annotation/,
+    );
   });
 });

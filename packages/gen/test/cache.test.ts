@@ -31,7 +31,15 @@ function write(dir: string, name: string, text: string): void {
 }
 
 const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'nodenext', customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true },
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'nodenext',
+    customConditions: ['@toolwright/source'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  },
   include: ['src'],
 };
 
@@ -62,17 +70,27 @@ describe('cache', () => {
   it('a second run with no change comes from the cache; any change gives what a run without cache gives', async () => {
     // Edits drawn at random, applied in sequence to one project; after each, a cached and an uncached run agree.
     const edit = fc.oneof(
-      fc.record({ kind: fc.constant('fields' as const), fields: fc.subarray(['city', 'street', 'country', 'zip'], { minLength: 1 }) }),
+      fc.record({
+        kind: fc.constant('fields' as const),
+        fields: fc.subarray(['city', 'street', 'country', 'zip'], { minLength: 1 }),
+      }),
       fc.record({ kind: fc.constant('add' as const), n: fc.integer({ min: 0, max: 4 }) }),
       fc.record({ kind: fc.constant('delete' as const), n: fc.integer({ min: 0, max: 4 }) }),
       fc.record({ kind: fc.constant('rename' as const), n: fc.integer({ min: 0, max: 4 }) }),
       fc.record({ kind: fc.constant('move-shared' as const) }),
       fc.record({ kind: fc.constant('tsconfig' as const), style: fc.constantFrom('nodenext', 'bundler') }),
-      fc.record({ kind: fc.constant('options' as const), nameStyle: fc.constantFrom('preserve' as const, 'snake' as const) }),
+      fc.record({
+        kind: fc.constant('options' as const),
+        nameStyle: fc.constantFrom('preserve' as const, 'snake' as const),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 4 }), async (edits) => {
-        const dir = project({ 'src/shared.ts': shared(['city']), 'src/service0.ts': service(0), 'src/service1.ts': service(1) });
+        const dir = project({
+          'src/shared.ts': shared(['city']),
+          'src/service0.ts': service(0),
+          'src/service1.ts': service(1),
+        });
         const cacheDir = join(dir, '.cache');
         let options: GenerateOptions = { cwd: dir, json: 'tools.json', out: 'src/tools.generated.ts' };
         let sharedPath = './shared.js';
@@ -121,7 +139,10 @@ describe('cache', () => {
                 join(dir, 'tsconfig.json'),
                 JSON.stringify({
                   ...TSCONFIG,
-                  compilerOptions: { ...TSCONFIG.compilerOptions, ...(step.style === 'bundler' ? { module: 'ESNext', moduleResolution: 'bundler' } : {}) },
+                  compilerOptions: {
+                    ...TSCONFIG.compilerOptions,
+                    ...(step.style === 'bundler' ? { module: 'ESNext', moduleResolution: 'bundler' } : {}),
+                  },
                 }),
               );
               break;
@@ -168,7 +189,10 @@ describe('determinism and the content hash', () => {
     const names = [0, 1, 2, 3, 4].map((n) => `src/service${n}.ts`);
     // Random orders (fixed seed, so that a failure can be replayed); each gives its own project folder.
     const texts = new Set<string>();
-    for (const [creation, listed] of fc.sample(fc.tuple(fc.shuffledSubarray(names, { minLength: 5 }), fc.shuffledSubarray(names, { minLength: 5 })), { numRuns: 4, seed: 7 })) {
+    for (const [creation, listed] of fc.sample(
+      fc.tuple(fc.shuffledSubarray(names, { minLength: 5 }), fc.shuffledSubarray(names, { minLength: 5 })),
+      { numRuns: 4, seed: 7 },
+    )) {
       const files: Record<string, string> = { 'src/shared.ts': shared(['city', 'zip']) };
       for (const name of creation) files[name] = service(Number(/\d/.exec(name)![0]));
       const dir = project(files, { compilerOptions: TSCONFIG.compilerOptions, files: ['src/shared.ts', ...listed] });
@@ -200,4 +224,3 @@ describe('parameters', () => {
     expect(tool!.parameters.properties!.note).toMatchObject({ type: 'string' });
   });
 });
-

@@ -110,7 +110,10 @@ describe('gen-tools CLI', () => {
       const edited = original
         .replace('Gets the current weather for a city.', 'Gets the weather for a city right now.')
         .replace("@tool({ name: 'forecast_v1' })", '')
-        .replace('  /** Not a tool: no decorator. */', '  /** Says hello. */\n  @tool()\n  hello(): string {\n    return "hi";\n  }\n');
+        .replace(
+          '  /** Not a tool: no decorator. */',
+          '  /** Says hello. */\n  @tool()\n  hello(): string {\n    return "hi";\n  }\n',
+        );
       writeFileSync(service, edited);
       const run = genTools(project.dir, ...OUT, '--check');
       expect(run.code).toBe(1);
@@ -153,7 +156,13 @@ describe('gen-tools CLI', () => {
       expect(readdirSync(join(project.dir, 'src')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
       // From another folder, paths are relative to that folder.
-      const fromSrc = genTools(join(project.dir, 'src'), '--project', '../tsconfig.json', '--out', 'tools.generated.ts');
+      const fromSrc = genTools(
+        join(project.dir, 'src'),
+        '--project',
+        '../tsconfig.json',
+        '--out',
+        'tools.generated.ts',
+      );
       expect(fromSrc.code).toBe(1);
       expect(fromSrc.stderr).toMatch(/^bad\.ts:6:7: error: rest parameter/m);
     } finally {
@@ -170,7 +179,9 @@ describe('gen-tools CLI', () => {
       expect(run.code).toBe(0);
       expect(run.stderr).toMatch(/^src\/weather-service\.ts:\d+:3: warning: tool Quiet\.ping has no description/m);
       expect(run.stdout.trim()).toBe('gen-tools: wrote src/tools.generated.ts (4 tools)');
-      expect(readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8')).toContain('name: "get_current_weather",');
+      expect(readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8')).toContain(
+        'name: "get_current_weather",',
+      );
     } finally {
       writeFileSync(service, original);
     }

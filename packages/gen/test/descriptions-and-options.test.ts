@@ -32,7 +32,11 @@ export class Search {
       'Finds products.\n\nMatches names and descriptions.\n\nResults are sorted by relevance.\nOut-of-stock products come last.\n\n' +
         'Example: find({ query: "lamp", limit: 5 })\n\nExample:\nfind({\n  query: "desk",\n})',
     );
-    expect(tools.find!.parameters.properties!.query).toEqual({ type: 'string', description: 'What to look for.', examples: ['red shoes'] });
+    expect(tools.find!.parameters.properties!.query).toEqual({
+      type: 'string',
+      description: 'What to look for.',
+      examples: ['red shoes'],
+    });
   });
 });
 
@@ -40,7 +44,9 @@ describe('Pick and Omit', () => {
   it('keep the order in which the properties are declared, whatever the order of the keys', async () => {
     const keys = ['delta', 'alpha', 'echo', 'charlie'];
     // Every order of three of the keys, picked and omitted (the literal types exist before the interface is read).
-    const orders = keys.flatMap((a) => keys.flatMap((b) => keys.filter((c) => new Set([a, b, c]).size === 3).map((c) => [a, b, c])));
+    const orders = keys.flatMap((a) =>
+      keys.flatMap((b) => keys.filter((c) => new Set([a, b, c]).size === 3).map((c) => [a, b, c])),
+    );
     const union = (names: string[]) => names.map((name) => `'${name}'`).join(' | ');
     const { tools, diagnostics } = await run(`
 export type Early = ${union([...keys].reverse())};
@@ -62,11 +68,20 @@ interface Derived extends Base { mike: boolean; kilo: string }
 `);
     expect(diagnostics).toEqual([]);
     const declared = ['bravo', 'delta', 'alpha', 'echo', 'charlie'];
-    expect(Object.keys(tools.derived!.parameters.properties!.partial!.properties!)).toEqual(['mike', 'kilo', 'zulu', 'yankee']);
+    expect(Object.keys(tools.derived!.parameters.properties!.partial!.properties!)).toEqual([
+      'mike',
+      'kilo',
+      'zulu',
+      'yankee',
+    ]);
     expect(Object.keys(tools.derived!.parameters.properties!.picked!.properties!)).toEqual(['kilo', 'yankee']);
     orders.forEach((order, i) => {
-      expect(Object.keys(tools.pick!.parameters.properties![`p${i}`]!.properties!)).toEqual(declared.filter((name) => order.includes(name)));
-      expect(Object.keys(tools.omit!.parameters.properties![`o${i}`]!.properties!)).toEqual(declared.filter((name) => !order.includes(name)));
+      expect(Object.keys(tools.pick!.parameters.properties![`p${i}`]!.properties!)).toEqual(
+        declared.filter((name) => order.includes(name)),
+      );
+      expect(Object.keys(tools.omit!.parameters.properties![`o${i}`]!.properties!)).toEqual(
+        declared.filter((name) => !order.includes(name)),
+      );
     });
   });
 });
@@ -91,13 +106,30 @@ export class Manual {
   computed(args: object): object { return args; }
 }
 `);
-    expect(tools.search!.parameters).toEqual({ type: 'object', properties: { q: { type: 'string', minLength: 1 } }, required: ['q'] });
-    expect(tools.count!.parameters).toEqual({ type: 'object', properties: { n: { type: ['integer', 'null'] } }, required: ['n'] });
-    expect(tools.byId!.parameters).toEqual({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
+    expect(tools.search!.parameters).toEqual({
+      type: 'object',
+      properties: { q: { type: 'string', minLength: 1 } },
+      required: ['q'],
+    });
+    expect(tools.count!.parameters).toEqual({
+      type: 'object',
+      properties: { n: { type: ['integer', 'null'] } },
+      required: ['n'],
+    });
+    expect(tools.byId!.parameters).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+      required: ['id'],
+    });
     expect(tools.byId!.params).toEqual([{ name: 'id', kind: 'value' }]);
-    expect(tools.computed!.parameters).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' });
+    expect(tools.computed!.parameters).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+    });
     expect(diagnostics).toEqual([
-      expect.stringMatching(/^src\/service\.ts:\d+:\d+: warning: @tool\(\) option parameters is not a constant gen-tools can read/),
+      expect.stringMatching(
+        /^src\/service\.ts:\d+:\d+: warning: @tool\(\) option parameters is not a constant gen-tools can read/,
+      ),
     ]);
   });
 
@@ -109,7 +141,11 @@ export class Bad {
   run(text: string): string { return text; }
 }
 `);
-    expect(diagnostics).toEqual([expect.stringMatching(/error: the parameters option of "run" must describe an object \(type "object"\), got "string"$/)]);
+    expect(diagnostics).toEqual([
+      expect.stringMatching(
+        /error: the parameters option of "run" must describe an object \(type "object"\), got "string"$/,
+      ),
+    ]);
   });
 });
 
@@ -141,9 +177,15 @@ export function scenario() {
     });
     expect(Object.keys(tools)).toEqual(['run']);
     expect(diagnostics).toEqual([
-      expect.stringMatching(/^src\/service\.test\.ts:2:7: warning: class Local has @tool\(\) methods but is not exported, so the generated module cannot import it: its tools are left out of the manifest/),
-      expect.stringMatching(/^src\/service\.test\.ts:8:9: warning: class Inner has @tool\(\) methods but is not declared at the top level of its module, so/),
-      expect.stringMatching(/^src\/service\.test\.ts:13:\d+: warning: @tool\(\) in a class expression, so the generated module cannot import it/),
+      expect.stringMatching(
+        /^src\/service\.test\.ts:2:7: warning: class Local has @tool\(\) methods but is not exported, so the generated module cannot import it: its tools are left out of the manifest/,
+      ),
+      expect.stringMatching(
+        /^src\/service\.test\.ts:8:9: warning: class Inner has @tool\(\) methods but is not declared at the top level of its module, so/,
+      ),
+      expect.stringMatching(
+        /^src\/service\.test\.ts:13:\d+: warning: @tool\(\) in a class expression, so the generated module cannot import it/,
+      ),
     ]);
   });
 });

@@ -47,7 +47,9 @@ describe('generate()', () => {
 
   it('refuses bad options with UsageError', async () => {
     await expect(generate({ cwd: project.dir, project: 'missing.json' })).rejects.toThrow(UsageError);
-    await expect(generate({ cwd: project.dir, nameStyle: 'kebab' as NameStyle })).rejects.toThrow(/unknown name style "kebab"/);
+    await expect(generate({ cwd: project.dir, nameStyle: 'kebab' as NameStyle })).rejects.toThrow(
+      /unknown name style "kebab"/,
+    );
     await expect(generate({ cwd: project.dir, out: 'same.json', json: 'same.json' })).rejects.toThrow(/same file/);
   });
 
@@ -56,22 +58,38 @@ describe('generate()', () => {
     expect(within.diagnostics).toEqual([]);
     const over = await generate({ cwd: project.dir, out: false, json: 'out/max.json', maxTools: 2 });
     expect(over.written).toEqual([]);
-    expect(over.diagnostics.map((d) => [d.severity, d.message])).toEqual([['error', '3 tools, and this is number 3: the limit set with --max-tools is 2']]);
-    await expect(generate({ cwd: project.dir, maxTools: 0 })).rejects.toThrow(/--max-tools takes a whole number from 1/);
+    expect(over.diagnostics.map((d) => [d.severity, d.message])).toEqual([
+      ['error', '3 tools, and this is number 3: the limit set with --max-tools is 2'],
+    ]);
+    await expect(generate({ cwd: project.dir, maxTools: 0 })).rejects.toThrow(
+      /--max-tools takes a whole number from 1/,
+    );
   });
 
   it('returns the manifest with diagnostics even when it writes nothing', async () => {
     const bad = join(project.dir, 'src/bad.ts');
-    writeFileSync(bad, "import { tool } from '@toolwright/core';\nexport class Bad {\n  /** x */\n  @tool()\n  go<T>(value: T): void {}\n}\n");
+    writeFileSync(
+      bad,
+      "import { tool } from '@toolwright/core';\nexport class Bad {\n  /** x */\n  @tool()\n  go<T>(value: T): void {}\n}\n",
+    );
     try {
       const result = await generate({ cwd: project.dir });
       expect(result.written).toEqual([]);
       expect(result.outputs).toEqual([]);
-      expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((d) => [d.file, d.line, d.column])).toEqual([
+      expect(
+        result.diagnostics
+          .filter((diagnostic) => diagnostic.severity === 'error')
+          .map((d) => [d.file, d.line, d.column]),
+      ).toEqual([
         [bad, 5, 6],
         [bad, 5, 9],
       ]);
-      expect(result.manifest.tools.map((tool) => tool.name)).toEqual(['go', 'getCurrentWeather', 'listAlerts', 'forecast_v1']);
+      expect(result.manifest.tools.map((tool) => tool.name)).toEqual([
+        'go',
+        'getCurrentWeather',
+        'listAlerts',
+        'forecast_v1',
+      ]);
     } finally {
       writeFileSync(bad, '');
     }

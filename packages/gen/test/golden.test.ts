@@ -25,7 +25,12 @@ interface FixtureOptions {
 }
 
 const names = readdirSync(fixtures, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('types-') && existsSync(join(fixtures, entry.name, 'tsconfig.json')))
+  .filter(
+    (entry) =>
+      entry.isDirectory() &&
+      !entry.name.startsWith('types-') &&
+      existsSync(join(fixtures, entry.name, 'tsconfig.json')),
+  )
   .map((entry) => entry.name)
   .sort();
 

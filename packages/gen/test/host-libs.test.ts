@@ -1,6 +1,15 @@
 // Leaving the DOM and web worker libs out of the program (src/program/host-libs.ts): left out only when the tools cannot
 // reach them, kept for every way a tool can, and the same outputs either way, on every golden fixture too.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +27,15 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-const COMPILER_OPTIONS = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'nodenext', customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true };
+const COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'nodenext',
+  customConditions: ['@toolwright/source'],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+};
 
 /** A project folder with `@toolwright/core` linked in and the given files. */
 function project(files: Record<string, string>, compilerOptions: object = {}): string {
@@ -26,7 +43,10 @@ function project(files: Record<string, string>, compilerOptions: object = {}): s
   made.push(dir);
   mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
   symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...compilerOptions }, include: ['src'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...compilerOptions }, include: ['src'] }),
+  );
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -36,7 +56,11 @@ function project(files: Record<string, string>, compilerOptions: object = {}): s
 
 /** The analysis of a project, with the host libs left out where they can be and with all libs. */
 function bothWays(tsconfig: string): { auto: Analysis; all: Analysis } {
-  const options = resolveOptions({ project: tsconfig, out: join(dirname(tsconfig), 'generated/tools.generated.ts'), json: join(dirname(tsconfig), 'generated/tools.json') });
+  const options = resolveOptions({
+    project: tsconfig,
+    out: join(dirname(tsconfig), 'generated/tools.generated.ts'),
+    json: join(dirname(tsconfig), 'generated/tools.json'),
+  });
   return { auto: analyze(options), all: withAllLibs(options) };
 }
 
@@ -67,7 +91,9 @@ ${methods}
 describe('host libs', () => {
   it('the table of their globals is the one of the TypeScript gen runs', () => {
     const committed = readFileSync(new URL('../src/program/host-lib-globals.generated.ts', import.meta.url), 'utf8');
-    expect(committed, 'run: node --import tsx packages/gen/scripts/host-lib-globals.ts').toBe(hostLibGlobalsSource(getLibFiles()));
+    expect(committed, 'run: node --import tsx packages/gen/scripts/host-lib-globals.ts').toBe(
+      hostLibGlobalsSource(getLibFiles()),
+    );
   });
 
   it('the other lib files never name a host lib global (they are not walked)', () => {
@@ -82,7 +108,11 @@ describe('host libs', () => {
     host.fileExists = (fileName) => texts.has(fileName);
     host.readFile = (fileName) => texts.get(fileName);
     host.getDefaultLibLocation = () => libFolderInMemoryPath;
-    const program = ts.createProgram({ rootNames: [...texts.keys()], options: { noLib: true, types: [], target: ts.ScriptTarget.ESNext }, host });
+    const program = ts.createProgram({
+      rootNames: [...texts.keys()],
+      options: { noLib: true, types: [], target: ts.ScriptTarget.ESNext },
+      host,
+    });
     const missing = program
       .getSourceFiles()
       .flatMap((file) => program.getSemanticDiagnostics(file))
@@ -94,22 +124,36 @@ describe('host libs', () => {
   const leftOut: Record<string, Record<string, string>> = {
     'types of the project only': {
       'src/shared.ts': 'export interface Place { name: string; length: number }\nexport enum Level { Low, High }\n',
-      'src/service.ts': service(`  @tool()\n  visit(place: import('./shared.js').Place, level: import('./shared.js').Level = 0): string {\n    return place.name + document.title;\n  }`),
+      'src/service.ts': service(
+        `  @tool()\n  visit(place: import('./shared.js').Place, level: import('./shared.js').Level = 0): string {\n    return place.name + document.title;\n  }`,
+      ),
     },
     'a body that names a DOM global, when the return type is written': {
-      'src/service.ts': service(`  @tool()\n  title(id: string): string {\n    return document.title + new URL(id).href;\n  }`),
+      'src/service.ts': service(
+        `  @tool()\n  title(id: string): string {\n    return document.title + new URL(id).href;\n  }`,
+      ),
     },
     'names that resolve in the file (a parameter called name, an import called Event)': {
       'src/event.ts': 'export interface Event { kind: string }\n',
-      'src/service.ts': service(`  @tool()\n  greet(name: string, event: Event) {\n    return { name, length: name.length, event };\n  }`, "import type { Event } from './event.js';"),
+      'src/service.ts': service(
+        `  @tool()\n  greet(name: string, event: Event) {\n    return { name, length: name.length, event };\n  }`,
+        "import type { Event } from './event.js';",
+      ),
     },
     'a ToolContext parameter (recognised, its members never read)': {
-      'src/service.ts': service(`  @tool()\n  wait(ms: number, context?: ToolContext): number {\n    return context?.signal.aborted ? 0 : ms;\n  }`, "import type { ToolContext } from '@toolwright/core';"),
+      'src/service.ts': service(
+        `  @tool()\n  wait(ms: number, context?: ToolContext): number {\n    return context?.signal.aborted ? 0 : ms;\n  }`,
+        "import type { ToolContext } from '@toolwright/core';",
+      ),
     },
     'a package declaration file that names the DOM where no tool goes': {
       'node_modules/dom-user/package.json': JSON.stringify({ name: 'dom-user', types: 'index.d.ts' }),
-      'node_modules/dom-user/index.d.ts': 'export interface Options { retries: number }\nexport declare function listen(target: EventTarget): void;\n',
-      'src/service.ts': service(`  @tool()\n  retry(options: Options): number {\n    return options.retries;\n  }`, "import type { Options } from 'dom-user';"),
+      'node_modules/dom-user/index.d.ts':
+        'export interface Options { retries: number }\nexport declare function listen(target: EventTarget): void;\n',
+      'src/service.ts': service(
+        `  @tool()\n  retry(options: Options): number {\n    return options.retries;\n  }`,
+        "import type { Options } from 'dom-user';",
+      ),
     },
   };
   for (const [name, files] of Object.entries(leftOut)) {
@@ -121,21 +165,40 @@ describe('host libs', () => {
   }
 
   const needed: Record<string, [Record<string, string>, RegExp, object?]> = {
-    'a parameter typed with a DOM interface': [{ 'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`) }, /names URL/],
+    'a parameter typed with a DOM interface': [
+      { 'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`) },
+      /names URL/,
+    ],
     'a ToolContext type read as more than the context (its signal is an AbortSignal)': [
-      { 'src/service.ts': service(`  @tool()\n  wait(ms: number, signal: ToolContext['signal']): number {\n    return signal.aborted ? 0 : ms;\n  }`, "import type { ToolContext } from '@toolwright/core';") },
+      {
+        'src/service.ts': service(
+          `  @tool()\n  wait(ms: number, signal: ToolContext['signal']): number {\n    return signal.aborted ? 0 : ms;\n  }`,
+          "import type { ToolContext } from '@toolwright/core';",
+        ),
+      },
       /names AbortSignal/,
     ],
-    'an inferred return type that comes from a DOM global': [{ 'src/service.ts': service(`  @tool()\n  title() {\n    return document.title;\n  }`) }, /names document/],
+    'an inferred return type that comes from a DOM global': [
+      { 'src/service.ts': service(`  @tool()\n  title() {\n    return document.title;\n  }`) },
+      /names document/,
+    ],
     'a DOM name inside a conditional type (the checker would take an unknown name as any)': [
-      { 'src/service.ts': service(`  @tool()\n  pick(kind: Pick): string {\n    return String(kind);\n  }`, "type Pick = Event extends { type: string } ? 'event' : 'other';") },
+      {
+        'src/service.ts': service(
+          `  @tool()\n  pick(kind: Pick): string {\n    return String(kind);\n  }`,
+          "type Pick = Event extends { type: string } ? 'event' : 'other';",
+        ),
+      },
       /names Event/,
     ],
     'a DOM name reached through an imported package type': [
       {
         'node_modules/dom-user/package.json': JSON.stringify({ name: 'dom-user', types: 'index.d.ts' }),
         'node_modules/dom-user/index.d.ts': 'export interface Options { target: HTMLElement }\n',
-        'src/service.ts': service(`  @tool()\n  mount(options: Options): string {\n    return String(options);\n  }`, "import type { Options } from 'dom-user';"),
+        'src/service.ts': service(
+          `  @tool()\n  mount(options: Options): string {\n    return String(options);\n  }`,
+          "import type { Options } from 'dom-user';",
+        ),
       },
       /names HTMLElement/,
     ],
@@ -148,8 +211,18 @@ describe('host libs', () => {
       },
       /names Event/,
     ],
-    'import.meta in an inferred body': [{ 'src/service.ts': service(`  @tool()\n  where() {\n    return import.meta.url;\n  }`) }, /import\.meta/],
-    'globalThis in a parameter type': [{ 'src/service.ts': service(`  @tool()\n  call(name: keyof typeof globalThis): string {\n    return String(name);\n  }`) }, /globalThis/],
+    'import.meta in an inferred body': [
+      { 'src/service.ts': service(`  @tool()\n  where() {\n    return import.meta.url;\n  }`) },
+      /import\.meta/,
+    ],
+    'globalThis in a parameter type': [
+      {
+        'src/service.ts': service(
+          `  @tool()\n  call(name: keyof typeof globalThis): string {\n    return String(name);\n  }`,
+        ),
+      },
+      /globalThis/,
+    ],
     'a global declaration that merges with the DOM': [
       {
         'src/globals.d.ts': 'interface Window { appName: string }\n',
@@ -165,13 +238,18 @@ describe('host libs', () => {
       /declares the global Event/,
     ],
     'a reference to lib dom': [
-      { 'src/service.ts': `/// <reference lib="dom" />\n${service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`)}` },
+      {
+        'src/service.ts': `/// <reference lib="dom" />\n${service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`)}`,
+      },
       /lib\.dom\.d\.ts is referenced/,
     ],
     'a JavaScript file in the program': [
       {
         'src/helper.js': 'export const one = 1;\n',
-        'src/service.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`, "import { one } from './helper.js';"),
+        'src/service.ts': service(
+          `  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`,
+          "import { one } from './helper.js';",
+        ),
       },
       /is JavaScript/,
       { allowJs: true },
@@ -186,8 +264,13 @@ describe('host libs', () => {
   }
 
   it('are left out of an explicit lib list and of the ES5 default lib too', () => {
-    const files = { 'src/service.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`) };
-    for (const options of [{ lib: ['es2022', 'dom', 'dom.iterable'] }, { target: 'ES5', module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' }]) {
+    const files = {
+      'src/service.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`),
+    };
+    for (const options of [
+      { lib: ['es2022', 'dom', 'dom.iterable'] },
+      { target: 'ES5', module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' },
+    ]) {
       const { auto, all } = bothWays(join(project(files, options), 'tsconfig.json'));
       expect(auto.hostLibs).toEqual({ leftOut: true });
       same(auto, all);
@@ -198,8 +281,13 @@ describe('host libs', () => {
   });
 
   it('--watch starts with them after a run that needed them, and leaves them out again once nothing does', () => {
-    const dir = project({ 'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`) });
-    const options = resolveOptions({ project: join(dir, 'tsconfig.json'), out: join(dir, 'generated/tools.generated.ts') });
+    const dir = project({
+      'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`),
+    });
+    const options = resolveOptions({
+      project: join(dir, 'tsconfig.json'),
+      out: join(dir, 'generated/tools.generated.ts'),
+    });
     const state: WatchState = { sourceFiles: new SourceFileCache() };
     const runs: Analysis['hostLibs'][] = [];
     const run = () => {
@@ -208,10 +296,17 @@ describe('host libs', () => {
       runs.push(watched.hostLibs);
     };
     run();
-    writeFileSync(join(dir, 'src/service.ts'), service(`  @tool()\n  open(url: string): string {\n    return url;\n  }`));
+    writeFileSync(
+      join(dir, 'src/service.ts'),
+      service(`  @tool()\n  open(url: string): string {\n    return url;\n  }`),
+    );
     run();
     run();
-    expect(runs).toEqual([{ leftOut: false, reason: expect.stringMatching(/names URL/) }, { leftOut: false }, { leftOut: true }]);
+    expect(runs).toEqual([
+      { leftOut: false, reason: expect.stringMatching(/names URL/) },
+      { leftOut: false },
+      { leftOut: true },
+    ]);
   });
 
   // One test per fixture (each builds its program twice), then the count of those that leave the libs out.

@@ -8,27 +8,54 @@ import type { ManifestTool } from '@toolwright/core';
 // A file name may hold any character but `/` and NUL (quotes, backslashes, line breaks, `${`, any script): the
 // generated module still parses, holds only its own statements, and imports exactly the files of the tools.
 const fileName = fc
-  .string({ minLength: 1, maxLength: 24, unit: fc.oneof(fc.constantFrom("'", '"', '\\', '`', '$', '{', '}', '\n', '\r', '\u2028', ' ', ';'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' })) })
+  .string({
+    minLength: 1,
+    maxLength: 24,
+    unit: fc.oneof(
+      fc.constantFrom("'", '"', '\\', '`', '$', '{', '}', '\n', '\r', '\u2028', ' ', ';'),
+      fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+    ),
+  })
   .filter((name) => !name.includes('/') && !name.includes('\u0000') && name !== '.' && name !== '..');
 
 describe('the imports of the generated module', () => {
   it('parse and name the right files, whatever the file names hold', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fileName, { minLength: 1, maxLength: 3 }), fc.constantFrom('js' as const, 'ts' as const, 'none' as const), (names, style) => {
-        const outFile = '/project/src/tools.generated.ts';
-        const tools = names.map((name, index) => ({
-          tool: { name: `t${index}`, class: `C${index}`, method: 'm', file: `src/${name}.ts`, parameters: { type: 'object' as const, properties: {} }, params: [] } as ManifestTool,
-          exportName: `C${index}`,
-        }));
-        const { text } = renderModule({ tools, outFile, projectDir: '/project', extensionStyle: style, command: `gen-tools --out 'src/${names[0]}'`, hash: 'h' });
-        const file = ts.createSourceFile(outFile, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
-        expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
-        const imports = file.statements.filter(ts.isImportDeclaration).map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
-        const expected = names.map((name) => importSpecifier(outFile, `/project/src/${name}.ts`, style));
-        expect(imports.sort()).toEqual(['@toolwright/core', ...expected].sort());
-        // Nothing else was injected: the imports, the manifest and its default export.
-        expect(file.statements.length).toBe(imports.length + 2);
-      }),
+      fc.property(
+        fc.uniqueArray(fileName, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('js' as const, 'ts' as const, 'none' as const),
+        (names, style) => {
+          const outFile = '/project/src/tools.generated.ts';
+          const tools = names.map((name, index) => ({
+            tool: {
+              name: `t${index}`,
+              class: `C${index}`,
+              method: 'm',
+              file: `src/${name}.ts`,
+              parameters: { type: 'object' as const, properties: {} },
+              params: [],
+            } as ManifestTool,
+            exportName: `C${index}`,
+          }));
+          const { text } = renderModule({
+            tools,
+            outFile,
+            projectDir: '/project',
+            extensionStyle: style,
+            command: `gen-tools --out 'src/${names[0]}'`,
+            hash: 'h',
+          });
+          const file = ts.createSourceFile(outFile, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+          expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+          const imports = file.statements
+            .filter(ts.isImportDeclaration)
+            .map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
+          const expected = names.map((name) => importSpecifier(outFile, `/project/src/${name}.ts`, style));
+          expect(imports.sort()).toEqual(['@toolwright/core', ...expected].sort());
+          // Nothing else was injected: the imports, the manifest and its default export.
+          expect(file.statements.length).toBe(imports.length + 2);
+        },
+      ),
       { numRuns: 300 },
     );
   });

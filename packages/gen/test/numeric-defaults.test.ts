@@ -10,7 +10,8 @@ const digits = (min: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},6}$`
 const separated = (text: string, cuts: number[]) => {
   let out = text;
   for (const cut of [...new Set(cuts)].sort((a, b) => b - a)) {
-    if (cut > 0 && cut < out.length && out[cut - 1] !== '_' && out[cut] !== '_') out = `${out.slice(0, cut)}_${out.slice(cut)}`;
+    if (cut > 0 && cut < out.length && out[cut - 1] !== '_' && out[cut] !== '_')
+      out = `${out.slice(0, cut)}_${out.slice(cut)}`;
   }
   return out;
 };
@@ -21,7 +22,10 @@ const decimal = fc
     int: fc.option(integerPart, { nil: undefined }),
     frac: fc.option(digits(1), { nil: undefined }),
     dot: fc.boolean(),
-    exp: fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 })), { nil: undefined }),
+    exp: fc.option(
+      fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 })),
+      { nil: undefined },
+    ),
     cuts,
   })
   .filter(({ int, frac }) => int !== undefined || frac !== undefined)
@@ -31,9 +35,15 @@ const decimal = fc
     return `${whole}${point}${exp ? `${exp[0]}${exp[1]}${exp[2]}` : ''}`;
   });
 const radix = fc
-  .record({ base: fc.constantFrom(['x', 16], ['X', 16], ['o', 8], ['O', 8], ['b', 2], ['B', 2]), value: fc.nat(), cuts })
+  .record({
+    base: fc.constantFrom(['x', 16], ['X', 16], ['o', 8], ['O', 8], ['b', 2], ['B', 2]),
+    value: fc.nat(),
+    cuts,
+  })
   .map(({ base: [letter, base], value, cuts }) => `0${letter}${separated(value.toString(base as number), cuts)}`);
-const number = fc.tuple(fc.constantFrom('', '-', '+'), fc.oneof(decimal, radix)).map(([sign, body]) => `${sign}${body}`);
+const number = fc
+  .tuple(fc.constantFrom('', '-', '+'), fc.oneof(decimal, radix))
+  .map(([sign, body]) => `${sign}${body}`);
 const bigint = fc
   .tuple(fc.constantFrom('', '-'), fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 70n }).map(String), radix))
   .map(([sign, body]) => `${sign}${body}n`);
@@ -42,7 +52,10 @@ const spelling = fc.oneof(number, bigint);
 /** What JavaScript makes of the literal, as a number (a bigint a number cannot hold exactly is NaN). */
 function javascriptValue(text: string): number {
   const value: unknown = (0, eval)(text);
-  if (typeof value === 'bigint') return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : Number.NaN;
+  if (typeof value === 'bigint')
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER)
+      ? Number(value)
+      : Number.NaN;
   return value as number;
 }
 
@@ -66,7 +79,16 @@ describe('numeric defaults', () => {
   });
 
   it('the spellings of the issue', () => {
-    const cases: Array<[string, number]> = [['1e-7', 1e-7], ['1e21', 1e21], ['0x1F', 31], ['0o17', 15], ['0b101', 5], ['1_000', 1000], ['.5', 0.5], ['10n', 10]];
+    const cases: Array<[string, number]> = [
+      ['1e-7', 1e-7],
+      ['1e21', 1e21],
+      ['0x1F', 31],
+      ['0o17', 15],
+      ['0b101', 5],
+      ['1_000', 1000],
+      ['.5', 0.5],
+      ['10n', 10],
+    ];
     for (const [text, value] of cases) expect(defaultOf(text)).toEqual({ value });
     expect(defaultOf('-0')).toBeUndefined();
     expect(numericLiteralValue('ten')).toBeUndefined();

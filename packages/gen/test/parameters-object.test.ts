@@ -62,7 +62,9 @@ export class S {
 }
 `);
     expect(diagnostics).toEqual([
-      expect.stringMatching(/^src\/service\.ts:\d+:\d+: error: two parameters of "twice" are named "when" in the arguments object: rename one \(or its @param tag\)$/),
+      expect.stringMatching(
+        /^src\/service\.ts:\d+:\d+: error: two parameters of "twice" are named "when" in the arguments object: rename one \(or its @param tag\)$/,
+      ),
     ]);
     expect(tools.twice!.params).toHaveLength(1);
   });
@@ -112,7 +114,9 @@ export class S {
     expect(options.description).toBe('How to search.');
     expect(object.properties!.limit).toEqual({ type: 'number', minimum: 1, maximum: 50, description: 'Max results.' });
     expect(object.properties!.sort).toEqual({ type: 'string', enum: ['asc', 'desc'], maxLength: 4 });
-    expect(object.properties!.tags!.items).toMatchObject({ properties: { name: { type: 'string', minLength: 2, description: 'A tag name.' } } });
+    expect(object.properties!.tags!.items).toMatchObject({
+      properties: { name: { type: 'string', minLength: 2, description: 'A tag name.' } },
+    });
     const valid = validator(tools.search!.parameters);
     expect(valid({ query: 'q', options: { sort: 'asc', limit: 50 } })).toBe(true);
     expect(valid({ query: 'q', options: { sort: 'asc', limit: 51 } })).toBe(false);

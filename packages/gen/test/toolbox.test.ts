@@ -18,7 +18,12 @@ describe('generated manifests bound by the Toolbox', () => {
     const billing = await load<{ Service: new () => object }>(join(dir, 'src/billing/service.ts'));
     const shipping = await load<{ Service: new () => object }>(join(dir, 'src/shipping/service.ts'));
     const toolbox = new Toolbox([new billing.Service(), new shipping.Service()], manifest);
-    expect(toolbox.declarations().map((declaration) => declaration.name).sort()).toEqual(['balance', 'track']);
+    expect(
+      toolbox
+        .declarations()
+        .map((declaration) => declaration.name)
+        .sort(),
+    ).toEqual(['balance', 'track']);
     const reply = await toolbox.call({ name: 'track', args: { parcelId: 'P1' } });
     expect(reply.functionResponse.response).toEqual({ output: 'parcel P1 is on its way' });
   });
@@ -28,11 +33,18 @@ describe('generated manifests bound by the Toolbox', () => {
     const { manifest } = await load<{ manifest: ToolManifest }>(join(dir, 'expected.generated.ts'));
     const { MemoryStore } = await load<{ MemoryStore: new () => object }>(join(dir, 'src/memory-store.ts'));
     const toolbox = new Toolbox([new MemoryStore()], manifest);
-    expect(toolbox.declarations().map((declaration) => declaration.name).sort()).toEqual(['listKeys', 'read', 'write']);
+    expect(
+      toolbox
+        .declarations()
+        .map((declaration) => declaration.name)
+        .sort(),
+    ).toEqual(['listKeys', 'read', 'write']);
     await toolbox.call({ name: 'write', args: { key: 'a', value: '1' } });
     expect((await toolbox.call({ name: 'listKeys', args: {} })).functionResponse.response).toEqual({ output: ['a'] });
     // The override's entry (string, never null) is the one bound: a missing key reads as ''.
-    expect((await toolbox.call({ name: 'read', args: { key: 'zz' } })).functionResponse.response).toEqual({ output: '' });
+    expect((await toolbox.call({ name: 'read', args: { key: 'zz' } })).functionResponse.response).toEqual({
+      output: '',
+    });
   });
 
   it('keeps ToolContext out of the declaration and passes it to the method', async () => {
@@ -44,7 +56,9 @@ describe('generated manifests bound by the Toolbox', () => {
       const { manifest } = await load<{ manifest: ToolManifest }>(out);
       const { Downloads } = await load<{ Downloads: new () => object }>(join(project.dir, 'src/downloads.ts'));
       const toolbox = new Toolbox([new Downloads()], manifest);
-      const fetchFile = toolbox.declarations({ dialect: 'json-schema' }).find((declaration) => declaration.name === 'fetchFile')!;
+      const fetchFile = toolbox
+        .declarations({ dialect: 'json-schema' })
+        .find((declaration) => declaration.name === 'fetchFile')!;
       expect(Object.keys((fetchFile.parametersJsonSchema as { properties: object }).properties)).toEqual(['url']);
       const reply = await toolbox.call({ id: 'c1', name: 'whoAmI', args: {} });
       expect(reply.functionResponse.response).toEqual({ output: 'whoAmI c1' });
@@ -60,7 +74,10 @@ describe('generated manifests bound by the Toolbox', () => {
     const toolbox = new Toolbox([new Reports()], manifest);
     const since = await toolbox.call({ name: 'since', args: { since: '2024-05-01T10:00:00.000Z' } });
     expect(since.functionResponse.response).toEqual({ output: ['2024-05-01T10:00:00.000Z'] });
-    const filed = await toolbox.call({ name: 'file', args: { report: { title: 'Leak', due: '2024-06-01T00:00:00Z' } } });
+    const filed = await toolbox.call({
+      name: 'file',
+      args: { report: { title: 'Leak', due: '2024-06-01T00:00:00Z' } },
+    });
     expect(filed.functionResponse.response).toEqual({ output: 'Leak' });
   });
 });

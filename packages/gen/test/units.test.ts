@@ -90,10 +90,15 @@ describe('tsLiteral', () => {
   it('never takes a string of the value for Code, and ends every last member with a comma', () => {
     const value = { a: ['\u00000\u0000', new Code('() => X'), { b: {}, c: [] }], d: '{' };
     const text = tsLiteral(value, '  ');
-    expect(text).toBe('{\n    a: [\n      "\\u00000\\u0000",\n      () => X,\n      {\n        b: {},\n        c: [],\n      },\n    ],\n    d: "{",\n  }');
+    expect(text).toBe(
+      '{\n    a: [\n      "\\u00000\\u0000",\n      () => X,\n      {\n        b: {},\n        c: [],\n      },\n    ],\n    d: "{",\n  }',
+    );
     const evaluated = new Function('X', `return (${text});`)(1) as { a: unknown[] };
     expect((evaluated.a[1] as () => unknown)()).toBe(1);
-    expect({ ...evaluated, a: evaluated.a.filter((_item, index) => index !== 1) }).toEqual({ ...value, a: ['\u00000\u0000', { b: {}, c: [] }] });
+    expect({ ...evaluated, a: evaluated.a.filter((_item, index) => index !== 1) }).toEqual({
+      ...value,
+      a: ['\u00000\u0000', { b: {}, c: [] }],
+    });
   });
 });
 
@@ -117,15 +122,25 @@ describe('import specifiers', () => {
 
 describe('parseArgs', () => {
   it('takes --flag value and --flag=value', () => {
-    expect(parseArgs(['--project', 'a.json', '--out=b.ts', '--json', 'c.json', '--check', '--name-style=snake'])).toEqual({
+    expect(
+      parseArgs(['--project', 'a.json', '--out=b.ts', '--json', 'c.json', '--check', '--name-style=snake']),
+    ).toEqual({
       kind: 'run',
       options: { project: 'a.json', out: 'b.ts', json: 'c.json', check: true, nameStyle: 'snake', cache: true },
       watch: false,
     });
     expect(parseArgs([])).toEqual({ kind: 'run', options: { cache: true }, watch: false });
     expect(parseArgs(['--watch', '--no-cache'])).toEqual({ kind: 'run', options: { cache: false }, watch: true });
-    expect(parseArgs(['--cache-dir', '.c'])).toEqual({ kind: 'run', options: { cache: true, cacheDir: '.c' }, watch: false });
-    expect(parseArgs(['--max-tools', '1000'])).toEqual({ kind: 'run', options: { cache: true, maxTools: 1000 }, watch: false });
+    expect(parseArgs(['--cache-dir', '.c'])).toEqual({
+      kind: 'run',
+      options: { cache: true, cacheDir: '.c' },
+      watch: false,
+    });
+    expect(parseArgs(['--max-tools', '1000'])).toEqual({
+      kind: 'run',
+      options: { cache: true, maxTools: 1000 },
+      watch: false,
+    });
     expect(parseArgs(['--check', '-h'])).toEqual({ kind: 'help' });
     expect(parseArgs(['--version'])).toEqual({ kind: 'version' });
   });
@@ -171,18 +186,40 @@ describe('stale outputs', () => {
   it('names added, changed and removed tools of a module and of JSON', () => {
     const before = [tool('a', 'A'), tool('b', 'B'), tool('c', 'C')];
     const after = [tool('a', 'A'), tool('b', 'B2'), tool('d', 'D')];
-    const expected = { tools: [{ name: 'b', change: 'changed' }, { name: 'd', change: 'added' }, { name: 'c', change: 'removed' }] };
+    const expected = {
+      tools: [
+        { name: 'b', change: 'changed' },
+        { name: 'd', change: 'added' },
+        { name: 'c', change: 'removed' },
+      ],
+    };
     expect(toolNamesInModule(render(before).text)).toEqual(['a', 'b', 'c']);
     expect(compareOutput('m.ts', render(before).text, render(after), toolNamesInModule)).toMatchObject(expected);
     expect(toolNamesInJson(renderJson(before, manifestHash(before)).text)).toEqual(['a', 'b', 'c']);
-    expect(compareOutput('t.json', renderJson(before, manifestHash(before)).text, renderJson(after, manifestHash(after)), toolNamesInJson)).toMatchObject(expected);
-    expect(compareOutput('t.json', renderJson(after, manifestHash(after)).text, renderJson(after, manifestHash(after)), toolNamesInJson)).toBeUndefined();
-    expect(compareOutput('t.json', undefined, renderJson(after, manifestHash(after)), toolNamesInJson)).toMatchObject({ missing: true });
-    expect(compareOutput('t.json', 'not json', renderJson(after, manifestHash(after)), toolNamesInJson)?.tools.map((t) => t.change)).toEqual([
-      'added',
-      'added',
-      'added',
-    ]);
+    expect(
+      compareOutput(
+        't.json',
+        renderJson(before, manifestHash(before)).text,
+        renderJson(after, manifestHash(after)),
+        toolNamesInJson,
+      ),
+    ).toMatchObject(expected);
+    expect(
+      compareOutput(
+        't.json',
+        renderJson(after, manifestHash(after)).text,
+        renderJson(after, manifestHash(after)),
+        toolNamesInJson,
+      ),
+    ).toBeUndefined();
+    expect(compareOutput('t.json', undefined, renderJson(after, manifestHash(after)), toolNamesInJson)).toMatchObject({
+      missing: true,
+    });
+    expect(
+      compareOutput('t.json', 'not json', renderJson(after, manifestHash(after)), toolNamesInJson)?.tools.map(
+        (t) => t.change,
+      ),
+    ).toEqual(['added', 'added', 'added']);
   });
 });
 
@@ -202,7 +239,10 @@ describe('writeFilesAtomically', () => {
       expect(readFileSync(first, 'utf8')).toBe('old');
       expect(readdirSync(dir).sort()).toEqual(['blocker', 'tools.generated.ts']);
 
-      writeFilesAtomically([{ path: first, text: 'new' }, { path: join(dir, 'sub/tools.json'), text: '{}' }]);
+      writeFilesAtomically([
+        { path: first, text: 'new' },
+        { path: join(dir, 'sub/tools.json'), text: '{}' },
+      ]);
       expect(readFileSync(first, 'utf8')).toBe('new');
       expect(existsSync(join(dir, 'sub/tools.json'))).toBe(true);
     } finally {

@@ -18,7 +18,13 @@ cpSync(join(fixturesDir, 'types-revive/src'), join(project.dir, 'src'), { recurs
 cpSync(join(fixturesDir, 'types-revive/tsconfig.json'), join(project.dir, 'tsconfig.json'));
 const out = join(project.dir, 'src/tools.generated.ts');
 const validatorsFile = join(project.dir, 'src/tools.validators.ts');
-const options = { project: join(project.dir, 'tsconfig.json'), out, validators: 'src/tools.validators.ts', cwd: project.dir, cache: true };
+const options = {
+  project: join(project.dir, 'tsconfig.json'),
+  out,
+  validators: 'src/tools.validators.ts',
+  cwd: project.dir,
+  cache: true,
+};
 let manifest: ToolManifest;
 let Recorder: new () => { received: unknown[] };
 
@@ -62,7 +68,10 @@ describe('gen-tools --validators', () => {
       class: 'Finder',
       method: 'find',
       file: 'src/finder.ts',
-      parameters: { type: 'object' as const, properties: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])) },
+      parameters: {
+        type: 'object' as const,
+        properties: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+      },
       params: names.map((name) => ({ name, kind: 'value' as const })),
     };
     const { text } = renderValidators({ tools: [tool], command: 'gen-tools --validators src/v.ts' });
@@ -99,7 +108,13 @@ describe('gen-tools --validators', () => {
       const toolbox = new Toolbox([recorder], manifest);
       const ok = await toolbox.call({
         name: 'scalars',
-        args: { at: '2025-01-31T09:30:00Z', site: 'https://example.com/a', big: '90071992547409930', tags: ['a', 'b'], maybe: null },
+        args: {
+          at: '2025-01-31T09:30:00Z',
+          site: 'https://example.com/a',
+          big: '90071992547409930',
+          tags: ['a', 'b'],
+          maybe: null,
+        },
       });
       expect(ok.functionResponse.response).toEqual({ output: null });
       const [at, site, big, tags, maybe] = recorder.received;
@@ -108,17 +123,33 @@ describe('gen-tools --validators', () => {
       expect(big).toBe(90071992547409930n);
       expect(tags).toEqual(new Set(['a', 'b']));
       expect(maybe).toBeNull();
-      const order = await toolbox.call({ name: 'place', args: { order: { email: 'ada@example.com', placedAt: '2025-01-31T09:30:00Z', items: [{ quantity: 3, addedAt: '2025-01-30T10:00:00Z' }] } } });
+      const order = await toolbox.call({
+        name: 'place',
+        args: {
+          order: {
+            email: 'ada@example.com',
+            placedAt: '2025-01-31T09:30:00Z',
+            items: [{ quantity: 3, addedAt: '2025-01-30T10:00:00Z' }],
+          },
+        },
+      });
       expect(order.functionResponse.response).toEqual({ output: 3 });
       const [placed] = recorder.received as [{ placedAt: unknown; items: { addedAt: unknown }[] }];
       expect(placed.placedAt).toBeInstanceOf(Date);
       expect(placed.items[0]!.addedAt).toBeInstanceOf(Date);
-      const bad = await toolbox.call({ name: 'scalars', args: { at: 'soon', site: 'https://example.com', big: 1, tags: ['a', 'a'], maybe: null } });
+      const bad = await toolbox.call({
+        name: 'scalars',
+        args: { at: 'soon', site: 'https://example.com', big: 1, tags: ['a', 'a'], maybe: null },
+      });
       expect(bad.functionResponse.response).toMatchObject({
         error: {
           name: 'InvalidArguments',
           issues: [
-            { path: '/at', expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"', received: 'string "soon"' },
+            {
+              path: '/at',
+              expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"',
+              received: 'string "soon"',
+            },
             { path: '/tags', expected: 'no duplicate items (items 0 and 1 are equal)', received: 'array of 2 items' },
           ],
         },
@@ -133,10 +164,21 @@ describe('gen-tools --validators', () => {
     const precompiled = new Toolbox([new Recorder()], manifest);
     const { validators: _, ...plain } = manifest;
     const compiled = new Toolbox([new Recorder()], plain);
-    const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant('2025-01-31T09:30:00Z'));
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant('2025-01-31T09:30:00Z'),
+    );
     const args = fc.dictionary(
       fc.constantFrom('at', 'site', 'big', 'tags', 'maybe', 'order', 'history', 'byDay', 'other'),
-      fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), value, { maxKeys: 2 })),
+      fc.oneof(
+        value,
+        fc.array(value, { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 3 }), value, { maxKeys: 2 }),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...manifest.tools.map((tool) => tool.name)), args, async (name, args) => {
@@ -150,9 +192,13 @@ describe('gen-tools --validators', () => {
     expect((await generate({ ...options, check: true })).stale).toEqual([]);
     const text = readFileSync(validatorsFile, 'utf8');
     writeFileSync(validatorsFile, text.replace('errors === 0', 'true'));
-    expect((await generate({ ...options, check: true })).stale).toEqual([{ file: validatorsFile, missing: false, tools: [] }]);
+    expect((await generate({ ...options, check: true })).stale).toEqual([
+      { file: validatorsFile, missing: false, tools: [] },
+    ]);
     unlinkSync(validatorsFile);
-    expect((await generate({ ...options, check: true })).stale).toMatchObject([{ file: validatorsFile, missing: true }]);
+    expect((await generate({ ...options, check: true })).stale).toMatchObject([
+      { file: validatorsFile, missing: true },
+    ]);
     await generate(options);
     expect(readFileSync(validatorsFile, 'utf8')).toBe(text);
   });

@@ -14,10 +14,14 @@ describe('gen-tools --watch', () => {
   afterAll(() => project.remove());
 
   it('regenerates on an edit, leaves the output alone on a no-op save, survives an error, exits on SIGINT', async () => {
-    const child = spawn(process.execPath, ['--conditions=@toolwright/source', '--import', tsx, cli, '--watch', '--no-cache'], {
-      cwd: project.dir,
-      env: { ...process.env, NODE_OPTIONS: '' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@toolwright/source', '--import', tsx, cli, '--watch', '--no-cache'],
+      {
+        cwd: project.dir,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

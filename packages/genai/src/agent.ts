@@ -79,7 +79,11 @@ export class Agent {
   }
 
   /** @internal */
-  startStream(history: Content[], options: InternalRunOptions, onSettled?: (result: AgentResult | undefined) => void): AgentStream {
+  startStream(
+    history: Content[],
+    options: InternalRunOptions,
+    onSettled?: (result: AgentResult | undefined) => void,
+  ): AgentStream {
     let run: Run | undefined;
     const queue = new EventQueue<AgentEvent>(() => run?.abort(new Error('The stream reader stopped')));
     run = this.start(history, options, true, (event) => queue.push(event));

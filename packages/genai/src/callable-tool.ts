@@ -68,7 +68,12 @@ async function answer(toolbox: ToolboxLike, call: FunctionCall, options: Callabl
     if (answered.parts?.length) media = answered.parts;
   } catch (error) {
     // The Toolbox promises not to throw for model input; should it, the model still gets an answer.
-    response = { error: { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) } };
+    response = {
+      error: {
+        name: error instanceof Error ? error.name : 'Error',
+        message: error instanceof Error ? error.message : String(error),
+      },
+    };
   }
   const functionResponse: NonNullable<Part['functionResponse']> = { name, response };
   if (call.id !== undefined) functionResponse.id = call.id;

@@ -20,7 +20,8 @@ const LONG_STRING = 2_000;
 export function debugJson(value: unknown): string {
   return JSON.stringify(value, (key, inner: unknown) => {
     if (key === 'abortSignal' || key === 'fetch' || typeof inner === 'function') return undefined;
-    if (typeof inner === 'string' && inner.length > LONG_STRING) return `${inner.slice(0, LONG_STRING)}... (${inner.length} characters)`;
+    if (typeof inner === 'string' && inner.length > LONG_STRING)
+      return `${inner.slice(0, LONG_STRING)}... (${inner.length} characters)`;
     return inner;
   });
 }

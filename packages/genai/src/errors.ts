@@ -23,12 +23,7 @@ export class AgentError extends Error {
   readonly steps: Step[];
   readonly usage: Usage;
 
-  constructor(
-    code: AgentError['code'],
-    message: string,
-    state: AgentErrorState,
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: AgentError['code'], message: string, state: AgentErrorState, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     this.runId = state.runId;
@@ -46,7 +41,11 @@ export class AgentApiError extends AgentError {
   /** Attempts made for the failing request (1 + retries). */
   readonly attempts: number;
 
-  constructor(message: string, state: AgentErrorState, details: { status?: number; attempts: number; cause?: unknown }) {
+  constructor(
+    message: string,
+    state: AgentErrorState,
+    details: { status?: number; attempts: number; cause?: unknown },
+  ) {
     super('api', message, state, { cause: details.cause });
     if (details.status !== undefined) this.status = details.status;
     this.attempts = details.attempts;
@@ -80,7 +79,9 @@ export class AgentHookError extends AgentError {
   readonly hook: string;
 
   constructor(hook: string, state: AgentErrorState, cause: unknown) {
-    super('hook', `The ${hook} hook threw: ${cause instanceof Error ? cause.message : String(cause)}`, state, { cause });
+    super('hook', `The ${hook} hook threw: ${cause instanceof Error ? cause.message : String(cause)}`, state, {
+      cause,
+    });
     this.hook = hook;
   }
 }

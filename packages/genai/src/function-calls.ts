@@ -19,7 +19,8 @@ export function readCalls(content: Content | undefined): TurnCalls {
     const call: unknown = part.functionCall;
     if (call === undefined) continue;
     const which = `function call ${calls.length + 1}`;
-    if (typeof call !== 'object' || call === null || Array.isArray(call)) return { malformed: `${which} is ${kindOf(call)}, not an object` };
+    if (typeof call !== 'object' || call === null || Array.isArray(call))
+      return { malformed: `${which} is ${kindOf(call)}, not an object` };
     const { name, args, id } = call as Record<string, unknown>;
     if (name === undefined || name === null || name === '') return { malformed: `${which} has no name` };
     if (typeof name !== 'string') return { malformed: `the name of ${which} is ${kindOf(name)}, not a text` };
@@ -30,9 +31,12 @@ export function readCalls(content: Content | undefined): TurnCalls {
     if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) {
       return { malformed: `the arguments of ${which} (${name}) are ${kindOf(args)}, not an object of named arguments` };
     }
-    if (id !== undefined && id !== null && typeof id !== 'string') return { malformed: `the id of ${which} (${name}) is ${kindOf(id)}, not a text` };
+    if (id !== undefined && id !== null && typeof id !== 'string')
+      return { malformed: `the id of ${which} (${name}) is ${kindOf(id)}, not a text` };
     if (typeof id === 'string' && id.length > MAX_CALL_ID_LENGTH) {
-      return { malformed: `the id of ${which} (${name}) is ${id.length} characters long; call ids have at most ${MAX_CALL_ID_LENGTH}` };
+      return {
+        malformed: `the id of ${which} (${name}) is ${id.length} characters long; call ids have at most ${MAX_CALL_ID_LENGTH}`,
+      };
     }
     calls.push(call as FunctionCall);
   }

@@ -40,7 +40,15 @@ export { toContents } from './input.js';
 export type { StepRunner, StepDetail, ModelStepDetail, ToolStepDetail } from './steps.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';
 export { parseCalls, CallStreamParser, type CallParserOptions } from './prompt-calling/parser.js';
-export type { CallFormat, CallProblem, ParsedCall, ParsedReply, ParserTool, ReplyItem, ParserRepair } from './prompt-calling/parsed-reply.js';
+export type {
+  CallFormat,
+  CallProblem,
+  ParsedCall,
+  ParsedReply,
+  ParserTool,
+  ReplyItem,
+  ParserRepair,
+} from './prompt-calling/parsed-reply.js';
 export type { Repair } from './prompt-calling/literal-reader.js';
 export type { CallingOption, PromptCallingOptions } from './prompt-calling/calling-option.js';
 export { toolPrompt, type ToolPromptOptions } from './prompt-calling/tool-prompt.js';

@@ -38,7 +38,8 @@ export function readCandidate(response: unknown): ReadCandidate {
   const candidates = response.candidates;
   if (candidates !== undefined && !Array.isArray(candidates)) throw malformed('candidates', 'a list', candidates);
   const candidate: unknown = candidates?.[0];
-  if (candidate === undefined) return { content: undefined, finishReason: undefined, finishMessage: undefined, blocked };
+  if (candidate === undefined)
+    return { content: undefined, finishReason: undefined, finishMessage: undefined, blocked };
   if (!isObject(candidate)) throw malformed('candidates[0]', 'an object', candidate);
   const finishReason = optionalText(candidate, 'finishReason', 'candidates[0]');
   const finishMessage = optionalText(candidate, 'finishMessage', 'candidates[0]');
@@ -56,7 +57,8 @@ function readContent(content: unknown): Content | undefined {
     const path = `candidates[0].content.parts[${index}]`;
     if (!isObject(part)) throw malformed(path, 'an object', part);
     optionalText(part, 'text', path);
-    if (part.thought !== undefined && typeof part.thought !== 'boolean') throw malformed(`${path}.thought`, 'a boolean', part.thought);
+    if (part.thought !== undefined && typeof part.thought !== 'boolean')
+      throw malformed(`${path}.thought`, 'a boolean', part.thought);
     optionalText(part, 'thoughtSignature', path);
     // A part with no data (an empty object, a lone unknown field) says nothing and would be refused when sent back.
     if (PART_DATA_FIELDS.some((field) => part[field] !== undefined)) kept.push(part as Part);

@@ -51,7 +51,8 @@ function withSignal(init: RequestInit | undefined, signal: AbortSignal | undefin
   if (!signal) return init;
   // The SDK's own signal (its `httpOptions.timeout`) and ours: whichever fires first ends the request.
   const own = init?.signal;
-  if (own && own !== signal && typeof AbortSignal.any === 'function') return { ...init, signal: AbortSignal.any([own, signal]) };
+  if (own && own !== signal && typeof AbortSignal.any === 'function')
+    return { ...init, signal: AbortSignal.any([own, signal]) };
   return { ...init, signal };
 }
 
@@ -61,7 +62,8 @@ function withSignal(init: RequestInit | undefined, signal: AbortSignal | undefin
  * Agent does not wrap fetch at all: it passes the signal as `config.abortSignal` and reads statuses from errors).
  */
 export function clientFetch(client: object): typeof fetch | undefined {
-  const options = (client as unknown as { apiClient?: { clientOptions?: { httpOptions?: { fetch?: unknown } } } }).apiClient?.clientOptions;
+  const options = (client as unknown as { apiClient?: { clientOptions?: { httpOptions?: { fetch?: unknown } } } })
+    .apiClient?.clientOptions;
   if (options === undefined || options === null || typeof options !== 'object') return undefined;
   const own = options.httpOptions?.fetch;
   // Looked up per request, as the SDK does: a fetch replaced later (a test's mock) is the one used.

@@ -13,7 +13,16 @@ export interface RetryPolicy {
 
 export function retryPolicy(options: RetryOptions | false | undefined): RetryPolicy {
   if (options === false) {
-    return { retries: 0, statuses: new Set(), connectionErrors: false, initialDelayMs: 0, factor: 1, maxDelayMs: 0, readRetryAfterHeader: false, fetch: undefined };
+    return {
+      retries: 0,
+      statuses: new Set(),
+      connectionErrors: false,
+      initialDelayMs: 0,
+      factor: 1,
+      maxDelayMs: 0,
+      readRetryAfterHeader: false,
+      fetch: undefined,
+    };
   }
   return {
     retries: Math.max(0, Math.floor(options?.retries ?? 3)),
@@ -37,8 +46,9 @@ export function statusOf(error: unknown): number | undefined {
 export function isConnectionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const message = String((error as { message?: unknown }).message ?? '').toLowerCase();
-  if (error instanceof TypeError && (message.startsWith('fetch failed') || message.startsWith('failed to fetch'))) return true;
-  const code = (error as { code?: unknown }).code ?? ((error as { cause?: { code?: unknown } }).cause)?.code;
+  if (error instanceof TypeError && (message.startsWith('fetch failed') || message.startsWith('failed to fetch')))
+    return true;
+  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
   return typeof code === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'].includes(code);
 }
 

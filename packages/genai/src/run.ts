@@ -33,7 +33,11 @@ import { modelStep, StepFailure, type StepRunner } from './steps.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
 
-type EventInput = AgentEvent extends infer E ? (E extends unknown ? Omit<E, 'runId' | 'time' | 'elapsedMs'> : never) : never;
+type EventInput = AgentEvent extends infer E
+  ? E extends unknown
+    ? Omit<E, 'runId' | 'time' | 'elapsedMs'>
+    : never
+  : never;
 
 interface ModelReply {
   content: Content | undefined;
@@ -148,7 +152,9 @@ export class Run implements ToolPhaseRun {
       try {
         listener(event);
       } catch (error) {
-        this.debug(`onEvent listener threw: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        this.debug(
+          `onEvent listener threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
       }
     }
   }
@@ -214,7 +220,8 @@ export class Run implements ToolPhaseRun {
       const malformed = read.malformed;
       // Prompt mode: calls the model wrote but that cannot run still need an answer (feedback), so the turn goes on.
       const unanswered = calls.length === 0 && !reply.prompt?.problems.length;
-      for (const problem of reply.prompt?.problems ?? []) this.debug(`turn ${turn}: a call was not run: ${problem.message}`);
+      for (const problem of reply.prompt?.problems ?? [])
+        this.debug(`turn ${turn}: a call was not run: ${problem.message}`);
       const step: Step = { turn, calls: [], modelMs: reply.modelMs, toolsMs: 0, retries: reply.retries };
       if (reply.content) step.content = reply.content;
       if (reply.finishReason !== undefined) step.finishReason = reply.finishReason;
@@ -267,7 +274,10 @@ export class Run implements ToolPhaseRun {
       step.calls = executed.map((call) => call.record);
       step.toolsMs = Date.now() - toolsStarted;
       const answers: Content = reply.prompt
-        ? this.calling.resultsTurn(executed.map((call) => call.record.response ?? {}), reply.prompt)
+        ? this.calling.resultsTurn(
+            executed.map((call) => call.record.response ?? {}),
+            reply.prompt,
+          )
         : { role: 'user', parts: executed.map((call) => call.part) };
       // The model turn and its answers enter the history together: it always ends on a complete turn.
       this.history.push(reply.content!, answers);
@@ -314,17 +324,22 @@ export class Run implements ToolPhaseRun {
     const { declarations } = this.tools;
     const tools: Tool[] = [];
     // Fresh declaration objects per request: the SDK rewrites `parameters` on the objects it is given.
-    if (declarations.length) tools.push({ functionDeclarations: declarations.map((declaration) => ({ ...declaration })) });
+    if (declarations.length)
+      tools.push({ functionDeclarations: declarations.map((declaration) => ({ ...declaration })) });
     tools.push(...builtinTools);
     if (tools.length === 0) return {};
     const calling = toolConfig?.functionCallingConfig;
     if (final && declarations.length) {
-      return { tools, toolConfig: { ...toolConfig, functionCallingConfig: { mode: 'NONE' as FunctionCallingConfigMode } } };
+      return {
+        tools,
+        toolConfig: { ...toolConfig, functionCallingConfig: { mode: 'NONE' as FunctionCallingConfigMode } },
+      };
     }
     if (calling?.mode === 'ANY' && turn > this.setup.forcedTurns) {
       const mode = this.setup.fallbackMode as FunctionCallingConfigMode;
       const { allowedFunctionNames, ...rest } = calling;
-      const functionCallingConfig = mode === 'VALIDATED' && allowedFunctionNames ? { ...rest, mode, allowedFunctionNames } : { ...rest, mode };
+      const functionCallingConfig =
+        mode === 'VALIDATED' && allowedFunctionNames ? { ...rest, mode, allowedFunctionNames } : { ...rest, mode };
       return { tools, toolConfig: { ...toolConfig, functionCallingConfig } };
     }
     return toolConfig ? { tools, toolConfig } : { tools };
@@ -372,15 +387,21 @@ export class Run implements ToolPhaseRun {
       const recorder = this.requestFetch;
       if (recorder) recorder.begin(signal);
       else if (signal) params.config.abortSignal = signal;
-      if (this.setup.debug) this.debug(`turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`);
+      if (this.setup.debug)
+        this.debug(
+          `turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`,
+        );
       try {
-        const reply = this.options.streaming ? await this.streamOnce(params, turn) : await this.generateOnce(params, turn);
+        const reply = this.options.streaming
+          ? await this.streamOnce(params, turn)
+          : await this.generateOnce(params, turn);
         reply.retries = attempt - 1;
         reply.modelMs = Date.now() - started;
         return reply;
       } catch (caught) {
         if (caught instanceof StreamBroken || this.isAborted) throw caught;
-        if (caught instanceof MalformedReply) throw new AgentApiError(caught.message, this.state(), { attempts: attempt, cause: caught });
+        if (caught instanceof MalformedReply)
+          throw new AgentApiError(caught.message, this.state(), { attempts: attempt, cause: caught });
         // The API refused tools (or a system instruction) for this model: switch, and send once more.
         if (this.calling.learn(caught, params.config.systemInstruction !== undefined)) {
           const message = caught instanceof Error ? caught.message : String(caught);
@@ -398,7 +419,11 @@ export class Run implements ToolPhaseRun {
         const noAnswer = timeout !== undefined || isConnectionError(error);
         const retryable = status !== undefined ? retry.statuses.has(status) : retry.connectionErrors && noAnswer;
         if (retryable && attempt <= retry.retries) {
-          const delayMs = retryDelay(retry, attempt, status === undefined ? undefined : (recorder?.retryAfterMs() ?? retryInfoDelay(error)));
+          const delayMs = retryDelay(
+            retry,
+            attempt,
+            status === undefined ? undefined : (recorder?.retryAfterMs() ?? retryInfoDelay(error)),
+          );
           this.debug(`turn ${turn} attempt ${attempt} failed (${status ?? 'no answer'}); retrying in ${delayMs} ms`);
           const event: EventInput = { type: 'retry', turn, attempt, delayMs, error };
           if (status !== undefined) event.status = status;
@@ -438,7 +463,15 @@ export class Run implements ToolPhaseRun {
     }
     const read = reader?.end();
     if (read?.rest) this.emit({ type: 'text', turn, text: read.rest });
-    const reply: ModelReply = { content, finishReason, finishMessage, blocked, usage: response.usageMetadata, retries: 0, modelMs: 0 };
+    const reply: ModelReply = {
+      content,
+      finishReason,
+      finishMessage,
+      blocked,
+      usage: response.usageMetadata,
+      retries: 0,
+      modelMs: 0,
+    };
     if (read) reply.prompt = read.reply;
     return reply;
   }
@@ -495,13 +528,17 @@ export class Run implements ToolPhaseRun {
  */
 function allowManyListeners(signal: AbortSignal): void {
   const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const events = node?.getBuiltinModule?.('node:events') as { setMaxListeners?: (n: number, target: EventTarget) => void } | undefined;
+  const events = node?.getBuiltinModule?.('node:events') as
+    | { setMaxListeners?: (n: number, target: EventTarget) => void }
+    | undefined;
   events?.setMaxListeners?.(0, signal);
 }
 
 function brokenCallFeedback(finishReason: string, finishMessage: string | undefined): Content {
   // The message comes from the server or describes the model's call: bounded, so that no reply can grow the history.
-  const why = finishMessage ? ` (${finishMessage.length > 500 ? `${finishMessage.slice(0, 500)}...` : finishMessage})` : '';
+  const why = finishMessage
+    ? ` (${finishMessage.length > 500 ? `${finishMessage.slice(0, 500)}...` : finishMessage})`
+    : '';
   const text =
     finishReason === 'UNEXPECTED_TOOL_CALL'
       ? `Your last reply called a tool that is not available here${why}. Use only the declared functions, or answer in text.`

@@ -75,14 +75,16 @@ export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): R
 
 function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) throw new RangeError(`Agent option ${name} must be an integer >= ${min}, got ${value}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new RangeError(`Agent option ${name} must be an integer >= ${min}, got ${value}`);
   return value;
 }
 
 export function resolveSetup(options: AgentOptions): AgentSetup {
   if (!options || typeof options !== 'object') throw new TypeError('new Agent(options): options are required');
   if (!options.client?.models) throw new TypeError('Agent option client must be a GoogleGenAI client');
-  if (typeof options.model !== 'string' || options.model === '') throw new TypeError('Agent option model must be a model name');
+  if (typeof options.model !== 'string' || options.model === '')
+    throw new TypeError('Agent option model must be a model name');
 
   const listed = options.tools === undefined ? [] : Array.isArray(options.tools) ? options.tools : [options.tools];
   const toolboxes: ToolboxLike[] = [];
@@ -93,14 +95,17 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     else throw new TypeError('Agent option tools takes Toolboxes and Gemini Tool objects');
   }
   if (builtinTools.some((tool) => tool.functionDeclarations?.length)) {
-    throw new TypeError('Agent option tools: pass functions through a Toolbox, not as bare functionDeclarations (nothing would run them)');
+    throw new TypeError(
+      'Agent option tools: pass functions through a Toolbox, not as bare functionDeclarations (nothing would run them)',
+    );
   }
 
   // Fail early on clashing names; each run renders again.
   renderTools({ toolboxes, dialect: options.dialect });
 
   const fallbackMode = options.fallbackMode ?? 'AUTO';
-  if (!['AUTO', 'NONE', 'VALIDATED'].includes(fallbackMode)) throw new RangeError(`Agent option fallbackMode must be AUTO, NONE or VALIDATED`);
+  if (!['AUTO', 'NONE', 'VALIDATED'].includes(fallbackMode))
+    throw new RangeError(`Agent option fallbackMode must be AUTO, NONE or VALIDATED`);
   const { onEvent, beforeToolCall, afterToolCall } = options;
   return {
     client: options.client,
@@ -141,7 +146,8 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
 /** A time limit option: undefined takes the default; 0, a negative number or Infinity mean none (undefined). */
 function timeLimit(name: string, value: number | undefined, fallback: number): number | undefined {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new RangeError(`Agent option ${name} must be a number of milliseconds, got ${String(value)}`);
+  if (typeof value !== 'number' || Number.isNaN(value))
+    throw new RangeError(`Agent option ${name} must be a number of milliseconds, got ${String(value)}`);
   // setTimeout cannot wait longer than 2^31 - 1 ms (it fires at once): such a limit is no limit.
   return value > 0 && value < 2 ** 31 ? value : undefined;
 }

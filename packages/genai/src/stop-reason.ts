@@ -15,7 +15,8 @@ const safety = new Set([
 /** Maps the API's finish reason of the last reply to the run's stop reason. */
 export function stopReasonOf(finishReason: string | undefined, blocked: boolean): StopReason {
   if (blocked) return 'safety';
-  if (finishReason === undefined || finishReason === 'STOP' || finishReason === 'FINISH_REASON_UNSPECIFIED') return 'stop';
+  if (finishReason === undefined || finishReason === 'STOP' || finishReason === 'FINISH_REASON_UNSPECIFIED')
+    return 'stop';
   if (finishReason === 'MAX_TOKENS') return 'max_tokens';
   if (safety.has(finishReason)) return 'safety';
   if (finishReason === 'MALFORMED_FUNCTION_CALL') return 'malformed_call';
@@ -31,6 +32,12 @@ export function isBrokenCall(finishReason: string | undefined): boolean {
 
 /** A reply that says nothing: no parts, or only empty non-thought text, with a finish reason of plain stop. */
 export function isEmptyAnswer(content: Content | undefined, finishReason: string | undefined): boolean {
-  if (finishReason !== undefined && finishReason !== 'STOP' && finishReason !== 'FINISH_REASON_UNSPECIFIED') return false;
-  return (content?.parts ?? []).every((part) => Object.keys(part).every((key) => key === 'thoughtSignature' || key === 'thought' || (key === 'text' && (part.thought || !part.text?.trim()))));
+  if (finishReason !== undefined && finishReason !== 'STOP' && finishReason !== 'FINISH_REASON_UNSPECIFIED')
+    return false;
+  return (content?.parts ?? []).every((part) =>
+    Object.keys(part).every(
+      (key) =>
+        key === 'thoughtSignature' || key === 'thought' || (key === 'text' && (part.thought || !part.text?.trim())),
+    ),
+  );
 }

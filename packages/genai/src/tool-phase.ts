@@ -77,7 +77,14 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
   });
   for (const info of infos) {
     run.debug(`call ${info.name}(${debugJson(info.args)}) callId=${info.callId}`);
-    const event = { type: 'tool_call' as const, turn, callId: info.callId, name: info.name, args: info.args, index: info.index };
+    const event = {
+      type: 'tool_call' as const,
+      turn,
+      callId: info.callId,
+      name: info.name,
+      args: info.args,
+      index: info.index,
+    };
     run.emit(info.id !== undefined ? { ...event, id: info.id } : event);
   }
 
@@ -144,7 +151,13 @@ async function runOne(
       outcome = 'denied';
       const reason = decision === false ? 'not approved' : decision.deny;
       const detail = typeof reason === 'string' ? { message: reason } : reason;
-      response = { error: { name: 'CallDenied', ...detail, message: `The call to tool "${info.name}" was denied: ${detail.message}` } };
+      response = {
+        error: {
+          name: 'CallDenied',
+          ...detail,
+          message: `The call to tool "${info.name}" was denied: ${detail.message}`,
+        },
+      };
     } else {
       let args = info.args;
       if (typeof decision === 'object' && decision !== null && 'args' in decision) {
@@ -221,7 +234,12 @@ async function callTool(
   if (!run.step || !order) return callToolbox(run, call);
   await order.turnOf(info.index);
   const detail: ToolStepDetail = { kind: 'tool', turn, index: info.index, call };
-  const result = toolStep(run.step, detail, () => callToolbox(run, call), () => run.abortSignal?.aborted === true);
+  const result = toolStep(
+    run.step,
+    detail,
+    () => callToolbox(run, call),
+    () => run.abortSignal?.aborted === true,
+  );
   order.pass(info.index);
   return (await result) ?? undefined;
 }
@@ -251,7 +269,11 @@ export function callToolbox(
       if (output.functionResponse.parts?.length) mediaOf.set(response, output.functionResponse.parts);
       return response;
     },
-    (error: unknown): Response => errorResponse(error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error)),
+    (error: unknown): Response =>
+      errorResponse(
+        error instanceof Error ? error.name : 'Error',
+        error instanceof Error ? error.message : String(error),
+      ),
   );
   return run.aborted ? Promise.race([pending, run.aborted.then(() => undefined)]) : pending;
 }

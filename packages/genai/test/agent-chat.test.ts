@@ -13,7 +13,11 @@ describe('chat', () => {
         'Hello Ada.',
         reply.functionCall('double', { n: 21 }, { id: 'd' }),
         'Twice 21 is 42.',
-        (request: FakeRequest) => `You said: ${request.contents.filter((content) => content.role === 'user').map((content) => content.parts[0]?.text ?? '(tool)').join(' | ')}`,
+        (request: FakeRequest) =>
+          `You said: ${request.contents
+            .filter((content) => content.role === 'user')
+            .map((content) => content.parts[0]?.text ?? '(tool)')
+            .join(' | ')}`,
       ],
     });
     const chat = new Agent({ client, model: 'm', tools }).chat();
@@ -74,7 +78,10 @@ describe('independent runs', () => {
       expect(result.text).toBe(`result {"output":{"doubled":${n * 2}}}`);
       expect(result.history[0]!.parts![0]!.text).toBe(`n=${n}`);
       expect(result.history[1]!.parts![0]!.functionCall).toMatchObject({ id: `call-${n}`, args: { n } });
-      expect(result.history[2]!.parts![0]!.functionResponse).toMatchObject({ id: `call-${n}`, response: { output: { doubled: n * 2 } } });
+      expect(result.history[2]!.parts![0]!.functionResponse).toMatchObject({
+        id: `call-${n}`,
+        response: { output: { doubled: n * 2 } },
+      });
       const mine = events.get(result.runId)!;
       expect(mine.every((event) => event.runId === result.runId)).toBe(true);
       expect(mine.find((event) => event.type === 'tool_call')).toMatchObject({ id: `call-${n}` });

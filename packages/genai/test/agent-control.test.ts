@@ -7,7 +7,8 @@ import { EchoTools, SlowTools, toolbox } from './support/services.js';
 
 const echo = toolbox(new EchoTools());
 
-const mode = (body: { toolConfig?: { functionCallingConfig?: { mode?: string } } }) => body.toolConfig?.functionCallingConfig?.mode ?? 'AUTO';
+const mode = (body: { toolConfig?: { functionCallingConfig?: { mode?: string } } }) =>
+  body.toolConfig?.functionCallingConfig?.mode ?? 'AUTO';
 
 describe('turn limit', () => {
   it('sends the last results and asks for a final answer with calling off', async () => {
@@ -53,12 +54,26 @@ describe('function calling modes', () => {
   });
 
   it('keeps ANY for forcedTurns and passes NONE and VALIDATED through', async () => {
-    const { fake, client } = await fakeGemini({ script: [reply.functionCall('echo'), reply.functionCall('echo'), 'ok', 'ok', 'ok'] });
-    const any = new Agent({ client, model: 'm', tools: echo, forcedTurns: 2, fallbackMode: 'NONE', toolConfig: { functionCallingConfig: { mode: 'ANY' as never } } });
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('echo'), reply.functionCall('echo'), 'ok', 'ok', 'ok'],
+    });
+    const any = new Agent({
+      client,
+      model: 'm',
+      tools: echo,
+      forcedTurns: 2,
+      fallbackMode: 'NONE',
+      toolConfig: { functionCallingConfig: { mode: 'ANY' as never } },
+    });
     await any.run('go');
     expect(bodies(fake).map(mode)).toEqual(['ANY', 'ANY', 'NONE']);
     for (const value of ['NONE', 'VALIDATED']) {
-      const agent = new Agent({ client, model: 'm', tools: echo, toolConfig: { functionCallingConfig: { mode: value as never } } });
+      const agent = new Agent({
+        client,
+        model: 'm',
+        tools: echo,
+        toolConfig: { functionCallingConfig: { mode: value as never } },
+      });
       await agent.run('go');
       expect(mode(bodies(fake).at(-1)!)).toBe(value);
     }
@@ -123,7 +138,8 @@ describe('hooks', () => {
         if (value === 'edit me') return { args: { value: 'edited' } };
         return undefined;
       },
-      afterToolCall: (call, result) => (call.id === 'k' ? { response: { output: { redacted: true, ok: result.ok } } } : undefined),
+      afterToolCall: (call, result) =>
+        call.id === 'k' ? { response: { output: { redacted: true, ok: result.ok } } } : undefined,
     });
     const result = await agent.run('go');
     const responses = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse.response);
@@ -138,7 +154,9 @@ describe('hooks', () => {
 
 describe('hooks that throw', () => {
   it('a throwing beforeToolCall stops the run with AgentHookError; a throwing onEvent does not', async () => {
-    const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'x' }), 'ok', reply.functionCall('echo', { value: 'y' })] });
+    const { client } = await fakeGemini({
+      script: [reply.functionCall('echo', { value: 'x' }), 'ok', reply.functionCall('echo', { value: 'y' })],
+    });
     const lines: string[] = [];
     const calm = new Agent({
       client,
@@ -185,7 +203,9 @@ describe('broken calls', () => {
   });
 
   it('reports a second broken call in a row', async () => {
-    const { client } = await fakeGemini({ script: [reply.finish('UNEXPECTED_TOOL_CALL'), reply.finish('UNEXPECTED_TOOL_CALL')] });
+    const { client } = await fakeGemini({
+      script: [reply.finish('UNEXPECTED_TOOL_CALL'), reply.finish('UNEXPECTED_TOOL_CALL')],
+    });
     const result = await new Agent({ client, model: 'm', tools: echo }).run('go');
     expect(result.stopReason).toBe('unexpected_tool_call');
     expect(result.text).toBe('');
@@ -208,7 +228,9 @@ describe('empty answers after tool results', () => {
 
   it('takes the answer of the second request', async () => {
     for (const streaming of [false, true]) {
-      const { fake, client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'ok' }), reply.content([]), 'Answered.'] });
+      const { fake, client } = await fakeGemini({
+        script: [reply.functionCall('echo', { value: 'ok' }), reply.content([]), 'Answered.'],
+      });
       const agent = new Agent({ client, model: 'm', tools: echo });
       let text = '';
       if (streaming) {
@@ -273,9 +295,16 @@ describe('retries', () => {
   });
 
   it('gives every request a signal of its own (fetch slows down on one that served earlier requests)', async () => {
-    const { fake } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'a' }), reply.functionCall('echo', { value: 'b' }), 'done'] });
+    const { fake } = await fakeGemini({
+      script: [reply.functionCall('echo', { value: 'a' }), reply.functionCall('echo', { value: 'b' }), 'done'],
+    });
     const signals: Array<AbortSignal | null | undefined> = [];
-    const httpOptions = { baseUrl: fake.url, fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => (signals.push(init?.signal), fetch(input, init)) };
+    const httpOptions = {
+      baseUrl: fake.url,
+      fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => (
+        signals.push(init?.signal), fetch(input, init)
+      ),
+    };
     const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions });
     expect((await new Agent({ client, model: 'm', tools: echo }).run('hi')).text).toBe('done');
     expect(signals).toHaveLength(3);
@@ -286,7 +315,12 @@ describe('retries', () => {
   it('uses a client whose options it cannot see as it is: statuses from its errors, signals in the config', async () => {
     const { fake } = await fakeGemini({ script: [reply.rateLimited(0), 'ok'] });
     const signals: Array<AbortSignal | null | undefined> = [];
-    const httpOptions = { baseUrl: fake.url, fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => (signals.push(init?.signal), fetch(input, init)) };
+    const httpOptions = {
+      baseUrl: fake.url,
+      fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => (
+        signals.push(init?.signal), fetch(input, init)
+      ),
+    };
     const sdk = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions });
     // Only the public `models`: the SDK's private options are out of reach, as a future SDK may keep them.
     const client = { models: sdk.models };
@@ -298,25 +332,39 @@ describe('retries', () => {
   });
 
   it('keeps the tool results of the turns before a request that fails for good', async () => {
-    const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'kept' }, { id: 'e' }), reply.unavailable(), reply.unavailable()] });
+    const { client } = await fakeGemini({
+      script: [reply.functionCall('echo', { value: 'kept' }, { id: 'e' }), reply.unavailable(), reply.unavailable()],
+    });
     const agent = new Agent({ client, model: 'm', tools: echo, retry: { retries: 1, initialDelayMs: 1 } });
     const error = (await agent.run('hi').catch((failure: unknown) => failure)) as AgentApiError;
     expect(error).toBeInstanceOf(AgentApiError);
     expect(error.status).toBe(503);
     expect(error.history.map((content) => content.role)).toEqual(['user', 'model', 'user']);
-    expect(error.history[2]!.parts![0]!.functionResponse).toEqual({ id: 'e', name: 'echo', response: { output: { value: 'kept' } } });
+    expect(error.history[2]!.parts![0]!.functionResponse).toEqual({
+      id: 'e',
+      name: 'echo',
+      response: { output: { value: 'kept' } },
+    });
     expect(error.steps[0]!.calls[0]!.ok).toBe(true);
   });
 
   it('retries a request that got no answer (connection dropped), streamed or not', async () => {
     const { fake, client } = await fakeGemini({ script: [reply.disconnect(), 'first', reply.disconnect(), 'second'] });
     const events: AgentEvent[] = [];
-    const agent = new Agent({ client, model: 'm', retry: { initialDelayMs: 1 }, onEvent: (event) => events.push(event) });
+    const agent = new Agent({
+      client,
+      model: 'm',
+      retry: { initialDelayMs: 1 },
+      onEvent: (event) => events.push(event),
+    });
     expect((await agent.run('a')).text).toBe('first');
     const stream = agent.stream('b');
     for await (const event of stream) void event;
     expect((await stream.result).text).toBe('second');
-    expect(events.filter((event) => event.type === 'retry').map((event) => 'status' in event && event.status)).toEqual([false, false]);
+    expect(events.filter((event) => event.type === 'retry').map((event) => 'status' in event && event.status)).toEqual([
+      false,
+      false,
+    ]);
     expect(fake.requests).toHaveLength(4);
   });
 
@@ -342,7 +390,10 @@ describe('abort', () => {
     expect(toolSignal.aborted).toBe(true);
     // The executed turn is kept, answered with the cancellation.
     const history = (error as AgentAbortedError).history;
-    expect(history[2]!.parts![0]!.functionResponse).toMatchObject({ id: 's', response: { error: { name: 'AbortError' } } });
+    expect(history[2]!.parts![0]!.functionResponse).toMatchObject({
+      id: 's',
+      response: { error: { name: 'AbortError' } },
+    });
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -47,16 +47,26 @@ describe('an Agent with tools made by defineTool', () => {
     const result = await agent.run('When does water boil, in fahrenheit?');
     expect(result.text).toBe('Water boils at 212 °F.');
     const [first, second] = bodies(fake);
-    expect(first!.tools![0].functionDeclarations.map((declaration: { name: string }) => declaration.name)).toEqual(['convert', 'note']);
+    expect(first!.tools![0].functionDeclarations.map((declaration: { name: string }) => declaration.name)).toEqual([
+      'convert',
+      'note',
+    ]);
     expect(first!.tools![0].functionDeclarations[0]).toMatchObject({
       name: 'convert',
       description: 'Converts a temperature.',
-      parameters: { type: 'OBJECT', properties: { celsius: { type: 'NUMBER' }, to: { type: 'STRING', enum: ['fahrenheit', 'kelvin'] } }, required: ['celsius'] },
+      parameters: {
+        type: 'OBJECT',
+        properties: { celsius: { type: 'NUMBER' }, to: { type: 'STRING', enum: ['fahrenheit', 'kelvin'] } },
+        required: ['celsius'],
+      },
     });
     const responses = second!.contents.at(-1).parts.map((part: { functionResponse: unknown }) => part.functionResponse);
     expect(responses[0]).toEqual({ id: 'a', name: 'convert', response: { output: 212 } });
     expect(responses[1]).toEqual({ id: 'b', name: 'note', response: { output: { kept: 'boil', callId: 'b' } } });
-    expect(responses[2].response.error).toMatchObject({ name: 'InvalidArguments', issues: [{ path: '/celsius', expected: 'number', received: 'string "hot"' }] });
+    expect(responses[2].response.error).toMatchObject({
+      name: 'InvalidArguments',
+      issues: [{ path: '/celsius', expected: 'number', received: 'string "hot"' }],
+    });
   });
 
   it("a tool's own time limit wins over the Agent's toolTimeoutMs, which wins over the Toolbox's", async () => {
@@ -71,7 +81,10 @@ describe('an Agent with tools made by defineTool', () => {
       ],
     });
     class Decorated {
-      @tool({ timeoutMs: 20, parameters: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] } })
+      @tool({
+        timeoutMs: 20,
+        parameters: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
+      })
       async named(args: { ms: number }) {
         await new Promise((resolve) => setTimeout(resolve, args.ms));
         return 'done';
@@ -80,7 +93,9 @@ describe('an Agent with tools made by defineTool', () => {
     const toolbox = new Toolbox([waiter('own', 20), waiter('agentLimited'), new Decorated()], { timeoutMs: 60_000 });
     const agent = new Agent({ client, model: 'm', tools: toolbox, toolTimeoutMs: { named: 5_000, '*': 30 } });
     await agent.run('wait');
-    const responses = bodies(fake)[1]!.contents.at(-1).parts.map((part: { functionResponse: { response: unknown } }) => part.functionResponse.response);
+    const responses = bodies(fake)[1]!
+      .contents.at(-1)
+      .parts.map((part: { functionResponse: { response: unknown } }) => part.functionResponse.response);
     expect(responses).toMatchObject([
       { error: { name: 'TimeoutError', message: 'Tool "own" did not finish within 20 ms', timeoutMs: 20 } },
       { error: { name: 'TimeoutError', message: 'Tool "agentLimited" did not finish within 30 ms', timeoutMs: 30 } },

@@ -12,7 +12,14 @@ import { EchoTools, toolbox } from './support/services.js';
 // continued with a new user turn. The strict, thinking FakeGemini is the judge.
 const call = fc.record({ name: fc.constantFrom('echo', 'explode', 'nope'), withId: fc.boolean() });
 const modelTurn = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('calls' as const), calls: fc.array(call, { minLength: 1, maxLength: 3 }), text: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('calls' as const),
+      calls: fc.array(call, { minLength: 1, maxLength: 3 }),
+      text: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'malformed' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'nameless' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
@@ -35,7 +42,11 @@ function replyFor(turn: Scenario['turns'][number]): Reply {
   switch (turn.kind) {
     case 'calls': {
       // Arguments unique per call: FakeGemini's signature ledger keys calls by name, id and arguments.
-      const calls = turn.calls.map((c) => ({ name: c.name, args: { value: `v${counter++}` }, ...(c.withId ? { id: `id-${counter++}` } : {}) }));
+      const calls = turn.calls.map((c) => ({
+        name: c.name,
+        args: { value: `v${counter++}` },
+        ...(c.withId ? { id: `id-${counter++}` } : {}),
+      }));
       return reply.functionCalls(calls, turn.text ? { text: 'Let me look.' } : {});
     }
     case 'malformed':
@@ -86,7 +97,9 @@ describe('every history a run leaves', () => {
         let history: Content[];
         try {
           const input = 'go';
-          const result = streaming ? await drain(agent.stream(input, { signal: controller.signal })) : await agent.run(input, { signal: controller.signal });
+          const result = streaming
+            ? await drain(agent.stream(input, { signal: controller.signal }))
+            : await agent.run(input, { signal: controller.signal });
           history = result.history;
         } catch (error) {
           expect(error).toBeInstanceOf(AgentError);

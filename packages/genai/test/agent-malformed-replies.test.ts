@@ -20,7 +20,11 @@ const malformedCall = fc.oneof(
   fc.record({ name: fc.constantFrom('', null, 7, true, ['echo'], { a: 1 }), args: fc.constant({}) }),
   fc.record({ name: fc.string({ minLength: 129, maxLength: 400 }) }),
   fc.record({ name: fc.constant('echo'), args: fc.constantFrom('{"value":"x"}', 3, ['x'], false) }),
-  fc.record({ name: fc.constant('echo'), args: fc.constant({}), id: fc.constantFrom(5, { id: 'x' }, ['a'], 'i'.repeat(1_025)) }),
+  fc.record({
+    name: fc.constant('echo'),
+    args: fc.constant({}),
+    id: fc.constantFrom(5, { id: 'x' }, ['a'], 'i'.repeat(1_025)),
+  }),
 );
 
 describe('malformed function calls', () => {
@@ -29,7 +33,11 @@ describe('malformed function calls', () => {
     const { fake, client } = await fakeGemini({ handler: () => script.shift() ?? reply.text('(unused)') });
     await fc.assert(
       fc.asyncProperty(malformedCall, fc.boolean(), async (functionCall, streaming) => {
-        const bad = reply.content([{ text: 'Calling.' }, { functionCall: { name: 'echo', args: { value: 'ok' } } }, { functionCall } as never]);
+        const bad = reply.content([
+          { text: 'Calling.' },
+          { functionCall: { name: 'echo', args: { value: 'ok' } } },
+          { functionCall } as never,
+        ]);
         script = [bad, structuredClone(bad)];
         const before = fake.requests.length;
         const agent = new Agent({ client, model: 'm', tools: echo });
@@ -54,7 +62,11 @@ describe('malformed function calls', () => {
 
   it('lets the model try again after the feedback', async () => {
     const { client } = await fakeGemini({
-      script: [reply.content([{ functionCall: { args: {} } } as never]), reply.functionCall('echo', { value: 'ok' }), 'Done.'],
+      script: [
+        reply.content([{ functionCall: { args: {} } } as never]),
+        reply.functionCall('echo', { value: 'ok' }),
+        'Done.',
+      ],
     });
     const result = await new Agent({ client, model: 'm', tools: echo }).run('go');
     expect(result.stopReason).toBe('stop');
@@ -66,7 +78,11 @@ describe('the turn limit', () => {
   it('leaves no call unanswered: calls that come with calling off are dropped, the words beside them kept', async () => {
     for (const streaming of [false, true]) {
       const { fake, client } = await fakeGemini({
-        script: [reply.functionCall('echo', { value: '1' }), reply.functionCalls([{ name: 'echo', args: { value: '2' } }], { text: 'One more look.' }), 'Next.'],
+        script: [
+          reply.functionCall('echo', { value: '1' }),
+          reply.functionCalls([{ name: 'echo', args: { value: '2' } }], { text: 'One more look.' }),
+          'Next.',
+        ],
       });
       const agent = new Agent({ client, model: 'm', tools: echo, maxTurns: 1 });
       const result = streaming ? await drain(agent.stream('go')) : await agent.run('go');
@@ -93,19 +109,35 @@ describe('reply bodies the loop cannot read', () => {
 
   it('a body of the wrong shape is an AgentApiError that names the field, streamed or not', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ candidates: [{ content: { parts: 'abc' } }] }, /candidates\[0\]\.content\.parts should be a list, but is a text of 3 characters/],
-      [{ candidates: [{ content: { role: 'model', parts: [7] } }] }, /candidates\[0\]\.content\.parts\[0\] should be an object, but is a number/],
-      [{ candidates: [{ content: { parts: [{ text: { a: 1 } }] } }] }, /parts\[0\]\.text should be a text, but is an object/],
+      [
+        { candidates: [{ content: { parts: 'abc' } }] },
+        /candidates\[0\]\.content\.parts should be a list, but is a text of 3 characters/,
+      ],
+      [
+        { candidates: [{ content: { role: 'model', parts: [7] } }] },
+        /candidates\[0\]\.content\.parts\[0\] should be an object, but is a number/,
+      ],
+      [
+        { candidates: [{ content: { parts: [{ text: { a: 1 } }] } }] },
+        /parts\[0\]\.text should be a text, but is an object/,
+      ],
       [{ candidates: [{ content: 'hello' }] }, /candidates\[0\]\.content should be an object/],
-      [{ candidates: [{ finishReason: 3, content: { parts: [{ text: 'x' }] } }] }, /candidates\[0\]\.finishReason should be a text/],
+      [
+        { candidates: [{ finishReason: 3, content: { parts: [{ text: 'x' }] } }] },
+        /candidates\[0\]\.finishReason should be a text/,
+      ],
     ];
     for (const [reply, message] of cases) {
       for (const streaming of [false, true]) {
         raw.answers.push(
-          streaming ? { contentType: 'text/event-stream', body: `data: ${JSON.stringify(reply)}\r\n\r\n` } : { body: JSON.stringify(reply) },
+          streaming
+            ? { contentType: 'text/event-stream', body: `data: ${JSON.stringify(reply)}\r\n\r\n` }
+            : { body: JSON.stringify(reply) },
         );
         const agent = new Agent({ client: raw.client, model: 'm', tools: echo });
-        const error = await (streaming ? drain(agent.stream('go')) : agent.run('go')).catch((failure: unknown) => failure);
+        const error = await (streaming ? drain(agent.stream('go')) : agent.run('go')).catch(
+          (failure: unknown) => failure,
+        );
         expect(error).toBeInstanceOf(AgentApiError);
         expect((error as Error).message).toMatch(message);
         expect((error as Error).message).not.toMatch(/is not a function|Cannot read/);

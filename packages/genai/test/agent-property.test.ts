@@ -14,7 +14,10 @@ const call = fc.record({
   withId: fc.boolean(),
 });
 const turn = fc.oneof(
-  { weight: 4, arbitrary: fc.array(call, { minLength: 1, maxLength: 4 }).map((calls) => ({ kind: 'calls' as const, calls })) },
+  {
+    weight: 4,
+    arbitrary: fc.array(call, { minLength: 1, maxLength: 4 }).map((calls) => ({ kind: 'calls' as const, calls })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'malformed' as const }) },
 );
 const conversation = fc.record({
@@ -34,7 +37,10 @@ describe('the loop under any model behaviour', () => {
     let script: Reply[] = [];
     let counter = 0;
     // A thinking model: every call turn is signed, and a turn sent back without its signature would be refused.
-    const { fake, client } = await fakeGemini({ thinking: true, handler: () => script.shift() ?? reply.text('(script used up)') });
+    const { fake, client } = await fakeGemini({
+      thinking: true,
+      handler: () => script.shift() ?? reply.text('(script used up)'),
+    });
     const tools = toolbox(new EchoTools());
 
     await fc.assert(
@@ -45,7 +51,11 @@ describe('the loop under any model behaviour', () => {
             : reply.functionCalls(
                 // Arguments unique per call: FakeGemini's signature ledger keys calls by name, id and arguments, so two
                 // identical calls without ids would be taken for one (a FakeGemini limitation, reported).
-                entry.calls.map((c) => ({ name: c.name, args: { value: `${c.value}#${counter++}` }, ...(c.withId ? { id: `id-${counter++}` } : {}) })),
+                entry.calls.map((c) => ({
+                  name: c.name,
+                  args: { value: `${c.value}#${counter++}` },
+                  ...(c.withId ? { id: `id-${counter++}` } : {}),
+                })),
               ),
         );
         script.push(reply.text(answer));
@@ -65,7 +75,10 @@ describe('the loop under any model behaviour', () => {
           expect(answers.map((a) => [a.id, a.name])).toEqual(calls.map((c) => [c.id, c.name]));
         });
         const executed = result.steps.reduce((sum, step) => sum + step.calls.length, 0);
-        const answered = result.history.reduce((sum, content) => sum + (content.parts ?? []).filter((part) => part.functionResponse).length, 0);
+        const answered = result.history.reduce(
+          (sum, content) => sum + (content.parts ?? []).filter((part) => part.functionResponse).length,
+          0,
+        );
         expect(executed).toBe(answered);
         expect(['stop', 'max_turns', 'malformed_call']).toContain(result.stopReason);
         if (result.stopReason === 'stop') expect(result.text).toBe(answer);

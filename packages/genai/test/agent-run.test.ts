@@ -41,7 +41,11 @@ describe('Agent.run', () => {
     const answers = second!.contents[2];
     expect(answers.role).toBe('user');
     expect(answers.parts.map((part: any) => part.functionResponse.id)).toEqual(['c1', 'c2', 'c3']);
-    expect(answers.parts.map((part: any) => part.functionResponse.response.output.city)).toEqual(['Boston', 'Paris', 'Tokyo']);
+    expect(answers.parts.map((part: any) => part.functionResponse.response.output.city)).toEqual([
+      'Boston',
+      'Paris',
+      'Tokyo',
+    ]);
     expect(result.history).toHaveLength(4);
     expect(result.steps).toHaveLength(2);
     expect(result.steps[0]!.calls.map((call) => [call.callId, call.ok, call.outcome])).toEqual([
@@ -64,10 +68,7 @@ describe('Agent.run', () => {
     });
     await agent.run('Hello');
     const [body] = bodies(fake);
-    expect(body!.tools).toEqual([
-      { functionDeclarations: weather.declarations() },
-      { googleSearch: {} },
-    ]);
+    expect(body!.tools).toEqual([{ functionDeclarations: weather.declarations() }, { googleSearch: {} }]);
     expect(body!.systemInstruction.parts[0].text).toBe('Be brief.');
     expect(body!.generationConfig.temperature).toBe(0.2);
   });
@@ -95,7 +96,16 @@ describe('Agent.run', () => {
     expect(response.name).toBe('getWeather');
     const call = events.find((event) => event.type === 'tool_call');
     expect(call).toMatchObject({ callId: `${result.runId}:1:0`, name: 'getWeather', args: { city: 'Oslo' } });
-    expect(events.map((event) => event.type)).toEqual(['response', 'tool_call', 'tool_result', 'turn_end', 'response', 'text', 'turn_end', 'done']);
+    expect(events.map((event) => event.type)).toEqual([
+      'response',
+      'tool_call',
+      'tool_result',
+      'turn_end',
+      'response',
+      'text',
+      'turn_end',
+      'done',
+    ]);
     for (const event of events) expect(event.runId).toBe(result.runId);
   });
 
@@ -106,7 +116,9 @@ describe('Agent.run', () => {
     ['TOO_MANY_TOOL_CALLS', 'too_many_tool_calls'],
     ['LANGUAGE', 'other'],
   ])('maps finish reason %s to stop reason %s, keeping the text', async (finishReason, stopReason) => {
-    const { client } = await fakeGemini({ script: [reply.finish(finishReason, { parts: [{ text: 'partial answer' }] })] });
+    const { client } = await fakeGemini({
+      script: [reply.finish(finishReason, { parts: [{ text: 'partial answer' }] })],
+    });
     const result = await new Agent({ client, model: 'm' }).run('hi');
     expect(result.stopReason).toBe(stopReason);
     expect(result.finishReason).toBe(finishReason);
@@ -117,7 +129,10 @@ describe('Agent.run', () => {
     const { fake, client } = await fakeGemini({ script: ['one', 'two', 'three'] });
     const tools = toolbox(new WeatherTools());
     const agent = new Agent({ client, model: 'm', tools });
-    const names = () => bodies(fake).at(-1)!.tools![0].functionDeclarations.map((declaration: { name: string }) => declaration.name);
+    const names = () =>
+      bodies(fake)
+        .at(-1)!
+        .tools![0].functionDeclarations.map((declaration: { name: string }) => declaration.name);
     await agent.run('1');
     expect(names()).toEqual(['getWeather']);
     tools.add(new ShoutTools());

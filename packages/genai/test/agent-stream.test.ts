@@ -18,7 +18,9 @@ describe('Agent.stream', () => {
       thinking: true,
       stream: { textEvents: 4 },
       script: [
-        reply.functionCalls([{ name: 'getWeather', args: { city: 'Rome' }, id: 'a' }], { text: 'Let me look that up.' }),
+        reply.functionCalls([{ name: 'getWeather', args: { city: 'Rome' }, id: 'a' }], {
+          text: 'Let me look that up.',
+        }),
         reply.text('The sky over Rome is clear today.'),
       ],
     });
@@ -37,7 +39,8 @@ describe('Agent.stream', () => {
       'turn_end@2',
       'done@2',
     ]);
-    const texts = (turn: number) => events.flatMap((event) => (event.type === 'text' && event.turn === turn ? [event.text] : []));
+    const texts = (turn: number) =>
+      events.flatMap((event) => (event.type === 'text' && event.turn === turn ? [event.text] : []));
     expect(texts(1).join('')).toBe('Let me look that up.');
     // The answer comes in pieces, as the server sent them.
     expect(texts(2).length).toBeGreaterThan(1);
@@ -68,7 +71,10 @@ describe('Agent.stream', () => {
     const chat = agent.chat();
     const first = chat.stream('Hi');
     await collect(first);
-    expect((await first.result).history[1]!.parts).toEqual([{ text: 'Hello there.' }, { text: '', thoughtSignature: 'c2lnbmF0dXJl' }]);
+    expect((await first.result).history[1]!.parts).toEqual([
+      { text: 'Hello there.' },
+      { text: '', thoughtSignature: 'c2lnbmF0dXJl' },
+    ]);
     await chat.send('Again');
     expect(bodies(fake)[1]!.contents[1].parts.at(-1)).toEqual({ text: '', thoughtSignature: 'c2lnbmF0dXJl' });
   });
@@ -99,7 +105,11 @@ describe('Agent.stream', () => {
     expect(streamed.length).toBeGreaterThan(0);
     expect(error.partialText).toBe(streamed);
     expect(error.history).toHaveLength(3);
-    expect(error.history[2]!.parts![0]!.functionResponse).toMatchObject({ id: 'x', name: 'getWeather', response: { output: { city: 'Lima' } } });
+    expect(error.history[2]!.parts![0]!.functionResponse).toMatchObject({
+      id: 'x',
+      name: 'getWeather',
+      response: { output: { city: 'Lima' } },
+    });
     expect(error.steps[0]!.calls[0]!.ok).toBe(true);
     await expect(stream.result).rejects.toBe(error);
 
@@ -113,7 +123,10 @@ describe('Agent.stream', () => {
 
   it('aborts the run when the reader stops early', async () => {
     const { fake, client } = await fakeGemini({
-      script: [reply.withStream(reply.text('one two three four five six'), { textEvents: 6, intervalMs: 30 }), 'never asked'],
+      script: [
+        reply.withStream(reply.text('one two three four five six'), { textEvents: 6, intervalMs: 30 }),
+        'never asked',
+      ],
     });
     const stream = new Agent({ client, model: 'm' }).stream('count');
     for await (const event of stream) if (event.type === 'text') break;
@@ -122,7 +135,9 @@ describe('Agent.stream', () => {
   });
 
   it('gives a chat stream its run id before it starts', async () => {
-    const { client } = await fakeGemini({ script: [reply.withStream(reply.text('first'), { intervalMs: 20 }), 'second'] });
+    const { client } = await fakeGemini({
+      script: [reply.withStream(reply.text('first'), { intervalMs: 20 }), 'second'],
+    });
     const chat = new Agent({ client, model: 'm' }).chat();
     const first = chat.stream('1');
     const second = chat.stream('2');
@@ -130,7 +145,12 @@ describe('Agent.stream', () => {
     const events: AgentEvent[] = [];
     for await (const event of second) events.push(event);
     expect(events.every((event) => event.runId === second.runId)).toBe(true);
-    expect((await second.result).history.map((content) => content.parts?.[0]?.text)).toEqual(['1', 'first', '2', 'second']);
+    expect((await second.result).history.map((content) => content.parts?.[0]?.text)).toEqual([
+      '1',
+      'first',
+      '2',
+      'second',
+    ]);
     expect((await first.result).runId).toBe(first.runId);
   });
 });

@@ -7,12 +7,19 @@ import { startRawServer } from './support/raw-server.js';
 import { EchoTools, manifest, toolbox } from './support/services.js';
 
 const raw = await startRawServer();
-const ok = JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'Made it.' }] }, finishReason: 'STOP' }] });
+const ok = JSON.stringify({
+  candidates: [{ content: { role: 'model', parts: [{ text: 'Made it.' }] }, finishReason: 'STOP' }],
+});
 
 describe('failed replies whose body the SDK cannot read', () => {
   // The SDK parses an error body labelled JSON as JSON: an HTML page or nothing makes it throw a SyntaxError that
   // has lost the status. The Agent's recording fetch saw the status, so what is retryable is retried.
-  const bodies = ['<html><body><h1>503 Service Unavailable</h1></body></html>', '', '{"error": {"code": 5', 'upstream connect error'];
+  const bodies = [
+    '<html><body><h1>503 Service Unavailable</h1></body></html>',
+    '',
+    '{"error": {"code": 5',
+    'upstream connect error',
+  ];
 
   it('retries 429, 500 and 503 whatever the body and its label', async () => {
     for (const status of [429, 500, 503]) {
@@ -20,7 +27,12 @@ describe('failed replies whose body the SDK cannot read', () => {
         for (const contentType of ['application/json', 'application/json; charset=UTF-8', 'text/html']) {
           raw.answers.push({ status, contentType, body }, { body: ok });
           const events: AgentEvent[] = [];
-          const agent = new Agent({ client: raw.client, model: 'm', retry: { initialDelayMs: 1 }, onEvent: (event) => events.push(event) });
+          const agent = new Agent({
+            client: raw.client,
+            model: 'm',
+            retry: { initialDelayMs: 1 },
+            onEvent: (event) => events.push(event),
+          });
           const result = await agent.run('hi');
           expect(result.text).toBe('Made it.');
           expect(result.steps[0]!.retries).toBe(1);
@@ -32,10 +44,14 @@ describe('failed replies whose body the SDK cannot read', () => {
 
   it('reports the status of what is not retried, and says the body could not be read', async () => {
     raw.answers.push({ status: 400, body: '<html>Bad Request</html>' });
-    const error = await new Agent({ client: raw.client, model: 'm', retry: { initialDelayMs: 1 } }).run('hi').catch((failure: unknown) => failure);
+    const error = await new Agent({ client: raw.client, model: 'm', retry: { initialDelayMs: 1 } })
+      .run('hi')
+      .catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(AgentApiError);
     expect(error).toMatchObject({ status: 400, attempts: 1 });
-    expect((error as Error).message).toMatch(/^The model request failed with status 400: its body could not be read \(/);
+    expect((error as Error).message).toMatch(
+      /^The model request failed with status 400: its body could not be read \(/,
+    );
   });
 
   it('gives up after the retries with the last status', async () => {
@@ -50,11 +66,20 @@ describe('a model request that never answers', () => {
   it('is given up after requestTimeoutMs and retried as a request with no answer', async () => {
     raw.answers.push({ hang: true, body: '' }, { body: ok });
     const events: AgentEvent[] = [];
-    const agent = new Agent({ client: raw.client, model: 'm', requestTimeoutMs: 150, retry: { initialDelayMs: 1 }, onEvent: (event) => events.push(event) });
+    const agent = new Agent({
+      client: raw.client,
+      model: 'm',
+      requestTimeoutMs: 150,
+      retry: { initialDelayMs: 1 },
+      onEvent: (event) => events.push(event),
+    });
     const result = await agent.run('hi');
     expect(result.text).toBe('Made it.');
     const retry = events.find((event) => event.type === 'retry');
-    expect(retry).toMatchObject({ attempt: 1, error: { name: 'TimeoutError', message: 'The model request got no answer within 150 ms' } });
+    expect(retry).toMatchObject({
+      attempt: 1,
+      error: { name: 'TimeoutError', message: 'The model request got no answer within 150 ms' },
+    });
   });
 
   it('ends the run with an AgentApiError that says so when it is not retried', async () => {
@@ -109,7 +134,9 @@ describe('a model request that never answers', () => {
     expect(new Agent({ client, model: 'm' }).setup.requestTimeoutMs).toBe(600_000);
     expect(new Agent({ client, model: 'm', requestTimeoutMs: 0 }).setup.requestTimeoutMs).toBeUndefined();
     expect(new Agent({ client, model: 'm', requestTimeoutMs: Infinity }).setup.requestTimeoutMs).toBeUndefined();
-    expect(() => new Agent({ client, model: 'm', requestTimeoutMs: Number.NaN })).toThrow(/requestTimeoutMs must be a number/);
+    expect(() => new Agent({ client, model: 'm', requestTimeoutMs: Number.NaN })).toThrow(
+      /requestTimeoutMs must be a number/,
+    );
   });
 });
 

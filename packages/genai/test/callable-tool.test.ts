@@ -17,7 +17,11 @@ describe('toCallableTool', () => {
         'Three, and one failure.',
       ],
     });
-    const response = await client.models.generateContent({ model: 'm', contents: 'go', config: { tools: [toCallableTool(toolbox)] } });
+    const response = await client.models.generateContent({
+      model: 'm',
+      contents: 'go',
+      config: { tools: [toCallableTool(toolbox)] },
+    });
     expect(response.text).toBe('Three, and one failure.');
     const answers = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse);
     expect(answers).toEqual([
@@ -38,8 +42,17 @@ describe('toCallableTool', () => {
         'done',
       ],
     });
-    await client.models.generateContent({ model: 'm', contents: 'go', config: { tools: [toCallableTool(toolbox, { unknownCalls: 'skip' }), toCallableTool(other, { unknownCalls: 'skip' })] } });
-    const answers = bodies(fake)[1]!.contents[2].parts.map((part: any) => [part.functionResponse.id, part.functionResponse.response]);
+    await client.models.generateContent({
+      model: 'm',
+      contents: 'go',
+      config: {
+        tools: [toCallableTool(toolbox, { unknownCalls: 'skip' }), toCallableTool(other, { unknownCalls: 'skip' })],
+      },
+    });
+    const answers = bodies(fake)[1]!.contents[2].parts.map((part: any) => [
+      part.functionResponse.id,
+      part.functionResponse.response,
+    ]);
     // The SDK asks each callable tool in turn; each answered only its own call.
     expect(answers).toEqual([
       ['2', { output: 4 }],
@@ -57,7 +70,11 @@ describe('toCallableTool', () => {
         'Two.',
       ],
     });
-    const response = await client.models.generateContent({ model: 'm', contents: 'go', config: { tools: [toCallableTool(toolbox)] } });
+    const response = await client.models.generateContent({
+      model: 'm',
+      contents: 'go',
+      config: { tools: [toCallableTool(toolbox)] },
+    });
     expect(response.text).toBe('Two.');
     const answers = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse);
     expect(answers[0]).toEqual({ id: 'ok', name: 'add', response: { output: 2 } });
@@ -66,11 +83,22 @@ describe('toCallableTool', () => {
   });
 
   it('works in the streaming loop too', async () => {
-    const { fake, client } = await fakeGemini({ script: [reply.functionCall('add', { a: 5, b: 5 }, { id: 's' }), 'Ten.'] });
-    const stream = await client.models.generateContentStream({ model: 'm', contents: 'go', config: { tools: [toCallableTool(toolbox)] } });
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('add', { a: 5, b: 5 }, { id: 's' }), 'Ten.'],
+    });
+    const stream = await client.models.generateContentStream({
+      model: 'm',
+      contents: 'go',
+      config: { tools: [toCallableTool(toolbox)] },
+    });
     let text = '';
-    for await (const chunk of stream) for (const part of chunk.candidates?.[0]?.content?.parts ?? []) text += part.text ?? '';
+    for await (const chunk of stream)
+      for (const part of chunk.candidates?.[0]?.content?.parts ?? []) text += part.text ?? '';
     expect(text).toBe('Ten.');
-    expect(bodies(fake)[1]!.contents[2].parts[0].functionResponse).toEqual({ id: 's', name: 'add', response: { output: 10 } });
+    expect(bodies(fake)[1]!.contents[2].parts[0].functionResponse).toEqual({
+      id: 's',
+      name: 'add',
+      response: { output: 10 },
+    });
   });
 });

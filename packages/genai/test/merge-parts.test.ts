@@ -9,7 +9,10 @@ describe('StreamedContent', () => {
     const merged = new StreamedContent();
     merged.add({ role: 'model', parts: [{ text: 'Thinking ', thought: true }] });
     merged.add({ role: 'model', parts: [{ text: 'more', thought: true }, { text: 'Hel' }] });
-    merged.add({ role: 'model', parts: [{ text: 'lo' }, { functionCall: { name: 'f', args: {} }, thoughtSignature: 'sig1' }] });
+    merged.add({
+      role: 'model',
+      parts: [{ text: 'lo' }, { functionCall: { name: 'f', args: {} }, thoughtSignature: 'sig1' }],
+    });
     merged.add({ role: 'model', parts: [{ functionCall: { name: 'g', args: {} } }] });
     merged.add({ role: 'model', parts: [{ text: 'after' }, { text: '', thoughtSignature: 'sig2' }] });
     expect(merged.content()).toEqual({
@@ -39,7 +42,8 @@ describe('StreamedContent', () => {
         const all = chunks.flat();
         const content = merged.content();
         expect(answerText(content)).toBe(answerText({ parts: all }));
-        const signatures = (parts: Part[]) => parts.flatMap((p) => ('thoughtSignature' in p ? [p.thoughtSignature] : []));
+        const signatures = (parts: Part[]) =>
+          parts.flatMap((p) => ('thoughtSignature' in p ? [p.thoughtSignature] : []));
         expect(signatures(content?.parts ?? [])).toEqual(signatures(all));
         expect((content?.parts ?? []).filter((p) => p.functionCall)).toEqual(all.filter((p) => 'functionCall' in p));
         if (all.length === 0) expect(content).toBeUndefined();

@@ -156,7 +156,7 @@ const cases: Record<CallFormat, Record<string, Case>> = {
     },
     'sloppy JSON': {
       reply:
-        '<tool_call>{\'name\': \'note\', \'arguments\': {\'text\': \'x\', \'n\': 1,},}</tool_call><tool_call>{"' +
+        "<tool_call>{'name': 'note', 'arguments': {'text': 'x', 'n': 1,},}</tool_call><tool_call>{\"" +
         'name": "add", "arguments": "{\\"a\\": 1, \\"b\\": 2}"}',
       calls: [
         { name: 'note', args: { text: 'x', n: 1 } },

@@ -13,14 +13,20 @@ describe('retry timing', () => {
   });
 
   it('reads RetryInfo.retryDelay from the error body the SDK puts in the message', () => {
-    const message = JSON.stringify({ error: { code: 429, details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '17s' }] } });
+    const message = JSON.stringify({
+      error: { code: 429, details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '17s' }] },
+    });
     expect(retryInfoDelay(new Error(message))).toBe(17_000);
     expect(retryInfoDelay(new Error('{"error":{"code":500}}'))).toBeUndefined();
   });
 
   it('backs off exponentially within bounds, and the server wins up to maxDelayMs', () => {
     const policy = retryPolicy({ initialDelayMs: 100, factor: 2, maxDelayMs: 1_000 });
-    for (const [attempt, base] of [[1, 100], [2, 200], [3, 400]] as const) {
+    for (const [attempt, base] of [
+      [1, 100],
+      [2, 200],
+      [3, 400],
+    ] as const) {
       const delay = retryDelay(policy, attempt, undefined);
       expect(delay).toBeGreaterThanOrEqual(base);
       expect(delay).toBeLessThanOrEqual(base * 1.2);

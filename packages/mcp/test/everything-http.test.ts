@@ -16,7 +16,10 @@ async function freePort(): Promise<number> {
 }
 
 async function startEverything(mode: 'streamableHttp' | 'sse', port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [everythingScript, mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [everythingScript, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let seen = '';
   await new Promise<void>((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -44,11 +47,17 @@ describe('server-everything over HTTP', () => {
     children.push(await startEverything('streamableHttp', port));
     const remote = await connectMcp({ url: `http://127.0.0.1:${port}/mcp` });
     try {
-      expect((await remote.call({ name: 'get-sum', args: { a: 1, b: 1 } })).functionResponse.response).toEqual({ output: expect.stringContaining('2') });
+      expect((await remote.call({ name: 'get-sum', args: { a: 1, b: 1 } })).functionResponse.response).toEqual({
+        output: expect.stringContaining('2'),
+      });
       await stop(children.pop());
       children.push(await startEverything('streamableHttp', port));
       const after = await remote.call({ id: 'again', name: 'get-sum', args: { a: 20, b: 22 } });
-      expect(after.functionResponse).toEqual({ id: 'again', name: 'get-sum', response: { output: expect.stringContaining('42') } });
+      expect(after.functionResponse).toEqual({
+        id: 'again',
+        name: 'get-sum',
+        response: { output: expect.stringContaining('42') },
+      });
     } finally {
       await remote.close();
     }
@@ -73,7 +82,9 @@ describe('server-everything over HTTP', () => {
     const remote = await connectMcp({ url: `http://127.0.0.1:${port}/sse` });
     try {
       expect(remote.has('echo')).toBe(true);
-      expect((await remote.call({ name: 'echo', args: { message: 'over sse' } })).functionResponse.response).toEqual({ output: 'Echo: over sse' });
+      expect((await remote.call({ name: 'echo', args: { message: 'over sse' } })).functionResponse.response).toEqual({
+        output: 'Echo: over sse',
+      });
     } finally {
       await remote.close();
     }

@@ -18,15 +18,29 @@ describe('server-everything over stdio', () => {
 
   it('declares every tool so that Gemini accepts it, in both dialects', () => {
     const names = remote.tools().map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation', 'get-structured-content']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'echo',
+        'get-sum',
+        'get-tiny-image',
+        'trigger-long-running-operation',
+        'get-structured-content',
+      ]),
+    );
     for (const dialect of ['openapi', 'json-schema'] as const) {
       const declarations = remote.declarations({ dialect });
       expect(declarations.map((declaration) => declaration.name)).toEqual(names);
-      declarations.forEach((declaration, i) => expect(functionDeclarationProblems(declaration, `declarations[${i}]`)).toEqual([]));
+      declarations.forEach((declaration, i) => {
+        expect(functionDeclarationProblems(declaration, `declarations[${i}]`)).toEqual([]);
+      });
       expect(JSON.stringify(declarations)).not.toContain('$schema');
     }
     const sum = remote.declarations().find((declaration) => declaration.name === 'get-sum')!;
-    expect(sum.parameters).toMatchObject({ type: 'OBJECT', properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } }, required: ['a', 'b'] });
+    expect(sum.parameters).toMatchObject({
+      type: 'OBJECT',
+      properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } },
+      required: ['a', 'b'],
+    });
     // `format: uri` cannot be said in Gemini's subset: a note, and a warning connectMcp reports.
     expect(remote.warnings.some((warning) => warning.tool === 'gzip-file-as-resource')).toBe(true);
   });
@@ -57,12 +71,16 @@ describe('server-everything over stdio', () => {
   });
 
   it("sends an image tool's picture to the model as inline data (FakeGemini accepts the request)", async () => {
-    const { fake, client } = await fakeGemini({ script: [reply.functionCall('get-tiny-image', {}, { id: 'img' }), 'A tiny logo.'] });
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('get-tiny-image', {}, { id: 'img' }), 'A tiny logo.'],
+    });
     try {
       const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: remote });
       expect((await agent.run('Show me the image.')).text).toBe('A tiny logo.');
       const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: { parts?: unknown } }[] }[] };
-      expect(sent.contents.at(-1)!.parts[0]!.functionResponse!.parts).toEqual([{ inlineData: { mimeType: 'image/png', data: expect.any(String) } }]);
+      expect(sent.contents.at(-1)!.parts[0]!.functionResponse!.parts).toEqual([
+        { inlineData: { mimeType: 'image/png', data: expect.any(String) } },
+      ]);
     } finally {
       await fake.close();
     }
@@ -72,9 +90,15 @@ describe('server-everything over stdio', () => {
     const image = await remote.call({ id: 'i', name: 'get-tiny-image', args: {} });
     expect(image.functionResponse.parts).toEqual([{ inlineData: { mimeType: 'image/png', data: expect.any(String) } }]);
     const structured = await remote.call({ name: 'get-structured-content', args: { location: 'Chicago' } });
-    expect(structured.functionResponse.response).toEqual({ output: { temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) } });
+    expect(structured.functionResponse.response).toEqual({
+      output: { temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) },
+    });
     const invalid = await remote.call({ id: 'x', name: 'get-sum', args: { a: 'two' } });
-    expect(invalid.functionResponse).toMatchObject({ id: 'x', name: 'get-sum', response: { error: { name: 'InvalidArguments', issues: expect.any(Array) } } });
+    expect(invalid.functionResponse).toMatchObject({
+      id: 'x',
+      name: 'get-sum',
+      response: { error: { name: 'InvalidArguments', issues: expect.any(Array) } },
+    });
     const unknown = await remote.call({ name: 'get_sum', args: {} });
     expect(unknown.functionResponse.response).toMatchObject({ error: { name: 'UnknownTool', closest: ['get-sum'] } });
   });
@@ -82,10 +106,16 @@ describe('server-everything over stdio', () => {
   it('cancels a long call, ends it at its time limit, and lets progress restart the limit', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
-    const cancelled = await remote.call({ name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } }, { signal: controller.signal });
+    const cancelled = await remote.call(
+      { name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } },
+      { signal: controller.signal },
+    );
     expect(cancelled.functionResponse.response).toMatchObject({ error: { name: 'AbortError' } });
 
-    const timedOut = await remote.call({ name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } }, { timeoutMs: 300 });
+    const timedOut = await remote.call(
+      { name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } },
+      { timeoutMs: 300 },
+    );
     expect(timedOut.functionResponse.response).toMatchObject({ error: { name: 'TimeoutError' } });
 
     const progress: number[] = [];
@@ -110,11 +140,16 @@ describe('server-everything over stdio', () => {
   }, 20_000);
 
   it('leaves no child process after close', async () => {
-    const other = await connectMcp({ command: process.execPath, args: [everythingScript, 'stdio'], stderr: 'ignore' }, { include: ['echo'] });
+    const other = await connectMcp(
+      { command: process.execPath, args: [everythingScript, 'stdio'], stderr: 'ignore' },
+      { include: ['echo'] },
+    );
     expect(other.tools().map((tool) => tool.name)).toEqual(['echo']);
     const before = childPids(everythingScript).length;
     await other.close();
     expect(childPids(everythingScript).length).toBe(before - 1);
-    expect((await other.call({ name: 'echo', args: { message: 'x' } })).functionResponse.response).toMatchObject({ error: { name: 'ServerUnavailable' } });
+    expect((await other.call({ name: 'echo', args: { message: 'x' } })).functionResponse.response).toMatchObject({
+      error: { name: 'ServerUnavailable' },
+    });
   }, 20_000);
 });

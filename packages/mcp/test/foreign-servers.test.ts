@@ -29,25 +29,45 @@ async function foreignServer(tools: () => Tool[], pageSize = 100): Promise<{ cli
   return { client, server };
 }
 
-const problemsOf = (declarations: unknown[]) => declarations.flatMap((declaration, i) => functionDeclarationProblems(declaration, `declarations[${i}]`));
+const problemsOf = (declarations: unknown[]) =>
+  declarations.flatMap((declaration, i) => functionDeclarationProblems(declaration, `declarations[${i}]`));
 
 describe('foreign MCP servers', () => {
   it('lists all 1,000 tools of a paged server, with names Gemini takes mapped back on the call', async () => {
     const tools: Tool[] = Array.from({ length: 1000 }, (_, i) => ({
       name: i % 2 ? `tool/${i}` : `${i}-tool`,
       description: `Tool ${i}`,
-      inputSchema: { type: 'object', properties: { 'file-path': { type: 'string' }, n: { type: ['integer', 'null'] } }, required: ['file-path'] },
+      inputSchema: {
+        type: 'object',
+        properties: { 'file-path': { type: 'string' }, n: { type: ['integer', 'null'] } },
+        required: ['file-path'],
+      },
     }));
     const { client } = await foreignServer(() => tools);
     const remote = await connectMcp(client);
     expect(remote.tools()).toHaveLength(1000);
-    expect(remote.tools().slice(0, 2).map((tool) => [tool.name, tool.remoteName])).toEqual([['_0-tool', '0-tool'], ['tool_1', 'tool/1']]);
+    expect(
+      remote
+        .tools()
+        .slice(0, 2)
+        .map((tool) => [tool.name, tool.remoteName]),
+    ).toEqual([
+      ['_0-tool', '0-tool'],
+      ['tool_1', 'tool/1'],
+    ]);
     expect(new Set(remote.tools().map((tool) => tool.name)).size).toBe(1000);
-    for (const dialect of ['openapi', 'json-schema'] as const) expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
+    for (const dialect of ['openapi', 'json-schema'] as const)
+      expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
     const reply = await remote.call({ id: '1', name: 'tool_1', args: { file_path: '/tmp/x', n: 3 } });
-    expect(reply.functionResponse).toEqual({ id: '1', name: 'tool_1', response: { output: { tool: 'tool/1', args: { 'file-path': '/tmp/x', n: 3 } } } });
+    expect(reply.functionResponse).toEqual({
+      id: '1',
+      name: 'tool_1',
+      response: { output: { tool: 'tool/1', args: { 'file-path': '/tmp/x', n: 3 } } },
+    });
     const invalid = await remote.call({ name: 'tool_1', args: { n: 'three' } });
-    expect(invalid.functionResponse.response).toMatchObject({ error: { name: 'InvalidArguments', issues: [{ path: '/file_path' }, { path: '/n' }] } });
+    expect(invalid.functionResponse.response).toMatchObject({
+      error: { name: 'InvalidArguments', issues: [{ path: '/file_path' }, { path: '/n' }] },
+    });
     await remote.close();
     await client.close();
   });
@@ -92,19 +112,45 @@ describe('foreign MCP servers', () => {
         { depthSize: 'small', withCrossShrink: true },
         leaf,
         fc.record({ type: fc.constant('array'), items: tie('node') }),
-        fc.record({ type: fc.constant('array'), items: fc.array(tie('node'), { maxLength: 3 }), additionalItems: fc.boolean() }),
-        fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 3 }), additionalProperties: fc.oneof(fc.boolean(), tie('node')) }),
+        fc.record({
+          type: fc.constant('array'),
+          items: fc.array(tie('node'), { maxLength: 3 }),
+          additionalItems: fc.boolean(),
+        }),
+        fc.record({
+          type: fc.constant('object'),
+          properties: fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 3 }),
+          additionalProperties: fc.oneof(fc.boolean(), tie('node')),
+        }),
         fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
         fc.record({ oneOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
-        fc.record({ allOf: fc.array(fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 2 }) }), { minLength: 1, maxLength: 2 }) }),
+        fc.record({
+          allOf: fc.array(
+            fc.record({
+              type: fc.constant('object'),
+              properties: fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 2 }),
+            }),
+            { minLength: 1, maxLength: 2 },
+          ),
+        }),
       ),
     }));
     const inputSchema = fc.record({
-      $schema: fc.constantFrom('http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-04/schema#'),
+      $schema: fc.constantFrom(
+        'http://json-schema.org/draft-07/schema#',
+        'https://json-schema.org/draft/2020-12/schema',
+        'http://json-schema.org/draft-04/schema#',
+      ),
       type: fc.constant('object'),
-      properties: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('file-path', '1st', 'ok_name', 'a.b')), node, { maxKeys: 4 }),
+      properties: fc.dictionary(
+        fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('file-path', '1st', 'ok_name', 'a.b')),
+        node,
+        { maxKeys: 4 },
+      ),
       definitions: fc.constant({ Thing: { type: 'object', properties: { id: { type: 'integer' } } } }),
-      $defs: fc.constant({ Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' }, value: { const: 1 } } } }),
+      $defs: fc.constant({
+        Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' }, value: { const: 1 } } },
+      }),
     });
     let tools: Tool[] = [];
     const { client } = await foreignServer(() => tools);

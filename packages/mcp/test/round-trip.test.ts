@@ -19,7 +19,11 @@ describe('serve -> import -> Agent', () => {
     calculator = new Calculator();
     served = await serveMcp(new Toolbox([calculator], manifest), { transport: 'http', port: 0 });
     remote = await connectMcp({ url: served.url }, { prefix: 'calc_' });
-    overStdio = await connectMcp({ command: tsNode.command, args: [...tsNode.args, calculatorScript, 'stdio'], cwd: tsNode.cwd });
+    overStdio = await connectMcp({
+      command: tsNode.command,
+      args: [...tsNode.args, calculatorScript, 'stdio'],
+      cwd: tsNode.cwd,
+    });
   }, 30_000);
   afterAll(async () => {
     await remote?.close();
@@ -30,11 +34,24 @@ describe('serve -> import -> Agent', () => {
   it('declares what the local Toolbox declares, under the prefix', () => {
     const local = new Toolbox([new Calculator()], manifest);
     for (const dialect of ['openapi', 'json-schema'] as const) {
-      const imported = remote.declarations({ dialect }).map(({ name, ...rest }) => ({ name: name.replace(/^calc_/, ''), ...rest }));
-      expect(imported).toEqual(local.declarations({ dialect }).map((declaration) => ({ ...declaration, ...(dialect === 'json-schema' ? { parametersJsonSchema: withoutDialect(declaration.parametersJsonSchema) } : {}) })));
+      const imported = remote
+        .declarations({ dialect })
+        .map(({ name, ...rest }) => ({ name: name.replace(/^calc_/, ''), ...rest }));
+      expect(imported).toEqual(
+        local.declarations({ dialect }).map((declaration) => ({
+          ...declaration,
+          ...(dialect === 'json-schema'
+            ? { parametersJsonSchema: withoutDialect(declaration.parametersJsonSchema) }
+            : {}),
+        })),
+      );
     }
     expect(overStdio.tools().map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
-      ['add', true], ['weather', undefined], ['fail', undefined], ['slow', undefined], ['stats', undefined],
+      ['add', true],
+      ['weather', undefined],
+      ['fail', undefined],
+      ['slow', undefined],
+      ['stats', undefined],
     ]);
   });
 
@@ -53,7 +70,12 @@ describe('serve -> import -> Agent', () => {
       const local = new Toolbox([new Calculator()], manifest);
       local.remove('weather');
       local.remove('fail');
-      const only = (names: string[]) => ({ declarations: (o?: { dialect?: 'openapi' | 'json-schema' }) => overStdio.declarations(o).filter((d) => names.includes(d.name)), call: overStdio.call.bind(overStdio), has: (name: string) => names.includes(name) });
+      const only = (names: string[]) => ({
+        declarations: (o?: { dialect?: 'openapi' | 'json-schema' }) =>
+          overStdio.declarations(o).filter((d) => names.includes(d.name)),
+        call: overStdio.call.bind(overStdio),
+        has: (name: string) => names.includes(name),
+      });
       const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: [remote, only(['weather', 'fail'])] });
       expect((await agent.run('go')).text).toBe('done');
       const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: unknown }[] }[] };
@@ -69,23 +91,39 @@ describe('serve -> import -> Agent', () => {
 
   it('carries progress to the caller and cancellation to the served tool', async () => {
     const progress: number[] = [];
-    const done = await remote.call({ name: 'calc_slow', args: { ms: 450, step: 150 } }, { onProgress: (update) => progress.push(update.progress) });
+    const done = await remote.call(
+      { name: 'calc_slow', args: { ms: 450, step: 150 } },
+      { onProgress: (update) => progress.push(update.progress) },
+    );
     expect(done.functionResponse.response).toEqual({ output: 'done' });
     expect(progress.length).toBeGreaterThanOrEqual(2);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
-    const stopped = await remote.call({ name: 'calc_slow', args: { ms: 10_000, step: 50 } }, { signal: controller.signal });
+    const stopped = await remote.call(
+      { name: 'calc_slow', args: { ms: 10_000, step: 50 } },
+      { signal: controller.signal },
+    );
     expect(stopped.functionResponse.response).toMatchObject({ error: { name: 'AbortError' } });
     await expect.poll(() => calculator.cancelled).toBe(1);
   });
 
   it("works in the SDK's own loop through toCallableTool", async () => {
-    const { fake, client } = await fakeGemini({ script: [reply.functionCall('calc_add', { a: 20, b: 22 }, { id: 'x' }), 'forty-two'] });
+    const { fake, client } = await fakeGemini({
+      script: [reply.functionCall('calc_add', { a: 20, b: 22 }, { id: 'x' }), 'forty-two'],
+    });
     try {
-      const response = await client.models.generateContent({ model: 'gemini-2.5-flash', contents: 'add', config: { tools: [toCallableTool(remote)] } });
+      const response = await client.models.generateContent({
+        model: 'gemini-2.5-flash',
+        contents: 'add',
+        config: { tools: [toCallableTool(remote)] },
+      });
       expect(response.text).toBe('forty-two');
       const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: unknown }[] }[] };
-      expect(sent.contents.at(-1)!.parts[0]!.functionResponse).toEqual({ id: 'x', name: 'calc_add', response: { output: 42 } });
+      expect(sent.contents.at(-1)!.parts[0]!.functionResponse).toEqual({
+        id: 'x',
+        name: 'calc_add',
+        response: { output: 42 },
+      });
     } finally {
       await fake.close();
     }

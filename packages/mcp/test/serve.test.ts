@@ -18,7 +18,12 @@ describe('over stdio, in a child process', () => {
   beforeAll(async () => {
     client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(
-      new StdioClientTransport({ command: tsNode.command, args: [...tsNode.args, calculatorScript, 'stdio'], cwd: tsNode.cwd, stderr: 'inherit' }),
+      new StdioClientTransport({
+        command: tsNode.command,
+        args: [...tsNode.args, calculatorScript, 'stdio'],
+        cwd: tsNode.cwd,
+        stderr: 'inherit',
+      }),
     );
   }, 30_000);
   afterAll(() => client?.close());
@@ -31,7 +36,11 @@ describe('over stdio, in a child process', () => {
     expect(add).toMatchObject({
       title: 'Add two numbers',
       description: 'Adds two numbers.',
-      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      },
       annotations: { title: 'Add two numbers', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     });
     expect(add.outputSchema).toBeUndefined();
@@ -39,7 +48,9 @@ describe('over stdio, in a child process', () => {
   });
 
   it('calls through the Toolbox: text, structured content, and errors as isError', async () => {
-    expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })).toEqual({ content: [{ type: 'text', text: '5' }] });
+    expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })).toEqual({
+      content: [{ type: 'text', text: '5' }],
+    });
     const weather = await client.callTool({ name: 'weather', arguments: { city: 'Oslo' } });
     expect(weather.structuredContent).toEqual({ city: 'Oslo', celsius: 4 });
     expect(JSON.parse(text(weather))).toEqual({ city: 'Oslo', celsius: 4 });
@@ -50,29 +61,45 @@ describe('over stdio, in a child process', () => {
     const thrown = await client.callTool({ name: 'fail', arguments: { reason: 'test' } });
     expect(thrown.isError).toBe(true);
     expect(text(thrown)).toBe('failed on purpose: test');
-    expect(JSON.parse((thrown.content as { text: string }[])[1]!.text)).toEqual({ name: 'RangeError', message: 'failed on purpose: test' });
+    expect(JSON.parse((thrown.content as { text: string }[])[1]!.text)).toEqual({
+      name: 'RangeError',
+      message: 'failed on purpose: test',
+    });
 
     const unknown = await client.callTool({ name: 'ad', arguments: {} }).catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(McpError);
-    expect(unknown).toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown tool: ad\. .*Did you mean "add"/) });
+    expect(unknown).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/Unknown tool: ad\. .*Did you mean "add"/),
+    });
     // Still serving.
     expect(text(await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } }))).toBe('2');
   });
 
   it('sends progress when asked, and a cancellation aborts the tool', async () => {
     const progress: { progress: number; total?: number | undefined; message?: string | undefined }[] = [];
-    const result = await client.callTool({ name: 'slow', arguments: { ms: 600, step: 150 } }, undefined, { onprogress: (update) => progress.push(update) });
+    const result = await client.callTool({ name: 'slow', arguments: { ms: 600, step: 150 } }, undefined, {
+      onprogress: (update) => progress.push(update),
+    });
     expect(text(result)).toBe('done');
     // The SDK client dispatches notifications a tick later than responses, so the last one may arrive after it
     // stopped listening: every step but the last must be there, in order.
     expect(progress.length).toBeGreaterThanOrEqual(2);
-    expect(progress).toEqual([1, 2, 3, 4].slice(0, progress.length).map((done) => ({ progress: done, total: 4, message: `step ${done} of 4` })));
+    expect(progress).toEqual(
+      [1, 2, 3, 4]
+        .slice(0, progress.length)
+        .map((done) => ({ progress: done, total: 4, message: `step ${done} of 4` })),
+    );
 
     const controller = new AbortController();
-    const cancelled = client.callTool({ name: 'slow', arguments: { ms: 5_000, step: 20 } }, undefined, { signal: controller.signal });
+    const cancelled = client.callTool({ name: 'slow', arguments: { ms: 5_000, step: 20 } }, undefined, {
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort('user stop'), 100);
     await expect(cancelled).rejects.toThrow();
-    await expect.poll(async () => (await client.callTool({ name: 'stats', arguments: {} })).structuredContent).toMatchObject({ cancelled: 1 });
+    await expect
+      .poll(async () => (await client.callTool({ name: 'stats', arguments: {} })).structuredContent)
+      .toMatchObject({ cancelled: 1 });
   });
 });
 
@@ -84,7 +111,8 @@ describe('over Streamable HTTP', () => {
     served = await serveMcp(toolbox, {
       transport: 'http',
       port: 0,
-      authorize: (request) => (request.headers.authorization === 'Bearer secret' ? { token: 'secret', clientId: 'tests', scopes: [] } : false),
+      authorize: (request) =>
+        request.headers.authorization === 'Bearer secret' ? { token: 'secret', clientId: 'tests', scopes: [] } : false,
     });
   });
   afterAll(() => served?.close());
@@ -102,11 +130,15 @@ describe('over Streamable HTTP', () => {
   it('serves 50 clients at once, each in its own session', async () => {
     const clients = await Promise.all(Array.from({ length: 50 }, () => connect()));
     try {
-      const sums = await Promise.all(clients.map((client, i) => client.callTool({ name: 'add', arguments: { a: i, b: 1000 } })));
+      const sums = await Promise.all(
+        clients.map((client, i) => client.callTool({ name: 'add', arguments: { a: i, b: 1000 } })),
+      );
       expect(sums.map(text)).toEqual(clients.map((_, i) => String(i + 1000)));
       const lists = await Promise.all(clients.map((client) => client.listTools()));
       for (const list of lists) expect(list.tools).toHaveLength(5);
-      expect(new Set(clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId)).size).toBe(50);
+      expect(new Set(clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId)).size).toBe(
+        50,
+      );
     } finally {
       await Promise.all(clients.map((client) => client.close()));
     }
@@ -114,11 +146,21 @@ describe('over Streamable HTTP', () => {
 
   it('refuses a request without the bearer token (401) and a foreign Origin (403)', async () => {
     await expect(connect({})).rejects.toThrow(/401|Unauthorized/);
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const post = (headers: Record<string, string>) =>
       fetch(served.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer secret', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: 'Bearer secret',
+          ...headers,
+        },
         body: JSON.stringify(initialize),
       });
     const foreign = await post({ origin: 'https://evil.example' });
@@ -127,7 +169,12 @@ describe('over Streamable HTTP', () => {
     expect((await post({ origin: 'http://localhost:5173' })).status).toBe(200);
     const stale = await fetch(served.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer secret', 'mcp-session-id': 'gone' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: 'Bearer secret',
+        'mcp-session-id': 'gone',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     expect(stale.status).toBe(404);

@@ -20,7 +20,13 @@ describe('stateless HTTP serving on two processes', () => {
     proxy = createServer((incoming, outgoing) => {
       const target = backends[next++ % backends.length]!;
       const forwarded = httpRequest(
-        { host: target.hostname, port: target.port, path: target.pathname, method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: incoming.method,
+          headers: { ...incoming.headers, host: target.host },
+        },
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);

@@ -47,7 +47,11 @@ export function refusalOf(input: AdmissionInput, policy: AdmissionPolicy): Refus
   }
   if (!input.apiKey) return { status: 403, body: geminiErrorBody(403, MISSING_API_KEY_MESSAGE) };
   if (policy.apiKey !== undefined && input.apiKey !== policy.apiKey) {
-    const detail = { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' };
+    const detail = {
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'API_KEY_INVALID',
+      domain: 'googleapis.com',
+    };
     return { status: 400, body: geminiErrorBody(400, INVALID_API_KEY_MESSAGE, [detail]) };
   }
   if (policy.models && !policy.models.includes(input.route.model)) {

@@ -1,7 +1,13 @@
 // The public names, each on purpose: the server, the reply builders, the script's types, and the rule functions the
 // README documents for checking a request or a declaration without a server. Constants and helpers the rules and the
 // server share stay internal.
-export { startFakeGemini, type FakeGemini, type FakeGeminiOptions, type RecordedRequest, type ThinkingOptions } from './server.js';
+export {
+  startFakeGemini,
+  type FakeGemini,
+  type FakeGeminiOptions,
+  type RecordedRequest,
+  type ThinkingOptions,
+} from './server.js';
 export {
   reply,
   type Reply,

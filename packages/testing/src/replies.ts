@@ -93,7 +93,11 @@ function text(value: string, options: ContentOptions = {}): ContentReply {
 
 /** A model turn made of the given parts. */
 function content(parts: Part[], options: ContentOptions = {}): ContentReply {
-  const reply: ContentReply = { kind: 'content', parts: structuredClone(parts), finishReason: options.finishReason ?? 'STOP' };
+  const reply: ContentReply = {
+    kind: 'content',
+    parts: structuredClone(parts),
+    finishReason: options.finishReason ?? 'STOP',
+  };
   if (options.usage) reply.usage = options.usage;
   if (options.stream) reply.stream = options.stream;
   if (options.delayMs !== undefined) reply.delayMs = options.delayMs;
@@ -133,7 +137,9 @@ function finish(reason: string, options: ContentOptions & { message?: string; pa
 }
 
 /** The turn the API returns when the model wrote a call it could not parse. */
-function malformedFunctionCall(message = 'Malformed function call: the model produced a call that is not valid.'): ContentReply {
+function malformedFunctionCall(
+  message = 'Malformed function call: the model produced a call that is not valid.',
+): ContentReply {
   return finish('MALFORMED_FUNCTION_CALL', { message });
 }
 

@@ -1,5 +1,12 @@
 import type { Route } from './routes.js';
-import type { Content, FunctionCall, FunctionDeclaration, FunctionResponse, GenerateContentRequest, Part } from './wire.js';
+import type {
+  Content,
+  FunctionCall,
+  FunctionDeclaration,
+  FunctionResponse,
+  GenerateContentRequest,
+  Part,
+} from './wire.js';
 
 /** What a handler (or a script entry that is a function) gets: the request, parsed, with helper views. */
 export interface FakeRequest {
@@ -58,9 +65,12 @@ export function viewRequest(
     contents,
     lastContent,
     text: parts.flatMap((p) => (typeof p.text === 'string' && !p.thought ? [p.text] : [])).join(''),
-    systemText: partsOf(body.systemInstruction).flatMap((p) => (typeof p.text === 'string' ? [p.text] : [])).join(''),
+    systemText: partsOf(body.systemInstruction)
+      .flatMap((p) => (typeof p.text === 'string' ? [p.text] : []))
+      .join(''),
     functionResponses: parts.flatMap((p) => (p.functionResponse ? [p.functionResponse] : [])),
-    answeredCalls: previous?.role === 'model' ? partsOf(previous).flatMap((p) => (p.functionCall ? [p.functionCall] : [])) : [],
+    answeredCalls:
+      previous?.role === 'model' ? partsOf(previous).flatMap((p) => (p.functionCall ? [p.functionCall] : [])) : [],
     functionDeclarations: declarations,
     toolMode: typeof mode === 'string' && mode.toUpperCase() !== 'MODE_UNSPECIFIED' ? mode.toUpperCase() : 'AUTO',
   };

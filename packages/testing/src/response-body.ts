@@ -25,7 +25,11 @@ export function responseBody(
     candidate.finishReason = end.finishReason;
     if (end.finishMessage !== undefined) candidate.finishMessage = end.finishMessage;
   }
-  const body: GenerateContentResponse = { candidates: [candidate], modelVersion: meta.model, responseId: meta.responseId };
+  const body: GenerateContentResponse = {
+    candidates: [candidate],
+    modelVersion: meta.model,
+    responseId: meta.responseId,
+  };
   if (end) body.usageMetadata = end.usage;
   return body;
 }

@@ -68,7 +68,11 @@ export class ReplySource {
 
 function toReply(value: unknown, label: string): Reply {
   if (typeof value === 'string') return reply.text(value);
-  if (typeof value === 'object' && value !== null && ['content', 'error', 'disconnect'].includes((value as Reply).kind)) {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    ['content', 'error', 'disconnect'].includes((value as Reply).kind)
+  ) {
     return value as Reply;
   }
   throw new TypeError(

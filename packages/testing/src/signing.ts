@@ -35,7 +35,13 @@ export function finalizeParts(parts: readonly Part[], context: SigningContext): 
     if (!part.functionCall && part.thoughtSignature !== undefined) context.ledger.record(part.thoughtSignature, null);
   }
   const last = result[result.length - 1];
-  if (context.signText && callIndex === 0 && last && typeof last.text === 'string' && last.thoughtSignature === undefined) {
+  if (
+    context.signText &&
+    callIndex === 0 &&
+    last &&
+    typeof last.text === 'string' &&
+    last.thoughtSignature === undefined
+  ) {
     last.thoughtSignature = context.ledger.issue(null);
   }
   return result;

@@ -4,8 +4,17 @@ import type { ErrorReply, StreamOptions } from './replies.js';
 import { sseEvent } from './sse.js';
 
 /** Writes the events of one reply as an SSE response, pausing and breaking off as the options say. */
-export async function writeSse(res: ServerResponse, events: readonly unknown[], options: StreamOptions, delays: Delays): Promise<void> {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+export async function writeSse(
+  res: ServerResponse,
+  events: readonly unknown[],
+  options: StreamOptions,
+  delays: Delays,
+): Promise<void> {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
   res.flushHeaders();
   const cutAfter = options.cutAfterEvents;
   for (const [i, event] of events.entries()) {

@@ -4,7 +4,11 @@ import type { GenerateContentRequest, Part, UsageMetadata } from './wire.js';
  * A deterministic usage estimate (about 4 characters a token) so that every reply carries usage metadata; a reply's
  * own `usage` overrides it field by field.
  */
-export function estimateUsage(body: GenerateContentRequest, parts: readonly Part[], override?: UsageMetadata): UsageMetadata {
+export function estimateUsage(
+  body: GenerateContentRequest,
+  parts: readonly Part[],
+  override?: UsageMetadata,
+): UsageMetadata {
   const prompt = tokens(JSON.stringify([body.contents ?? [], body.systemInstruction ?? null, body.tools ?? []]));
   const candidates = parts.length ? tokens(JSON.stringify(parts)) : 0;
   const usage: UsageMetadata = { promptTokenCount: prompt, candidatesTokenCount: candidates, ...override };

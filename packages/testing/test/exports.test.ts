@@ -4,16 +4,42 @@ import { describe, expect, it } from 'vitest';
 import * as testing from '../src/index.js';
 
 const builders = [
-  'text', 'content', 'functionCall', 'functionCalls', 'finish', 'malformedFunctionCall', 'error', 'rateLimited',
-  'serverError', 'unavailable', 'disconnect', 'delay', 'withUsage', 'withStream',
+  'text',
+  'content',
+  'functionCall',
+  'functionCalls',
+  'finish',
+  'malformedFunctionCall',
+  'error',
+  'rateLimited',
+  'serverError',
+  'unavailable',
+  'disconnect',
+  'delay',
+  'withUsage',
+  'withStream',
 ];
 
 /** Every value the package exports, each on purpose (a new one is added here, and to the README, on purpose too). */
 const values = [
-  'startFakeGemini', 'reply', 'ScriptExhaustedError', 'openApiSchemaProblems', 'parametersProblems',
-  'functionNameProblems', 'parameterNameProblems', 'functionDeclarationProblems', 'toolsProblems',
-  'toolConfigProblems', 'contentsProblems', 'contentProblems', 'partProblems', 'functionTurnProblems',
-  'thoughtSignatureProblems', 'ThoughtSignatureLedger', 'modelCapabilityProblems', 'requestProblems',
+  'startFakeGemini',
+  'reply',
+  'ScriptExhaustedError',
+  'openApiSchemaProblems',
+  'parametersProblems',
+  'functionNameProblems',
+  'parameterNameProblems',
+  'functionDeclarationProblems',
+  'toolsProblems',
+  'toolConfigProblems',
+  'contentsProblems',
+  'contentProblems',
+  'partProblems',
+  'functionTurnProblems',
+  'thoughtSignatureProblems',
+  'ThoughtSignatureLedger',
+  'modelCapabilityProblems',
+  'requestProblems',
 ];
 
 describe('the public names of @toolwright/testing', () => {
@@ -30,6 +56,9 @@ describe('the public names of @toolwright/testing', () => {
   it('reply builders work as methods and as detached functions', () => {
     const { text } = testing.reply;
     expect(text('hi')).toEqual(testing.reply.text('hi'));
-    expect(testing.reply.delay(5, testing.reply.functionCall('f', { a: 1 }))).toMatchObject({ kind: 'content', delayMs: 5 });
+    expect(testing.reply.delay(5, testing.reply.functionCall('f', { a: 1 }))).toMatchObject({
+      kind: 'content',
+      delayMs: 5,
+    });
   });
 });

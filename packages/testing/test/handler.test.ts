@@ -6,7 +6,12 @@ import { apiError, clientFor, MODEL, useFakes } from './helpers.js';
 const fakeWith = useFakes();
 
 const weatherTool: Tool = {
-  functionDeclarations: [{ name: 'get_weather', parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] } }],
+  functionDeclarations: [
+    {
+      name: 'get_weather',
+      parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] },
+    },
+  ],
 };
 
 describe('handler', () => {
@@ -15,14 +20,20 @@ describe('handler', () => {
     const fake = await fakeWith({
       handler: (request) => {
         seen.push(request);
-        return request.functionResponses.length ? `It is ${String(request.functionResponses[0]!.response.output)}.` : reply.functionCall('get_weather', { city: 'Boston' }, { id: 'w1' });
+        return request.functionResponses.length
+          ? `It is ${String(request.functionResponses[0]!.response.output)}.`
+          : reply.functionCall('get_weather', { city: 'Boston' }, { id: 'w1' });
       },
     });
     const ai = clientFor(fake, 'v1');
     const first = await ai.models.generateContent({
       model: MODEL,
       contents: 'Weather in Boston?',
-      config: { tools: [weatherTool], toolConfig: { functionCallingConfig: { mode: 'ANY' as never } }, systemInstruction: 'Be brief.' },
+      config: {
+        tools: [weatherTool],
+        toolConfig: { functionCallingConfig: { mode: 'ANY' as never } },
+        systemInstruction: 'Be brief.',
+      },
     });
     const call = first.functionCalls![0]!;
     const second = await ai.models.generateContentStream({
@@ -30,7 +41,10 @@ describe('handler', () => {
       contents: [
         { role: 'user', parts: [{ text: 'Weather in Boston?' }] },
         first.candidates![0]!.content!,
-        { role: 'user', parts: [{ functionResponse: { id: call.id!, name: call.name!, response: { output: 'sunny' } } }] },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { id: call.id!, name: call.name!, response: { output: 'sunny' } } }],
+        },
       ],
       config: { tools: [weatherTool] },
     });
@@ -86,7 +100,9 @@ describe('handler', () => {
   });
 
   it('answers 100 concurrent requests, each from its own request', async () => {
-    const fake = await fakeWith({ handler: (request) => reply.delay(request.index % 7, reply.text(`echo ${request.text}`)) });
+    const fake = await fakeWith({
+      handler: (request) => reply.delay(request.index % 7, reply.text(`echo ${request.text}`)),
+    });
     const ai = clientFor(fake);
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
@@ -122,7 +138,9 @@ describe('script', () => {
   });
 
   it('answers in order, takes functions as entries, and reports what is left', async () => {
-    const fake = await fakeWith({ script: ['one', (request) => reply.text(`two for ${request.text}`), reply.text('three')] });
+    const fake = await fakeWith({
+      script: ['one', (request) => reply.text(`two for ${request.text}`), reply.text('three')],
+    });
     const ai = clientFor(fake);
     expect((await ai.models.generateContent({ model: MODEL, contents: 'a' })).text).toBe('one');
     expect((await ai.models.generateContent({ model: MODEL, contents: 'b' })).text).toBe('two for b');
@@ -151,7 +169,9 @@ describe('script', () => {
     const ai = clientFor(fake);
     await apiError(ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [] }] }), 400);
     expect(fake.pending).toBe(1);
-    expect(fake.requests[0]!.problems).toEqual(['* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.']);
+    expect(fake.requests[0]!.problems).toEqual([
+      '* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.',
+    ]);
   });
 
   it('falls back to the handler after the script', async () => {
@@ -193,7 +213,12 @@ describe('independence and records', () => {
     });
     expect(first!.headers['content-type']).toBe('application/json');
     expect(first!.headers['x-goog-api-client']).toMatch(/^google-genai-sdk\//);
-    expect(second).toMatchObject({ index: 1, path: `/v1beta/models/${MODEL}:countTokens`, status: 404, route: undefined });
+    expect(second).toMatchObject({
+      index: 1,
+      path: `/v1beta/models/${MODEL}:countTokens`,
+      status: 404,
+      route: undefined,
+    });
   });
 
   it('answers 400 to a body that is not JSON', async () => {
@@ -204,7 +229,9 @@ describe('independence and records', () => {
       body: '{"contents": [',
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^Invalid JSON payload received/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Invalid JSON payload received/,
+    );
     expect(fake.requests[0]!.body).toBe('{"contents": [');
   });
 

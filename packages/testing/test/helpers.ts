@@ -5,12 +5,19 @@ import { startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../src
 export const MODEL = 'gemini-2.5-flash';
 
 /** The real SDK client, pointed at the fake. */
-export function clientFor(fake: FakeGemini, apiVersion: 'v1' | 'v1beta' = 'v1beta', extra: { fetch?: typeof fetch } = {}): GoogleGenAI {
+export function clientFor(
+  fake: FakeGemini,
+  apiVersion: 'v1' | 'v1beta' = 'v1beta',
+  extra: { fetch?: typeof fetch } = {},
+): GoogleGenAI {
   return new GoogleGenAI({ apiKey: 'test', apiVersion, httpOptions: { baseUrl: fake.url, ...extra } });
 }
 
 /** Awaits a rejection with the SDK's ApiError of this HTTP status, and returns the parsed error body. */
-export async function apiError(promise: Promise<unknown>, status: number): Promise<{ code: number; message: string; status: string; details?: unknown[] }> {
+export async function apiError(
+  promise: Promise<unknown>,
+  status: number,
+): Promise<{ code: number; message: string; status: string; details?: unknown[] }> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,

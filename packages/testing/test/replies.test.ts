@@ -34,9 +34,19 @@ describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => 
 
   it('several function calls with server-made ids, streamed whole in one event', async () => {
     const fake = await fakeWith({
-      script: [reply.functionCalls([{ name: 'a', args: { n: 1 } }, { name: 'b', args: { n: 2 } }], { ids: true, text: 'Let me check both.' })],
+      script: [
+        reply.functionCalls(
+          [
+            { name: 'a', args: { n: 1 } },
+            { name: 'b', args: { n: 2 } },
+          ],
+          { ids: true, text: 'Let me check both.' },
+        ),
+      ],
     });
-    const chunks = await collect(await clientFor(fake, apiVersion).models.generateContentStream({ model: MODEL, contents: 'go' }));
+    const chunks = await collect(
+      await clientFor(fake, apiVersion).models.generateContentStream({ model: MODEL, contents: 'go' }),
+    );
     const withCalls = chunks.filter((c) => c.functionCalls?.length);
     expect(withCalls).toHaveLength(1);
     expect(withCalls[0]!.functionCalls).toEqual([
@@ -56,7 +66,9 @@ describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => 
     });
     const ai = clientFor(fake, apiVersion);
     const signaturesOf = async () =>
-      (await ai.models.generateContent({ model: MODEL, contents: 'go' })).candidates![0]!.content!.parts!.map((p) => p.thoughtSignature);
+      (await ai.models.generateContent({ model: MODEL, contents: 'go' })).candidates![0]!.content!.parts!.map(
+        (p) => p.thoughtSignature,
+      );
     const first = await signaturesOf();
     expect(first[0]).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(first[1]).toBeUndefined();
@@ -110,7 +122,9 @@ describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => 
   });
 
   it('errors the SDK retries with retryOptions: each attempt takes the next script entry', async () => {
-    const fake = await fakeWith({ script: [reply.rateLimited(1), reply.unavailable(), reply.text('third time lucky')] });
+    const fake = await fakeWith({
+      script: [reply.rateLimited(1), reply.unavailable(), reply.text('third time lucky')],
+    });
     const ai = new GoogleGenAI({
       apiKey: 'test',
       apiVersion,
@@ -122,21 +136,31 @@ describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => 
   });
 
   it('500 and 503 with the error body', async () => {
-    const fake = await fakeWith({ script: [reply.serverError(), reply.unavailable(), reply.error(504, { message: 'too slow' })] });
+    const fake = await fakeWith({
+      script: [reply.serverError(), reply.unavailable(), reply.error(504, { message: 'too slow' })],
+    });
     const ai = clientFor(fake, apiVersion);
-    expect(await apiError(ai.models.generateContent({ model: MODEL, contents: 'go' }), 500)).toMatchObject({ code: 500, status: 'INTERNAL' });
+    expect(await apiError(ai.models.generateContent({ model: MODEL, contents: 'go' }), 500)).toMatchObject({
+      code: 500,
+      status: 'INTERNAL',
+    });
     expect(await apiError(ai.models.generateContentStream({ model: MODEL, contents: 'go' }), 503)).toMatchObject({
       code: 503,
       status: 'UNAVAILABLE',
       message: 'The model is overloaded. Please try again later.',
     });
-    expect(await apiError(ai.models.generateContent({ model: MODEL, contents: 'go' }), 504)).toEqual({ code: 504, status: 'DEADLINE_EXCEEDED', message: 'too slow' });
+    expect(await apiError(ai.models.generateContent({ model: MODEL, contents: 'go' }), 504)).toEqual({
+      code: 504,
+      status: 'DEADLINE_EXCEEDED',
+      message: 'too slow',
+    });
   });
 
   it('a delay holds the reply back while other requests are answered', async () => {
     const order: string[] = [];
     const fake = await fakeWith({
-      handler: (request) => (request.text === 'slow' ? reply.delay(1000, reply.text('slow done')) : reply.text('fast done')),
+      handler: (request) =>
+        request.text === 'slow' ? reply.delay(1000, reply.text('slow done')) : reply.text('fast done'),
     });
     const ai = clientFor(fake, apiVersion);
     const slow = ai.models.generateContent({ model: MODEL, contents: 'slow' }).then((r) => order.push(r.text!));
@@ -149,19 +173,29 @@ describe.each(['v1beta', 'v1'] as const)('reply kinds over %s', (apiVersion) => 
 
   it('usage metadata: estimated by default, set by the reply', async () => {
     const fake = await fakeWith({
-      script: [reply.text('a'), reply.withUsage(reply.text('b'), { promptTokenCount: 10, candidatesTokenCount: 5, thoughtsTokenCount: 3 })],
+      script: [
+        reply.text('a'),
+        reply.withUsage(reply.text('b'), { promptTokenCount: 10, candidatesTokenCount: 5, thoughtsTokenCount: 3 }),
+      ],
     });
     const ai = clientFor(fake, apiVersion);
     const estimated = (await ai.models.generateContent({ model: MODEL, contents: 'hello' })).usageMetadata!;
     expect(estimated.promptTokenCount).toBeGreaterThan(0);
     expect(estimated.totalTokenCount).toBe(estimated.promptTokenCount! + estimated.candidatesTokenCount!);
     const chunks = await collect(await ai.models.generateContentStream({ model: MODEL, contents: 'hello' }));
-    expect(chunks.at(-1)!.usageMetadata).toEqual({ promptTokenCount: 10, candidatesTokenCount: 5, thoughtsTokenCount: 3, totalTokenCount: 18 });
+    expect(chunks.at(-1)!.usageMetadata).toEqual({
+      promptTokenCount: 10,
+      candidatesTokenCount: 5,
+      thoughtsTokenCount: 3,
+      totalTokenCount: 18,
+    });
   });
 
   it('a dropped connection makes the client throw', async () => {
     const fake = await fakeWith({ script: [reply.disconnect()] });
-    await expect(clientFor(fake, apiVersion).models.generateContent({ model: MODEL, contents: 'go' })).rejects.toThrow(/fetch failed|other side closed|terminated/);
+    await expect(clientFor(fake, apiVersion).models.generateContent({ model: MODEL, contents: 'go' })).rejects.toThrow(
+      /fetch failed|other side closed|terminated/,
+    );
     expect(fake.requests[0]!.status).toBeUndefined();
   });
 });

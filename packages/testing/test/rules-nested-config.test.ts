@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const user = { role: 'user', parts: [{ text: 'hi' }] };
-const unknown = (name: string, path: string) => `Invalid JSON payload received. Unknown name "${name}" at '${path}': Cannot find field.`;
+const unknown = (name: string, path: string) =>
+  `Invalid JSON payload received. Unknown name "${name}" at '${path}': Cannot find field.`;
 
 describe('the real SDK with many config fields', () => {
   it('is accepted, unary and streamed, and the fields really reach the fake', async () => {
@@ -58,17 +59,47 @@ describe('the real SDK with many config fields', () => {
     const body = sent.body as { generationConfig: Record<string, unknown> };
     expect(Object.keys(body.generationConfig).sort()).toEqual(
       [
-        'temperature', 'topP', 'topK', 'candidateCount', 'maxOutputTokens', 'stopSequences', 'responseMimeType', 'responseSchema',
-        'thinkingConfig', 'seed', 'presencePenalty', 'frequencyPenalty', 'responseLogprobs', 'logprobs', 'responseModalities',
-        'mediaResolution', 'speechConfig', 'imageConfig', 'enableEnhancedCivicAnswers', 'audioTranscriptionConfig',
+        'temperature',
+        'topP',
+        'topK',
+        'candidateCount',
+        'maxOutputTokens',
+        'stopSequences',
+        'responseMimeType',
+        'responseSchema',
+        'thinkingConfig',
+        'seed',
+        'presencePenalty',
+        'frequencyPenalty',
+        'responseLogprobs',
+        'logprobs',
+        'responseModalities',
+        'mediaResolution',
+        'speechConfig',
+        'imageConfig',
+        'enableEnhancedCivicAnswers',
+        'audioTranscriptionConfig',
       ].sort(),
     );
-    const streamed = await collect(await clientFor(fake, 'v1').models.generateContentStream({ model: MODEL, contents: 'hi', config }));
+    const streamed = await collect(
+      await clientFor(fake, 'v1').models.generateContentStream({ model: MODEL, contents: 'hi', config }),
+    );
     expect(streamed.map((chunk) => chunk.text).join('')).toBe('accepted');
 
-    const json = { ...config, responseSchema: undefined, responseJsonSchema: { type: 'object', additionalProperties: false }, thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } };
+    const json = {
+      ...config,
+      responseSchema: undefined,
+      responseJsonSchema: { type: 'object', additionalProperties: false },
+      thinkingConfig: { thinkingLevel: ThinkingLevel.LOW },
+    };
     expect((await ai.models.generateContent({ model: MODEL, contents: 'hi', config: json })).text).toBe('accepted');
-    const voices = { speechConfig: { multiSpeakerVoiceConfig: { speakerVoiceConfigs: [{ speaker: 'A', voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Puck' } } }] } } };
+    const voices = {
+      speechConfig: {
+        multiSpeakerVoiceConfig: {
+          speakerVoiceConfigs: [{ speaker: 'A', voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Puck' } } }],
+        },
+      },
+    };
     expect((await ai.models.generateContent({ model: MODEL, contents: 'hi', config: voices })).text).toBe('accepted');
   });
 });
@@ -76,17 +107,66 @@ describe('the real SDK with many config fields', () => {
 describe('an unknown field at each nested level', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['generationConfig', { generationConfig: { temperature: 1, foo: 1 } }, unknown('foo', 'generation_config')],
-    ['generation_config (snake case)', { generation_config: { max_output_tokens: 5, foo: 1 } }, unknown('foo', 'generation_config')],
-    ['thinkingConfig', { generationConfig: { thinkingConfig: { thinkingBudget: 0, budget: 1 } } }, unknown('budget', 'generation_config.thinking_config')],
-    ['speechConfig', { generationConfig: { speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voice: 'x' } } } } }, unknown('voice', 'generation_config.speech_config.voice_config.prebuilt_voice_config')],
-    ['speakerVoiceConfigs[]', { generationConfig: { speechConfig: { multiSpeakerVoiceConfig: { speakerVoiceConfigs: [{ speaker: 'a' }, { name: 'b' }] } } } }, unknown('name', 'generation_config.speech_config.multi_speaker_voice_config.speaker_voice_configs[1]')],
-    ['imageConfig', { generationConfig: { imageConfig: { aspectRatio: '1:1', personGeneration: 'x' } } }, unknown('personGeneration', 'generation_config.image_config')],
-    ['safetySettings[]', { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }, { category: 'x', method: 'SEVERITY' }] }, unknown('method', 'safety_settings[1]')],
+    [
+      'generation_config (snake case)',
+      { generation_config: { max_output_tokens: 5, foo: 1 } },
+      unknown('foo', 'generation_config'),
+    ],
+    [
+      'thinkingConfig',
+      { generationConfig: { thinkingConfig: { thinkingBudget: 0, budget: 1 } } },
+      unknown('budget', 'generation_config.thinking_config'),
+    ],
+    [
+      'speechConfig',
+      { generationConfig: { speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voice: 'x' } } } } },
+      unknown('voice', 'generation_config.speech_config.voice_config.prebuilt_voice_config'),
+    ],
+    [
+      'speakerVoiceConfigs[]',
+      {
+        generationConfig: {
+          speechConfig: { multiSpeakerVoiceConfig: { speakerVoiceConfigs: [{ speaker: 'a' }, { name: 'b' }] } },
+        },
+      },
+      unknown('name', 'generation_config.speech_config.multi_speaker_voice_config.speaker_voice_configs[1]'),
+    ],
+    [
+      'imageConfig',
+      { generationConfig: { imageConfig: { aspectRatio: '1:1', personGeneration: 'x' } } },
+      unknown('personGeneration', 'generation_config.image_config'),
+    ],
+    [
+      'safetySettings[]',
+      {
+        safetySettings: [
+          { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' },
+          { category: 'x', method: 'SEVERITY' },
+        ],
+      },
+      unknown('method', 'safety_settings[1]'),
+    ],
     ['toolConfig', { toolConfig: { functionCallingConfig: {}, foo: true } }, unknown('foo', 'tool_config')],
-    ['functionCallingConfig', { toolConfig: { functionCallingConfig: { mode: 'AUTO', streamFunctionCallArguments: true } } }, unknown('streamFunctionCallArguments', 'tool_config.function_calling_config')],
-    ['retrievalConfig.latLng', { toolConfig: { retrievalConfig: { latLng: { lat: 1 } } } }, unknown('lat', 'tool_config.retrieval_config.lat_lng')],
-    ['systemInstruction', { systemInstruction: { parts: [{ text: 'x' }], lang: 'en' } }, unknown('lang', 'system_instruction')],
-    ['systemInstruction.parts[]', { systemInstruction: { parts: [{ text: 'x', foo: 1 }] } }, unknown('foo', 'system_instruction.parts[0]')],
+    [
+      'functionCallingConfig',
+      { toolConfig: { functionCallingConfig: { mode: 'AUTO', streamFunctionCallArguments: true } } },
+      unknown('streamFunctionCallArguments', 'tool_config.function_calling_config'),
+    ],
+    [
+      'retrievalConfig.latLng',
+      { toolConfig: { retrievalConfig: { latLng: { lat: 1 } } } },
+      unknown('lat', 'tool_config.retrieval_config.lat_lng'),
+    ],
+    [
+      'systemInstruction',
+      { systemInstruction: { parts: [{ text: 'x' }], lang: 'en' } },
+      unknown('lang', 'system_instruction'),
+    ],
+    [
+      'systemInstruction.parts[]',
+      { systemInstruction: { parts: [{ text: 'x', foo: 1 }] } },
+      unknown('foo', 'system_instruction.parts[0]'),
+    ],
   ];
 
   it.each(cases)('%s', async (_name, fields, expected) => {
@@ -108,7 +188,7 @@ describe('an unknown field at each nested level', () => {
       "Invalid value at 'generation_config' (type.googleapis.com/google.ai.generativelanguage.v1beta.GenerationConfig), 5",
     ]);
     expect(requestProblems({ contents: [user], safetySettings: { category: 'x' } })).toEqual([
-      "Invalid value at 'safety_settings' (type.googleapis.com/google.ai.generativelanguage.v1beta.SafetySetting), {\"category\":\"x\"}",
+      'Invalid value at \'safety_settings\' (type.googleapis.com/google.ai.generativelanguage.v1beta.SafetySetting), {"category":"x"}',
     ]);
   });
 });

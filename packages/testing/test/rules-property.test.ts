@@ -1,21 +1,64 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiSchemaProblems, reply, requestProblems, startFakeGemini, ThoughtSignatureLedger, type FakeGemini } from '../src/index.js';
+import {
+  openApiSchemaProblems,
+  reply,
+  requestProblems,
+  startFakeGemini,
+  ThoughtSignatureLedger,
+  type FakeGemini,
+} from '../src/index.js';
 
 // Request-shaped values with open content: the rules must judge anything a client can send, never throw.
 const part = fc.oneof(
   fc.record({ text: fc.oneof(fc.string(), fc.jsonValue()) }, { requiredKeys: [] }),
-  fc.record({ functionCall: fc.record({ name: fc.string(), id: fc.string(), args: fc.jsonValue() }, { requiredKeys: [] }), thoughtSignature: fc.string() }, { requiredKeys: [] }),
-  fc.record({ functionResponse: fc.record({ name: fc.string(), id: fc.string(), response: fc.jsonValue() }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      functionCall: fc.record({ name: fc.string(), id: fc.string(), args: fc.jsonValue() }, { requiredKeys: [] }),
+      thoughtSignature: fc.string(),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      functionResponse: fc.record(
+        { name: fc.string(), id: fc.string(), response: fc.jsonValue() },
+        { requiredKeys: [] },
+      ),
+    },
+    { requiredKeys: [] },
+  ),
   fc.jsonValue(),
 );
-const content = fc.oneof(fc.record({ role: fc.constantFrom('user', 'model', 'system', 42), parts: fc.array(part, { maxLength: 4 }) }, { requiredKeys: [] }), fc.jsonValue());
+const content = fc.oneof(
+  fc.record(
+    { role: fc.constantFrom('user', 'model', 'system', 42), parts: fc.array(part, { maxLength: 4 }) },
+    { requiredKeys: [] },
+  ),
+  fc.jsonValue(),
+);
 const schema = fc.letrec((tie) => ({
   node: fc.oneof(
     { depthSize: 'small' },
     fc.dictionary(
-      fc.constantFrom('type', 'properties', 'items', 'anyOf', 'required', 'enum', 'nullable', 'minItems', 'const', 'propertyOrdering'),
-      fc.oneof(fc.jsonValue(), tie('node'), fc.dictionary(fc.string(), tie('node'), { maxKeys: 3 }), fc.array(tie('node'), { maxLength: 3 })),
+      fc.constantFrom(
+        'type',
+        'properties',
+        'items',
+        'anyOf',
+        'required',
+        'enum',
+        'nullable',
+        'minItems',
+        'const',
+        'propertyOrdering',
+      ),
+      fc.oneof(
+        fc.jsonValue(),
+        tie('node'),
+        fc.dictionary(fc.string(), tie('node'), { maxKeys: 3 }),
+        fc.array(tie('node'), { maxLength: 3 }),
+      ),
       { maxKeys: 5 },
     ),
     fc.jsonValue(),
@@ -25,8 +68,29 @@ const body = fc.oneof(
   fc.record(
     {
       contents: fc.oneof(fc.array(content, { maxLength: 5 }), fc.jsonValue()),
-      tools: fc.oneof(fc.array(fc.record({ functionDeclarations: fc.array(fc.record({ name: fc.string(), parameters: schema }, { requiredKeys: [] }), { maxLength: 3 }) }), { maxLength: 2 }), fc.jsonValue()),
-      toolConfig: fc.oneof(fc.record({ functionCallingConfig: fc.record({ mode: fc.oneof(fc.constantFrom('AUTO', 'ANY', 'NONE'), fc.jsonValue()), allowedFunctionNames: fc.jsonValue() }, { requiredKeys: [] }) }), fc.jsonValue()),
+      tools: fc.oneof(
+        fc.array(
+          fc.record({
+            functionDeclarations: fc.array(fc.record({ name: fc.string(), parameters: schema }, { requiredKeys: [] }), {
+              maxLength: 3,
+            }),
+          }),
+          { maxLength: 2 },
+        ),
+        fc.jsonValue(),
+      ),
+      toolConfig: fc.oneof(
+        fc.record({
+          functionCallingConfig: fc.record(
+            {
+              mode: fc.oneof(fc.constantFrom('AUTO', 'ANY', 'NONE'), fc.jsonValue()),
+              allowedFunctionNames: fc.jsonValue(),
+            },
+            { requiredKeys: [] },
+          ),
+        }),
+        fc.jsonValue(),
+      ),
     },
     { requiredKeys: [] },
   ),
@@ -48,7 +112,8 @@ describe('rules on open input', () => {
   it('every schema problem names a path under the node checked', () => {
     fc.assert(
       fc.property(schema, (value) => {
-        for (const problem of openApiSchemaProblems(value, 'root.parameters')) expect(problem).toContain('root.parameters');
+        for (const problem of openApiSchemaProblems(value, 'root.parameters'))
+          expect(problem).toContain('root.parameters');
       }),
       { numRuns: 400 },
     );
@@ -72,14 +137,18 @@ describe('the server on open input', () => {
         });
         const json = (await response.json()) as { error?: { code: number; status: string; message: string } };
         expect([200, 400]).toContain(response.status);
-        if (response.status === 400) expect(json.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: expect.any(String) });
+        if (response.status === 400)
+          expect(json.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: expect.any(String) });
       }),
       { numRuns: 60 },
     );
   });
 
   it('with strict: false, answers anything JSON with the handler', async () => {
-    const lenient = await startFakeGemini({ strict: false, handler: (request) => reply.text(`seen ${request.contents.length}`) });
+    const lenient = await startFakeGemini({
+      strict: false,
+      handler: (request) => reply.text(`seen ${request.contents.length}`),
+    });
     try {
       await fc.assert(
         fc.asyncProperty(body, async (value) => {

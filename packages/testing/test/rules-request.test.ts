@@ -12,7 +12,10 @@ import { SKIP_THOUGHT_SIGNATURE } from '../src/rules/thought-signatures.js';
 const user = (text: string) => ({ role: 'user', parts: [{ text }] });
 const calls = (...c: Array<{ name: string; id?: string; args?: object; thoughtSignature?: string }>) => ({
   role: 'model',
-  parts: c.map(({ thoughtSignature, ...call }) => ({ functionCall: { args: {}, ...call }, ...(thoughtSignature ? { thoughtSignature } : {}) })),
+  parts: c.map(({ thoughtSignature, ...call }) => ({
+    functionCall: { args: {}, ...call },
+    ...(thoughtSignature ? { thoughtSignature } : {}),
+  })),
 });
 const responses = (...r: Array<{ name: string; id?: string; response?: unknown }>) => ({
   role: 'user',
@@ -61,13 +64,19 @@ describe('contentsProblems', () => {
 
   it('rejects a thought signature that is not base64', () => {
     const content = { role: 'model', parts: [{ text: 'a', thoughtSignature: 'not base64!' }] };
-    expect(contentsProblems([user('x'), content])[0]).toContain("'contents[1].parts[0].thought_signature' (TYPE_BYTES)");
+    expect(contentsProblems([user('x'), content])[0]).toContain(
+      "'contents[1].parts[0].thought_signature' (TYPE_BYTES)",
+    );
   });
 });
 
 describe('functionTurnProblems', () => {
   it('accepts responses that answer the previous model turn in any order', () => {
-    const contents = [user('go'), calls({ name: 'a', id: '1' }, { name: 'b', id: '2' }), responses({ name: 'b', id: '2' }, { name: 'a', id: '1' })];
+    const contents = [
+      user('go'),
+      calls({ name: 'a', id: '1' }, { name: 'b', id: '2' }),
+      responses({ name: 'b', id: '2' }, { name: 'a', id: '1' }),
+    ];
     expect(functionTurnProblems(contents)).toEqual([]);
     const noIds = [user('go'), calls({ name: 'a' }, { name: 'a' }), responses({ name: 'a' }, { name: 'a' })];
     expect(functionTurnProblems(noIds)).toEqual([]);
@@ -82,12 +91,16 @@ describe('functionTurnProblems', () => {
 
   it('rejects calls that are never answered', () => {
     const contents = [user('go'), calls({ name: 'a' }), user('what now?')];
-    expect(functionTurnProblems(contents)[0]).toContain('0 function response part(s) for 1 function call part(s) in contents[1]');
+    expect(functionTurnProblems(contents)[0]).toContain(
+      '0 function response part(s) for 1 function call part(s) in contents[1]',
+    );
   });
 
   it('rejects calls that end the request', () => {
     expect(functionTurnProblems([user('go'), calls({ name: 'a' }, { name: 'b' })])).toEqual([
-      expect.stringContaining('0 function response part(s) for 2 function call part(s) in contents[1]: the request ends on the function call turn'),
+      expect.stringContaining(
+        '0 function response part(s) for 2 function call part(s) in contents[1]: the request ends on the function call turn',
+      ),
     ]);
   });
 
@@ -95,9 +108,9 @@ describe('functionTurnProblems', () => {
     expect(functionTurnProblems([responses({ name: 'a' })])[0]).toContain(
       "function response turn comes immediately after a function call turn (at 'contents[0]'",
     );
-    expect(functionTurnProblems([user('x'), { role: 'model', parts: [{ text: 'y' }] }, responses({ name: 'a' })])[0]).toContain(
-      'contents[1] holds no function call of the model',
-    );
+    expect(
+      functionTurnProblems([user('x'), { role: 'model', parts: [{ text: 'y' }] }, responses({ name: 'a' })])[0],
+    ).toContain('contents[1] holds no function call of the model');
   });
 
   it('rejects a response name that was not called', () => {
@@ -107,10 +120,14 @@ describe('functionTurnProblems', () => {
   });
 
   it('rejects a response id that was not called, and a name that does not match its id', () => {
-    expect(functionTurnProblems([user('go'), calls({ name: 'a', id: 'x1' }), responses({ name: 'a', id: 'x2' })])).toEqual([
+    expect(
+      functionTurnProblems([user('go'), calls({ name: 'a', id: 'x1' }), responses({ name: 'a', id: 'x2' })]),
+    ).toEqual([
       '* GenerateContentRequest.contents[2].parts[0].function_response.id: "x2" does not answer a function call of contents[1] (open call ids: "x1")',
     ]);
-    expect(functionTurnProblems([user('go'), calls({ name: 'a', id: 'x1' }), responses({ name: 'b', id: 'x1' })])).toEqual([
+    expect(
+      functionTurnProblems([user('go'), calls({ name: 'a', id: 'x1' }), responses({ name: 'b', id: 'x1' })]),
+    ).toEqual([
       '* GenerateContentRequest.contents[2].parts[0].function_response.name: "b" does not match the name "a" of the call with id "x1" in contents[1]',
     ]);
   });
@@ -121,7 +138,9 @@ describe('functionTurnProblems', () => {
       calls({ name: 'a', id: '1' }, { name: 'a', id: '2' }),
       responses({ name: 'a', id: '1' }, { name: 'a', id: '1' }),
     ]);
-    expect(problems).toEqual([expect.stringContaining('contents[2].parts[1].function_response.id: "1" does not answer')]);
+    expect(problems).toEqual([
+      expect.stringContaining('contents[2].parts[1].function_response.id: "1" does not answer'),
+    ]);
   });
 });
 
@@ -129,7 +148,9 @@ describe('toolConfigProblems', () => {
   const declared = ['a', 'b'];
   it('accepts allowedFunctionNames with ANY and VALIDATED', () => {
     for (const mode of ['ANY', 'VALIDATED', 'any']) {
-      expect(toolConfigProblems({ functionCallingConfig: { mode, allowedFunctionNames: ['a'] } }, declared)).toEqual([]);
+      expect(toolConfigProblems({ functionCallingConfig: { mode, allowedFunctionNames: ['a'] } }, declared)).toEqual(
+        [],
+      );
     }
   });
 
@@ -140,7 +161,9 @@ describe('toolConfigProblems', () => {
   });
 
   it('rejects an undeclared allowed name, an unknown mode, and ANY without declarations', () => {
-    expect(toolConfigProblems({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['zz'] } }, declared)).toEqual([
+    expect(
+      toolConfigProblems({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['zz'] } }, declared),
+    ).toEqual([
       '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names[0]: function "zz" is not declared in tools',
     ]);
     expect(toolConfigProblems({ functionCallingConfig: { mode: 'SOMETIMES' } }, declared)[0]).toContain(
@@ -156,19 +179,35 @@ describe('thoughtSignatureProblems', () => {
   it('requires a signature on the first function call of each model turn of the current turn', () => {
     const contents = [user('go'), calls({ name: 'a' }, { name: 'b' }), responses({ name: 'a' }, { name: 'b' })];
     expect(thoughtSignatureProblems(contents)).toEqual([
-      expect.stringMatching(/^Function call is missing a thought_signature in functionCall parts at 'contents\[1\]\.parts\[0\]'.*`default_api:a` , position 2\.$/),
+      expect.stringMatching(
+        /^Function call is missing a thought_signature in functionCall parts at 'contents\[1\]\.parts\[0\]'.*`default_api:a` , position 2\.$/,
+      ),
     ]);
-    const signed = [user('go'), calls({ name: 'a', thoughtSignature: 'c2ln' }, { name: 'b' }), responses({ name: 'a' }, { name: 'b' })];
+    const signed = [
+      user('go'),
+      calls({ name: 'a', thoughtSignature: 'c2ln' }, { name: 'b' }),
+      responses({ name: 'a' }, { name: 'b' }),
+    ];
     expect(thoughtSignatureProblems(signed)).toEqual([]);
   });
 
   it('does not check model turns before the last user message', () => {
-    const contents = [user('go'), calls({ name: 'a' }), responses({ name: 'a' }), { role: 'model', parts: [{ text: 'ok' }] }, user('again')];
+    const contents = [
+      user('go'),
+      calls({ name: 'a' }),
+      responses({ name: 'a' }),
+      { role: 'model', parts: [{ text: 'ok' }] },
+      user('again'),
+    ];
     expect(thoughtSignatureProblems(contents)).toEqual([]);
   });
 
   it('accepts the documented skip value', () => {
-    const contents = [user('go'), calls({ name: 'a', thoughtSignature: SKIP_THOUGHT_SIGNATURE }), responses({ name: 'a' })];
+    const contents = [
+      user('go'),
+      calls({ name: 'a', thoughtSignature: SKIP_THOUGHT_SIGNATURE }),
+      responses({ name: 'a' }),
+    ];
     expect(thoughtSignatureProblems(contents, new ThoughtSignatureLedger())).toEqual([]);
   });
 
@@ -176,32 +215,59 @@ describe('thoughtSignatureProblems', () => {
     const ledger = new ThoughtSignatureLedger();
     const first = ledger.issue({ name: 'a', id: '1', args: { x: 1 } });
     const second = ledger.issue({ name: 'b', id: '2', args: {} });
-    const ok = [user('go'), calls({ name: 'a', id: '1', args: { x: 1 }, thoughtSignature: first }, { name: 'b', id: '2', thoughtSignature: second }), responses({ name: 'a', id: '1' }, { name: 'b', id: '2' })];
+    const ok = [
+      user('go'),
+      calls(
+        { name: 'a', id: '1', args: { x: 1 }, thoughtSignature: first },
+        { name: 'b', id: '2', thoughtSignature: second },
+      ),
+      responses({ name: 'a', id: '1' }, { name: 'b', id: '2' }),
+    ];
     expect(thoughtSignatureProblems(ok, ledger)).toEqual([]);
 
-    const dropped = [user('go'), calls({ name: 'a', id: '1', args: { x: 1 }, thoughtSignature: first }, { name: 'b', id: '2' }), responses({ name: 'a', id: '1' }, { name: 'b', id: '2' })];
+    const dropped = [
+      user('go'),
+      calls({ name: 'a', id: '1', args: { x: 1 }, thoughtSignature: first }, { name: 'b', id: '2' }),
+      responses({ name: 'a', id: '1' }, { name: 'b', id: '2' }),
+    ];
     expect(thoughtSignatureProblems(dropped, ledger)).toEqual([expect.stringContaining("at 'contents[1].parts[1]'")]);
 
-    const swapped = [user('go'), calls({ name: 'a', id: '1', args: { x: 1 }, thoughtSignature: second }, { name: 'b', id: '2', thoughtSignature: first }), responses({ name: 'a', id: '1' }, { name: 'b', id: '2' })];
+    const swapped = [
+      user('go'),
+      calls(
+        { name: 'a', id: '1', args: { x: 1 }, thoughtSignature: second },
+        { name: 'b', id: '2', thoughtSignature: first },
+      ),
+      responses({ name: 'a', id: '1' }, { name: 'b', id: '2' }),
+    ];
     expect(thoughtSignatureProblems(swapped, ledger)).toEqual([
       "Thought signature at 'contents[1].parts[0].thought_signature' was issued on another part: send each part back exactly as received.",
       "Thought signature at 'contents[1].parts[1].thought_signature' was issued on another part: send each part back exactly as received.",
     ]);
 
-    const forged = [user('go'), calls({ name: 'a', id: '1', args: { x: 1 }, thoughtSignature: 'Zm9yZ2Vk' }), responses({ name: 'a', id: '1' })];
+    const forged = [
+      user('go'),
+      calls({ name: 'a', id: '1', args: { x: 1 }, thoughtSignature: 'Zm9yZ2Vk' }),
+      responses({ name: 'a', id: '1' }),
+    ];
     expect(thoughtSignatureProblems(forged, ledger)[0]).toBe(
       "Corrupted thought signature at 'contents[1].parts[0].thought_signature': this model never issued it.",
     );
   });
 
-  it('with a ledger, tells identical calls apart by their position among the turn\'s calls', () => {
+  it("with a ledger, tells identical calls apart by their position among the turn's calls", () => {
     const ledger = new ThoughtSignatureLedger();
     ledger.beginReply();
     const signature = ledger.issue({ name: 'a', args: { x: 1 } }, 0);
     // A streamed reply's text arrives as several parts: the call's part index moves, its position among calls does not.
     const turn = {
       role: 'model',
-      parts: [{ text: 'Checking' }, { text: ' twice.' }, { functionCall: { name: 'a', args: { x: 1 } }, thoughtSignature: signature }, { functionCall: { name: 'a', args: { x: 1 } } }],
+      parts: [
+        { text: 'Checking' },
+        { text: ' twice.' },
+        { functionCall: { name: 'a', args: { x: 1 } }, thoughtSignature: signature },
+        { functionCall: { name: 'a', args: { x: 1 } } },
+      ],
     };
     expect(thoughtSignatureProblems([user('go'), turn, responses({ name: 'a' }, { name: 'a' })], ledger)).toEqual([]);
     expect(ledger.sitesOf(signature)).toEqual([{ reply: 0, call: 0, key: expect.any(String) }]);
@@ -209,16 +275,31 @@ describe('thoughtSignatureProblems', () => {
     ledger.beginReply();
     const first = ledger.issue({ name: 'a' }, 0);
     const second = ledger.issue({ name: 'a' }, 1);
-    expect(ledger.signedCallsOf(1)).toEqual(new Map([[0, first], [1, second]]));
-    const dropped = [user('go'), calls({ name: 'a', thoughtSignature: first }, { name: 'a' }), responses({ name: 'a' }, { name: 'a' })];
+    expect(ledger.signedCallsOf(1)).toEqual(
+      new Map([
+        [0, first],
+        [1, second],
+      ]),
+    );
+    const dropped = [
+      user('go'),
+      calls({ name: 'a', thoughtSignature: first }, { name: 'a' }),
+      responses({ name: 'a' }, { name: 'a' }),
+    ];
     expect(thoughtSignatureProblems(dropped, ledger)).toEqual([expect.stringContaining("at 'contents[1].parts[1]'")]);
-    const swapped = [user('go'), calls({ name: 'a', thoughtSignature: second }, { name: 'a', thoughtSignature: first }), responses({ name: 'a' }, { name: 'a' })];
+    const swapped = [
+      user('go'),
+      calls({ name: 'a', thoughtSignature: second }, { name: 'a', thoughtSignature: first }),
+      responses({ name: 'a' }, { name: 'a' }),
+    ];
     expect(thoughtSignatureProblems(swapped, ledger)).toHaveLength(2);
   });
 });
 
 describe('requestProblems', () => {
-  const tools = [{ functionDeclarations: [{ name: 'a', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } }] }];
+  const tools = [
+    { functionDeclarations: [{ name: 'a', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } }] },
+  ];
 
   it('accepts a full, valid request', () => {
     const body = {
@@ -234,7 +315,13 @@ describe('requestProblems', () => {
   it('collects problems from every part of the request', () => {
     const body = {
       contents: [{ role: 'system', parts: [{ text: 'x' }] }],
-      tools: [{ functionDeclarations: [{ name: 'a', parameters: { type: 'OBJECT', properties: { q: { type: ['STRING'] } } } }] }],
+      tools: [
+        {
+          functionDeclarations: [
+            { name: 'a', parameters: { type: 'OBJECT', properties: { q: { type: ['STRING'] } } } },
+          ],
+        },
+      ],
       toolConfig: { functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['a'] } },
       temperature: 1,
     };

@@ -11,7 +11,15 @@ describe('openApiSchemaProblems', () => {
       description: 'd',
       nullable: false,
       properties: {
-        city: { type: 'STRING', format: 'date-time', minLength: 1, maxLength: '10', pattern: '^a', default: 'a', example: 'b' },
+        city: {
+          type: 'STRING',
+          format: 'date-time',
+          minLength: 1,
+          maxLength: '10',
+          pattern: '^a',
+          default: 'a',
+          example: 'b',
+        },
         ratio: { type: 'NUMBER', format: 'double' },
         unit: { type: 'string', enum: ['c', 'f'] },
         tags: { type: 'array', items: { type: 'string' }, minItems: 0, maxItems: 3 },
@@ -27,13 +35,22 @@ describe('openApiSchemaProblems', () => {
     expect(parametersProblems(schema, P)).toEqual([]);
   });
 
-  it.each(['additionalProperties', '$ref', '$defs', 'const', 'oneOf', 'allOf', 'exclusiveMinimum', 'multipleOf', '$schema'])(
-    'rejects the unknown keyword %s and names its path',
-    (keyword) => {
-      const problems = openApiSchemaProblems({ type: 'object', properties: { a: { type: 'string', [keyword]: 1 } } }, P);
-      expect(problems).toEqual([`Invalid JSON payload received. Unknown name "${keyword}" at '${P}.properties[a]': Cannot find field.`]);
-    },
-  );
+  it.each([
+    'additionalProperties',
+    '$ref',
+    '$defs',
+    'const',
+    'oneOf',
+    'allOf',
+    'exclusiveMinimum',
+    'multipleOf',
+    '$schema',
+  ])('rejects the unknown keyword %s and names its path', (keyword) => {
+    const problems = openApiSchemaProblems({ type: 'object', properties: { a: { type: 'string', [keyword]: 1 } } }, P);
+    expect(problems).toEqual([
+      `Invalid JSON payload received. Unknown name "${keyword}" at '${P}.properties[a]': Cannot find field.`,
+    ]);
+  });
 
   it('rejects a type array at the node that holds it', () => {
     const problems = openApiSchemaProblems({ type: 'object', properties: { a: { type: ['string', 'null'] } } }, P);
@@ -68,9 +85,9 @@ describe('openApiSchemaProblems', () => {
     expect(openApiSchemaProblems({ type: 'string', required: ['a'] }, 'p')).toEqual([
       '* GenerateContentRequest.p.required: only allowed for OBJECT type (type is STRING)',
     ]);
-    expect(openApiSchemaProblems({ type: 'object', properties: { b: { type: 'string' } }, required: ['a'] }, 'p')).toEqual([
-      '* GenerateContentRequest.p.required[0]: property is not defined: a',
-    ]);
+    expect(
+      openApiSchemaProblems({ type: 'object', properties: { b: { type: 'string' } }, required: ['a'] }, 'p'),
+    ).toEqual(['* GenerateContentRequest.p.required[0]: property is not defined: a']);
   });
 
   it('requires a type on every node without anyOf', () => {
@@ -91,7 +108,9 @@ describe('openApiSchemaProblems', () => {
   });
 
   it.each(['enum', 'date-time'])('accepts the STRING format %s', (format) => {
-    expect(openApiSchemaProblems({ type: 'STRING', format, ...(format === 'enum' ? { enum: ['a'] } : {}) }, 'p')).toEqual([]);
+    expect(
+      openApiSchemaProblems({ type: 'STRING', format, ...(format === 'enum' ? { enum: ['a'] } : {}) }, 'p'),
+    ).toEqual([]);
   });
 
   it.each(['uri', 'email', 'uuid', 'date', 'byte'])('rejects the STRING format %s, as the API does', (format) => {
@@ -101,9 +120,9 @@ describe('openApiSchemaProblems', () => {
   });
 
   it('rejects an explicitly empty properties map on an OBJECT, nested or at the top', () => {
-    expect(openApiSchemaProblems({ type: 'OBJECT', properties: { a: { type: 'OBJECT', properties: {} } } }, P)).toEqual([
-      `* GenerateContentRequest.${P}.properties[a].properties: should be non-empty for OBJECT type`,
-    ]);
+    expect(openApiSchemaProblems({ type: 'OBJECT', properties: { a: { type: 'OBJECT', properties: {} } } }, P)).toEqual(
+      [`* GenerateContentRequest.${P}.properties[a].properties: should be non-empty for OBJECT type`],
+    );
     expect(parametersProblems({ type: 'object', properties: {} }, P)).toEqual([
       `* GenerateContentRequest.${P}.properties: should be non-empty for OBJECT type`,
     ]);
@@ -112,9 +131,12 @@ describe('openApiSchemaProblems', () => {
   });
 
   it('rejects properties on a type other than OBJECT', () => {
-    expect(openApiSchemaProblems({ type: 'OBJECT', properties: { a: { type: 'STRING', properties: { b: { type: 'STRING' } } } } }, P)).toEqual([
-      `* GenerateContentRequest.${P}.properties[a].properties: only allowed for OBJECT type`,
-    ]);
+    expect(
+      openApiSchemaProblems(
+        { type: 'OBJECT', properties: { a: { type: 'STRING', properties: { b: { type: 'STRING' } } } } },
+        P,
+      ),
+    ).toEqual([`* GenerateContentRequest.${P}.properties[a].properties: only allowed for OBJECT type`]);
   });
 
   it('rejects a tuple items list and wrongly typed scalars', () => {
@@ -123,7 +145,7 @@ describe('openApiSchemaProblems', () => {
     ]);
     expect(openApiSchemaProblems({ type: 'string', maxLength: 1.5, nullable: 'yes' }, 'p')).toEqual([
       "Invalid value at 'p.max_length' (TYPE_INT64), 1.5",
-      "Invalid value at 'p.nullable' (TYPE_BOOL), \"yes\"",
+      'Invalid value at \'p.nullable\' (TYPE_BOOL), "yes"',
     ]);
   });
 });
@@ -145,7 +167,12 @@ describe('functionDeclarationProblems', () => {
 
   it('accepts a declaration without parameters, with parameters, or with parametersJsonSchema', () => {
     expect(functionDeclarationProblems({ name: 'ping' }, D)).toEqual([]);
-    expect(functionDeclarationProblems({ name: 'a.b:c-d_9', description: 'x', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } }, D)).toEqual([]);
+    expect(
+      functionDeclarationProblems(
+        { name: 'a.b:c-d_9', description: 'x', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } },
+        D,
+      ),
+    ).toEqual([]);
     const jsonSchema = { type: 'object', properties: { q: { type: ['string', 'null'] } }, additionalProperties: false };
     expect(functionDeclarationProblems({ name: 'f', parametersJsonSchema: jsonSchema }, D)).toEqual([]);
   });
@@ -163,7 +190,9 @@ describe('functionDeclarationProblems', () => {
   it.each(['9lives', 'has space', 'dollar$', '', 'x'.repeat(129)])('rejects the function name %j', (name) => {
     const problems = functionDeclarationProblems({ name }, D);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(new RegExp(`^\\* GenerateContentRequest\\.${D.replace(/[[\]]/g, '\\$&')}\\.name: Invalid function name`));
+    expect(problems[0]).toMatch(
+      new RegExp(`^\\* GenerateContentRequest\\.${D.replace(/[[\]]/g, '\\$&')}\\.name: Invalid function name`),
+    );
   });
 
   it('accepts a 128-character function name', () => {
@@ -182,7 +211,12 @@ describe('functionDeclarationProblems', () => {
 
   it('accepts snake_case field names as the API does', () => {
     expect(functionDeclarationProblems({ name: 'f', parameters_json_schema: { type: 'object' } }, D)).toEqual([]);
-    expect(functionDeclarationProblems({ name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } }, property_ordering: ['a'] } }, D)).toEqual([]);
+    expect(
+      functionDeclarationProblems(
+        { name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } }, property_ordering: ['a'] } },
+        D,
+      ),
+    ).toEqual([]);
   });
 
   it('rejects unknown declaration fields', () => {
@@ -203,13 +237,22 @@ describe('toolsProblems', () => {
   });
 
   it('rejects a function declared twice, across tools too', () => {
-    expect(toolsProblems([{ functionDeclarations: [{ name: 'a' }] }, { functionDeclarations: [{ name: 'a' }] }])).toEqual([
+    expect(
+      toolsProblems([{ functionDeclarations: [{ name: 'a' }] }, { functionDeclarations: [{ name: 'a' }] }]),
+    ).toEqual([
       '* GenerateContentRequest.tools[1].function_declarations[0].name: Duplicate function declaration "a" (first at tools[0].function_declarations[0])',
     ]);
   });
 
   it('numbers each declaration in the path', () => {
-    const problems = toolsProblems([{ functionDeclarations: [{ name: 'ok' }, { name: 'f', parameters: { type: 'object', additionalProperties: false } }] }]);
+    const problems = toolsProblems([
+      {
+        functionDeclarations: [
+          { name: 'ok' },
+          { name: 'f', parameters: { type: 'object', additionalProperties: false } },
+        ],
+      },
+    ]);
     expect(problems).toEqual([
       `Invalid JSON payload received. Unknown name "additionalProperties" at 'tools[0].function_declarations[1].parameters': Cannot find field.`,
     ]);

@@ -14,8 +14,15 @@ const user = (text: string): Content => ({ role: 'user', parts: [{ text }] });
 const declare = (...functionDeclarations: object[]) => ({ tools: [{ functionDeclarations }] });
 
 /** Sends through the real SDK (unary on v1beta, streaming on v1) and expects the API's 400 naming `field`. */
-async function expectRejected(params: Omit<GenerateContentParameters, 'model'>, field: string, message: string | RegExp) {
-  for (const [apiVersion, stream] of [['v1beta', false], ['v1', true]] as const) {
+async function expectRejected(
+  params: Omit<GenerateContentParameters, 'model'>,
+  field: string,
+  message: string | RegExp,
+) {
+  for (const [apiVersion, stream] of [
+    ['v1beta', false],
+    ['v1', true],
+  ] as const) {
     const ai = clientFor(fake, apiVersion);
     const call = stream
       ? ai.models.generateContentStream({ model: MODEL, ...params }).then(collect)
@@ -27,7 +34,9 @@ async function expectRejected(params: Omit<GenerateContentParameters, 'model'>, 
     expect(error.message).toMatch(message);
     const recorded = fake.requests.at(-1)!;
     expect(recorded.status).toBe(400);
-    expect(recorded.path).toBe(`/${apiVersion}/models/${MODEL}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`);
+    expect(recorded.path).toBe(
+      `/${apiVersion}/models/${MODEL}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
+    );
   }
 }
 
@@ -39,14 +48,23 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
     const response = await ai.models.generateContent({
       model: MODEL,
       contents: 'hi',
-      config: declare({ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }),
+      config: declare({
+        name: 'get_weather',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      }),
     });
     expect(response.text).toBe('accepted');
   });
 
   it('an unknown keyword in parameters', async () => {
     await expectRejected(
-      { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'object', properties: { unit: { type: 'string', const: 'c' } } } }) },
+      {
+        contents: 'hi',
+        config: declare({
+          name: 'f',
+          parameters: { type: 'object', properties: { unit: { type: 'string', const: 'c' } } },
+        }),
+      },
       "'tools[0].function_declarations[0].parameters.properties[unit]'",
       /Unknown name "const" .*Cannot find field\./,
     );
@@ -55,7 +73,12 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
   // The SDK drops additionalProperties and rewrites type arrays in `parameters`; extraBody sends them as written.
   it('additionalProperties in parameters (sent raw)', async () => {
     await expectRejected(
-      { contents: 'hi', ...withTools([{ functionDeclarations: [{ name: 'f', parameters: { type: 'object', additionalProperties: false } }] }]) },
+      {
+        contents: 'hi',
+        ...withTools([
+          { functionDeclarations: [{ name: 'f', parameters: { type: 'object', additionalProperties: false } }] },
+        ]),
+      },
       "'tools[0].function_declarations[0].parameters'",
       /Unknown name "additionalProperties"/,
     );
@@ -63,7 +86,16 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('a type array', async () => {
     await expectRejected(
-      { contents: 'hi', ...withTools([{ functionDeclarations: [{ name: 'f', parameters: { type: 'object', properties: { q: { type: ['string', 'null'] } } } }] }]) },
+      {
+        contents: 'hi',
+        ...withTools([
+          {
+            functionDeclarations: [
+              { name: 'f', parameters: { type: 'object', properties: { q: { type: ['string', 'null'] } } } },
+            ],
+          },
+        ]),
+      },
       "'tools[0].function_declarations[0].parameters.properties[q]'",
       /Unknown name "type" .*Proto field is not repeating/,
     );
@@ -71,7 +103,16 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('anyOf beside other fields', async () => {
     await expectRejected(
-      { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'object', properties: { v: { anyOf: [{ type: 'string' }, { type: 'number' }], description: 'd' } } } }) },
+      {
+        contents: 'hi',
+        config: declare({
+          name: 'f',
+          parameters: {
+            type: 'object',
+            properties: { v: { anyOf: [{ type: 'string' }, { type: 'number' }], description: 'd' } },
+          },
+        }),
+      },
       'tools[0].function_declarations[0].parameters.properties[v].any_of',
       /must be the only field/,
     );
@@ -79,7 +120,13 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('required on a non-object', async () => {
     await expectRejected(
-      { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'object', properties: { v: { type: 'string', required: ['x'] } } } }) },
+      {
+        contents: 'hi',
+        config: declare({
+          name: 'f',
+          parameters: { type: 'object', properties: { v: { type: 'string', required: ['x'] } } },
+        }),
+      },
       'tools[0].function_declarations[0].parameters.properties[v].required',
       /only allowed for OBJECT type/,
     );
@@ -87,7 +134,13 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('a STRING format other than enum and date-time', async () => {
     await expectRejected(
-      { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'object', properties: { site: { type: 'string', format: 'uri' } } } }) },
+      {
+        contents: 'hi',
+        config: declare({
+          name: 'f',
+          parameters: { type: 'object', properties: { site: { type: 'string', format: 'uri' } } },
+        }),
+      },
       'tools[0].function_declarations[0].parameters.properties[site].format',
       /only 'enum' and 'date-time' are supported for STRING type/,
     );
@@ -111,7 +164,10 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('both parameters and parametersJsonSchema', async () => {
     await expectRejected(
-      { contents: 'hi', config: declare({ name: 'f', parameters: { type: 'object' }, parametersJsonSchema: { type: 'object' } }) },
+      {
+        contents: 'hi',
+        config: declare({ name: 'f', parameters: { type: 'object' }, parametersJsonSchema: { type: 'object' } }),
+      },
       'tools[0].function_declarations[0].parameters',
       /mutually exclusive/,
     );
@@ -127,7 +183,13 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('an invalid parameter name', async () => {
     await expectRejected(
-      { contents: 'hi', config: declare({ name: 'f', parametersJsonSchema: { type: 'object', properties: { 'user-id': { type: 'string' } } } }) },
+      {
+        contents: 'hi',
+        config: declare({
+          name: 'f',
+          parametersJsonSchema: { type: 'object', properties: { 'user-id': { type: 'string' } } },
+        }),
+      },
       'tools[0].function_declarations[0].parameters_json_schema.properties[user-id]',
       /Invalid parameter name "user-id"/,
     );
@@ -135,28 +197,57 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('more than 512 declarations in one tool', async () => {
     const many = Array.from({ length: 513 }, (_, i) => ({ name: `tool_${i}` }));
-    await expectRejected({ contents: 'hi', config: declare(...many) }, 'tools[0].function_declarations', /at most 512 .* got 513/);
+    await expectRejected(
+      { contents: 'hi', config: declare(...many) },
+      'tools[0].function_declarations',
+      /at most 512 .* got 513/,
+    );
   });
 
   it('empty parts', async () => {
-    await expectRejected({ contents: [user('hi'), { role: 'model', parts: [] }, user('again')] }, 'contents[1].parts', /must not be empty/);
+    await expectRejected(
+      { contents: [user('hi'), { role: 'model', parts: [] }, user('again')] },
+      'contents[1].parts',
+      /must not be empty/,
+    );
   });
 
   it('a role other than user and model', async () => {
-    await expectRejected({ contents: [{ role: 'system', parts: [{ text: 'be nice' }] }, user('hi')] }, 'contents[0].role', /valid role: user, model/);
     await expectRejected(
-      { contents: [user('hi'), { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] }, { role: 'function', parts: [{ functionResponse: { name: 'f', response: { output: 1 } } }] }] },
+      { contents: [{ role: 'system', parts: [{ text: 'be nice' }] }, user('hi')] },
+      'contents[0].role',
+      /valid role: user, model/,
+    );
+    await expectRejected(
+      {
+        contents: [
+          user('hi'),
+          { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] },
+          { role: 'function', parts: [{ functionResponse: { name: 'f', response: { output: 1 } } }] },
+        ],
+      },
       'contents[2].role',
       /valid role/,
     );
   });
 
-  const called: Content = { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: {} } }, { functionCall: { id: 'c2', name: 'g', args: {} } }] };
-  const answer = (id: string, name: string, response: unknown = { output: 1 }): Part => ({ functionResponse: { id, name, response: response as Record<string, unknown> } });
+  const called: Content = {
+    role: 'model',
+    parts: [{ functionCall: { id: 'c1', name: 'f', args: {} } }, { functionCall: { id: 'c2', name: 'g', args: {} } }],
+  };
+  const answer = (id: string, name: string, response: unknown = { output: 1 }): Part => ({
+    functionResponse: { id, name, response: response as Record<string, unknown> },
+  });
 
   it('a function response that is not a JSON object', async () => {
     await expectRejected(
-      { contents: [user('hi'), called, { role: 'user', parts: [answer('c1', 'f'), answer('c2', 'g', [1, 2] as unknown as object)] }] },
+      {
+        contents: [
+          user('hi'),
+          called,
+          { role: 'user', parts: [answer('c1', 'f'), answer('c2', 'g', [1, 2] as unknown as object)] },
+        ],
+      },
       "'contents[2].parts[1].function_response'",
       /Unknown name "response" .*not repeating/,
     );
@@ -189,7 +280,13 @@ describe('FakeGemini refuses what the API refuses (real @google/genai client ove
 
   it('allowedFunctionNames with a mode that does not take it', async () => {
     await expectRejected(
-      { contents: 'hi', config: { ...declare({ name: 'f' }), toolConfig: { functionCallingConfig: { mode: 'AUTO' as never, allowedFunctionNames: ['f'] } } } },
+      {
+        contents: 'hi',
+        config: {
+          ...declare({ name: 'f' }),
+          toolConfig: { functionCallingConfig: { mode: 'AUTO' as never, allowedFunctionNames: ['f'] } },
+        },
+      },
       'tool_config.function_calling_config.allowed_function_names',
       /only allowed when mode is ANY or VALIDATED \(mode is AUTO\)/,
     );
@@ -223,15 +320,25 @@ describe('API key', () => {
       headers.delete('x-goog-api-key');
       return fetch(input, { ...init, headers });
     };
-    const error = await apiError(clientFor(fake, 'v1beta', { fetch: stripKey }).models.generateContent({ model: MODEL, contents: 'hi' }), 403);
-    expect(error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED', message: expect.stringContaining('unregistered callers') });
+    const error = await apiError(
+      clientFor(fake, 'v1beta', { fetch: stripKey }).models.generateContent({ model: MODEL, contents: 'hi' }),
+      403,
+    );
+    expect(error).toMatchObject({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+      message: expect.stringContaining('unregistered callers'),
+    });
   });
 
   it('answers 400 API_KEY_INVALID for another key than the one required', async () => {
     const keyed = await startFakeGemini({ apiKey: 'right', script: [reply.text('in')] });
     try {
       const error = await apiError(clientFor(keyed).models.generateContent({ model: MODEL, contents: 'hi' }), 400);
-      expect(error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'API key not valid. Please pass a valid API key.' });
+      expect(error).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        message: 'API key not valid. Please pass a valid API key.',
+      });
       expect(keyed.pending).toBe(1);
     } finally {
       await keyed.close();
@@ -249,13 +356,15 @@ describe('API key', () => {
 });
 
 describe('models', () => {
-  it('answers the API\'s 404 for a model it does not serve', async () => {
+  it("answers the API's 404 for a model it does not serve", async () => {
     const served = await startFakeGemini({ models: [MODEL], script: ['yes'] });
     try {
       const ai = clientFor(served, 'v1');
       const error = await apiError(ai.models.generateContent({ model: 'gemini-0-nano', contents: 'hi' }), 404);
       expect(error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
-      expect(error.message).toMatch(/^models\/gemini-0-nano is not found for API version v1, or is not supported for generateContent\./);
+      expect(error.message).toMatch(
+        /^models\/gemini-0-nano is not found for API version v1, or is not supported for generateContent\./,
+      );
       expect((await ai.models.generateContent({ model: MODEL, contents: 'hi' })).text).toBe('yes');
     } finally {
       await served.close();
@@ -267,7 +376,10 @@ describe('strict: false', () => {
   it('lets a request that breaks the rules through to the script', async () => {
     const lenient = await startFakeGemini({ strict: false, script: [reply.text('fine')] });
     try {
-      const response = await clientFor(lenient).models.generateContent({ model: MODEL, contents: [{ role: 'system', parts: [{ text: 'x' }] }] });
+      const response = await clientFor(lenient).models.generateContent({
+        model: MODEL,
+        contents: [{ role: 'system', parts: [{ text: 'x' }] }],
+      });
       expect(response.text).toBe('fine');
     } finally {
       await lenient.close();

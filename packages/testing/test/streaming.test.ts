@@ -27,7 +27,9 @@ describe('SSE wire format', () => {
       return JSON.parse(event.slice(6));
     });
     expect(bodies.map((b) => b.candidates[0].content.parts[0].text)).toEqual(['abc', 'def', 'ghi', 'jkl']);
-    expect(bodies.slice(0, -1).every((b) => b.candidates[0].finishReason === undefined && b.usageMetadata === undefined)).toBe(true);
+    expect(
+      bodies.slice(0, -1).every((b) => b.candidates[0].finishReason === undefined && b.usageMetadata === undefined),
+    ).toBe(true);
     expect(bodies.at(-1).candidates[0].finishReason).toBe('STOP');
     expect(bodies.at(-1).usageMetadata.totalTokenCount).toBeGreaterThan(0);
     expect(new Set(bodies.map((b) => b.responseId)).size).toBe(1);
@@ -37,7 +39,9 @@ describe('SSE wire format', () => {
     const fake = await fakeWith({ script: [reply.text('abcdef', { stream: { textEvents: 2 } })] });
     const response = await rawStream(fake, '');
     expect(response.headers.get('content-type')).toContain('application/json');
-    const chunks = (await response.json()) as Array<{ candidates: Array<{ content: { parts: Array<{ text: string }> } }> }>;
+    const chunks = (await response.json()) as Array<{
+      candidates: Array<{ content: { parts: Array<{ text: string }> } }>;
+    }>;
     expect(chunks.map((c) => c.candidates[0]!.content.parts[0]!.text)).toEqual(['abc', 'def']);
   });
 
@@ -68,7 +72,9 @@ describe('streaming through the SDK', () => {
 
   it('keeps function calls whole, after the text before them', async () => {
     const fake = await fakeWith({
-      script: [reply.functionCalls([{ name: 'a', args: { long: 'x'.repeat(200) } }, { name: 'b' }], { text: 'Calling.' })],
+      script: [
+        reply.functionCalls([{ name: 'a', args: { long: 'x'.repeat(200) } }, { name: 'b' }], { text: 'Calling.' }),
+      ],
     });
     const chunks = await collect(await clientFor(fake).models.generateContentStream({ model: MODEL, contents: 'go' }));
     expect(chunks.at(-1)!.functionCalls).toEqual([
@@ -80,30 +86,42 @@ describe('streaming through the SDK', () => {
   });
 
   it('a stream cut by a dropped connection: the SDK throws after the events it got', async () => {
-    const fake = await fakeWith({ script: [reply.text('abcdefghi', { stream: { textEvents: 3, cutAfterEvents: 2 } })] });
+    const fake = await fakeWith({
+      script: [reply.text('abcdefghi', { stream: { textEvents: 3, cutAfterEvents: 2 } })],
+    });
     const got: string[] = [];
     const run = async () => {
-      for await (const chunk of await clientFor(fake).models.generateContentStream({ model: MODEL, contents: 'go' })) got.push(chunk.text!);
+      for await (const chunk of await clientFor(fake).models.generateContentStream({ model: MODEL, contents: 'go' }))
+        got.push(chunk.text!);
     };
     await expect(run()).rejects.toThrow(/terminated/);
     expect(got).toEqual(['abc', 'def']);
   });
 
   it('a stream cut by an unterminated event: the SDK throws "Incomplete JSON segment at the end"', async () => {
-    const fake = await fakeWith({ script: [reply.withStream(reply.text('abcdefghi'), { textEvents: 3, cutAfterEvents: 1, cut: 'unterminated' })] });
+    const fake = await fakeWith({
+      script: [reply.withStream(reply.text('abcdefghi'), { textEvents: 3, cutAfterEvents: 1, cut: 'unterminated' })],
+    });
     const got: string[] = [];
     const run = async () => {
-      for await (const chunk of await clientFor(fake, 'v1').models.generateContentStream({ model: MODEL, contents: 'go' })) got.push(chunk.text!);
+      for await (const chunk of await clientFor(fake, 'v1').models.generateContentStream({
+        model: MODEL,
+        contents: 'go',
+      }))
+        got.push(chunk.text!);
     };
     await expect(run()).rejects.toThrow('Incomplete JSON segment at the end');
     expect(got).toEqual(['abc']);
   });
 
   it('a stream cut by an error event: the SDK throws ApiError with its code', async () => {
-    const fake = await fakeWith({ script: [reply.text('abcdefghi', { stream: { textEvents: 3, cutAfterEvents: 1, cut: reply.unavailable() } })] });
+    const fake = await fakeWith({
+      script: [reply.text('abcdefghi', { stream: { textEvents: 3, cutAfterEvents: 1, cut: reply.unavailable() } })],
+    });
     const got: string[] = [];
     const run = async () => {
-      for await (const chunk of await clientFor(fake).models.generateContentStream({ model: MODEL, contents: 'go' })) got.push(chunk.text!);
+      for await (const chunk of await clientFor(fake).models.generateContentStream({ model: MODEL, contents: 'go' }))
+        got.push(chunk.text!);
     };
     const error = await apiError(run(), 503);
     expect(error).toMatchObject({ code: 503, status: 'UNAVAILABLE' });
@@ -115,7 +133,11 @@ describe('streaming through the SDK', () => {
     const controller = new AbortController();
     const got: string[] = [];
     const run = async () => {
-      const stream = await clientFor(fake).models.generateContentStream({ model: MODEL, contents: 'go', config: { abortSignal: controller.signal } });
+      const stream = await clientFor(fake).models.generateContentStream({
+        model: MODEL,
+        contents: 'go',
+        config: { abortSignal: controller.signal },
+      });
       for await (const chunk of stream) {
         got.push(chunk.text!);
         controller.abort();
@@ -147,6 +169,10 @@ describe('splitIntoEvents', () => {
   it('groups consecutive calls and keeps other parts whole', () => {
     const call = (name: string) => ({ functionCall: { name, args: {} } });
     const image = { inlineData: { mimeType: 'image/png', data: 'AAAA' } };
-    expect(splitIntoEvents([call('a'), call('b'), image, call('c')], 3)).toEqual([[call('a'), call('b')], [image], [call('c')]]);
+    expect(splitIntoEvents([call('a'), call('b'), image, call('c')], 3)).toEqual([
+      [call('a'), call('b')],
+      [image],
+      [call('c')],
+    ]);
   });
 });

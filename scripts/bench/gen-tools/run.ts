@@ -18,7 +18,10 @@ const project = join(tmpdir(), 'toolwright-bench-gen-tools');
 // The same project with one more tool, which takes a URL: gen-tools leaves TypeScript's DOM lib files out of a
 // program its tools cannot reach them from (packages/gen/src/program/host-libs.ts); here they reach it.
 const domProject = join(tmpdir(), 'toolwright-bench-gen-tools-dom');
-for (const [dir, domTool] of [[project, false], [domProject, true]] as const) {
+for (const [dir, domTool] of [
+  [project, false],
+  [domProject, true],
+] as const) {
   writeSyntheticProject({ dir, files: 100, toolsPerFile: 10, domTool });
   mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
   symlinkSync(join(root, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
@@ -29,18 +32,29 @@ const out = join(project, 'generated');
 const cacheDir = join(project, 'gen-cache');
 const genArgs = [
   join(root, 'packages/gen/dist/esm/cli.js'),
-  '--project', join(project, 'tsconfig.json'),
-  '--out', join(out, 'tools.generated.ts'),
-  '--json', join(out, 'tools.json'),
+  '--project',
+  join(project, 'tsconfig.json'),
+  '--out',
+  join(out, 'tools.generated.ts'),
+  '--json',
+  join(out, 'tools.json'),
   // 1,000 tools: more than one Gemini request takes, as a project that binds them in several Toolboxes has.
-  '--max-tools', '1000',
-  '--cache-dir', cacheDir,
+  '--max-tools',
+  '1000',
+  '--cache-dir',
+  cacheDir,
 ];
 
 // The diagnostics of the project, once (the bench runs print none).
-const once = spawnSync(process.execPath, [...genArgs, '--no-cache'].filter((arg) => arg !== '--cache-dir' && arg !== cacheDir), { cwd: project, encoding: 'utf8' });
+const once = spawnSync(
+  process.execPath,
+  [...genArgs, '--no-cache'].filter((arg) => arg !== '--cache-dir' && arg !== cacheDir),
+  { cwd: project, encoding: 'utf8' },
+);
 const warnings = once.stderr.split('\n').filter((line) => line.includes(': warning: '));
-console.log(`\ngen-tools diagnostics on the synthetic project: ${warnings.length} warning(s)${warnings.length ? `:\n  ${warnings.join('\n  ')}` : ''}`);
+console.log(
+  `\ngen-tools diagnostics on the synthetic project: ${warnings.length} warning(s)${warnings.length ? `:\n  ${warnings.join('\n  ')}` : ''}`,
+);
 
 const candidates: Record<string, string[]> = {
   // Cold: no cache (it is removed before the run), so the run reads the project and writes the cache.
@@ -50,21 +64,37 @@ const candidates: Record<string, string[]> = {
   // Reported, not judged: the cost of a project whose tools need the DOM lib.
   'gen-tools (cold, one more tool takes a URL)': [
     join(root, 'packages/gen/dist/esm/cli.js'),
-    '--project', join(domProject, 'tsconfig.json'),
-    '--out', join(domProject, 'generated/tools.generated.ts'),
-    '--max-tools', '1001',
+    '--project',
+    join(domProject, 'tsconfig.json'),
+    '--out',
+    join(domProject, 'generated/tools.generated.ts'),
+    '--max-tools',
+    '1001',
     '--no-cache',
   ],
   'tsc --noEmit': [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
   'ts-json-schema-generator': [
     join(root, 'node_modules/ts-json-schema-generator/bin/ts-json-schema-generator.js'),
-    '--path', join(project, 'src/**/*.ts'), '--type', '*', '--tsconfig', join(project, 'tsconfig.json'),
-    '--out', join(out, 'tjsg.json'),
+    '--path',
+    join(project, 'src/**/*.ts'),
+    '--type',
+    '*',
+    '--tsconfig',
+    join(project, 'tsconfig.json'),
+    '--out',
+    join(out, 'tjsg.json'),
   ],
   'ts-json-schema-generator --no-type-check': [
     join(root, 'node_modules/ts-json-schema-generator/bin/ts-json-schema-generator.js'),
-    '--path', join(project, 'src/**/*.ts'), '--type', '*', '--tsconfig', join(project, 'tsconfig.json'),
-    '--no-type-check', '--out', join(out, 'tjsg.json'),
+    '--path',
+    join(project, 'src/**/*.ts'),
+    '--type',
+    '*',
+    '--tsconfig',
+    join(project, 'tsconfig.json'),
+    '--no-type-check',
+    '--out',
+    join(out, 'tjsg.json'),
   ],
 };
 
@@ -81,14 +111,22 @@ for (let run = 0; run < runs; run++) {
 }
 
 const summary = Object.fromEntries(
-  Object.entries(samples).map(([name, list]) => [name, { ms: median(list.map((m) => m.ms)), mb: median(list.map((m) => m.peakRssMb)) }]),
+  Object.entries(samples).map(([name, list]) => [
+    name,
+    { ms: median(list.map((m) => m.ms)), mb: median(list.map((m) => m.peakRssMb)) },
+  ]),
 );
 console.log(`\n1,000 tools in 100 files, median of ${runs} interleaved runs:`);
-for (const [name, { ms, mb }] of Object.entries(summary)) console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${mb.toFixed(0).padStart(5)} MB`);
+for (const [name, { ms, mb }] of Object.entries(summary))
+  console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${mb.toFixed(0).padStart(5)} MB`);
 
 const watch = await watchLatency();
-console.log(`  gen-tools --watch, edit of one file to new output  ${watch.oneFile.toFixed(0).padStart(6)} ms  (median of ${watch.runs})`);
-console.log(`  gen-tools --watch, edit of the shared types file     ${watch.shared.toFixed(0).padStart(6)} ms  (every tool depends on it; reported)`);
+console.log(
+  `  gen-tools --watch, edit of one file to new output  ${watch.oneFile.toFixed(0).padStart(6)} ms  (median of ${watch.runs})`,
+);
+console.log(
+  `  gen-tools --watch, edit of the shared types file     ${watch.shared.toFixed(0).padStart(6)} ms  (every tool depends on it; reported)`,
+);
 
 const gen = summary['gen-tools (cold)']!;
 const checks: [string, number, number][] = [
@@ -97,13 +135,29 @@ const checks: [string, number, number][] = [
   ['gen-tools --watch one-file edit (ms / 200 ms)', watch.oneFile / 200, 1],
   ['gen-tools / tsc --noEmit', gen.ms / summary['tsc --noEmit']!.ms, 0.8],
   ['gen-tools / ts-json-schema-generator', gen.ms / summary['ts-json-schema-generator']!.ms, 0.5],
-  ['gen-tools / ts-json-schema-generator --no-type-check', gen.ms / summary['ts-json-schema-generator --no-type-check']!.ms, Number.NaN],
-  ['gen-tools with the DOM lib (a tool takes a URL) / tsc --noEmit', summary['gen-tools (cold, one more tool takes a URL)']!.ms / summary['tsc --noEmit']!.ms, Number.NaN],
-  ['gen-tools with the DOM lib / ts-json-schema-generator', summary['gen-tools (cold, one more tool takes a URL)']!.ms / summary['ts-json-schema-generator']!.ms, Number.NaN],
+  [
+    'gen-tools / ts-json-schema-generator --no-type-check',
+    gen.ms / summary['ts-json-schema-generator --no-type-check']!.ms,
+    Number.NaN,
+  ],
+  [
+    'gen-tools with the DOM lib (a tool takes a URL) / tsc --noEmit',
+    summary['gen-tools (cold, one more tool takes a URL)']!.ms / summary['tsc --noEmit']!.ms,
+    Number.NaN,
+  ],
+  [
+    'gen-tools with the DOM lib / ts-json-schema-generator',
+    summary['gen-tools (cold, one more tool takes a URL)']!.ms / summary['ts-json-schema-generator']!.ms,
+    Number.NaN,
+  ],
 ];
 let failed = false;
 for (const [label, ratio, target] of checks) {
-  const verdict = Number.isNaN(target) ? '(reported)' : ratio <= target ? `PASS (<= ${+target.toFixed(2)})` : `FAIL (> ${+target.toFixed(2)})`;
+  const verdict = Number.isNaN(target)
+    ? '(reported)'
+    : ratio <= target
+      ? `PASS (<= ${+target.toFixed(2)})`
+      : `FAIL (> ${+target.toFixed(2)})`;
   if (!Number.isNaN(target) && ratio > target) failed = true;
   console.log(`  ${label.padEnd(62)} ${ratio.toFixed(2)}x  ${verdict}`);
 }

@@ -203,7 +203,12 @@ export class LinkService {
 }
 `;
 
-export function writeSyntheticProject({ dir, files = 100, toolsPerFile = 10, domTool = false }: SyntheticProjectOptions): void {
+export function writeSyntheticProject({
+  dir,
+  files = 100,
+  toolsPerFile = 10,
+  domTool = false,
+}: SyntheticProjectOptions): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(
@@ -225,8 +230,12 @@ export function writeSyntheticProject({ dir, files = 100, toolsPerFile = 10, dom
       2,
     ),
   );
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'synthetic', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'synthetic', private: true, type: 'module' }, null, 2),
+  );
   writeFileSync(join(dir, 'src/shared.ts'), shared);
-  for (let file = 0; file < files; file++) writeFileSync(join(dir, `src/service${file}.ts`), serviceFile(file, toolsPerFile));
+  for (let file = 0; file < files; file++)
+    writeFileSync(join(dir, `src/service${file}.ts`), serviceFile(file, toolsPerFile));
   if (domTool) writeFileSync(join(dir, 'src/link-service.ts'), linkService);
 }

@@ -29,8 +29,16 @@ const manifest = defineManifest({
       method: 'add',
       file: 'server.ts',
       target: () => Calculator,
-      parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
-      params: [{ name: 'a', kind: 'value' }, { name: 'b', kind: 'value' }],
+      parameters: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      },
+      params: [
+        { name: 'a', kind: 'value' },
+        { name: 'b', kind: 'value' },
+      ],
       returns: { type: 'number' },
     },
   ],
@@ -38,9 +46,13 @@ const manifest = defineManifest({
 
 function sdkServer(): McpServer {
   const server = new McpServer({ name: 'sdk', version: '1.0.0' });
-  server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({
-    content: [{ type: 'text', text: String(a + b) }],
-  }));
+  server.registerTool(
+    'add',
+    { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } },
+    ({ a, b }) => ({
+      content: [{ type: 'text', text: String(a + b) }],
+    }),
+  );
   return server;
 }
 
@@ -54,7 +66,10 @@ async function sdkHttp(): Promise<string> {
     const id = request.headers['mcp-session-id'];
     let transport = typeof id === 'string' ? sessions.get(id) : undefined;
     if (!transport && isInitializeRequest(body)) {
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void sessions.set(sid, created) });
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void sessions.set(sid, created),
+      });
       await sdkServer().connect(created);
       transport = created;
     }

@@ -41,11 +41,47 @@ const INTEGER_FORMATS = new Set(['int32', 'int64']);
 
 /** Keywords of the manifest's JSON Schema subset this renderer understands (others are dropped with a warning). */
 const KNOWN_KEYWORDS = new Set([
-  'type', 'title', 'description', 'default', 'examples', 'deprecated', 'enum', 'const', 'format',
-  'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required', 'additionalProperties',
-  'minProperties', 'maxProperties', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', '$schema', '$id',
-  '$comment', '$anchor', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
+  'type',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'enum',
+  'const',
+  'format',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  '$schema',
+  '$id',
+  '$comment',
+  '$anchor',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
 ]);
 
 /**
@@ -92,7 +128,8 @@ function truncated(
 ): GeminiSchema {
   const target = resolveLocalRef(walk.root, ref) ?? {};
   const description = withNotes(ownDescription ?? target.description, [truncationNote(ref)]);
-  if (guessType(target, walk.root) !== 'object') return walk.single(description === undefined ? {} : { description }, path, refs);
+  if (guessType(target, walk.root) !== 'object')
+    return walk.single(description === undefined ? {} : { description }, path, refs);
   return description === undefined ? { type: GEMINI_TYPES.object } : { type: GEMINI_TYPES.object, description };
 }
 
@@ -143,7 +180,7 @@ function renderSingle(walk: Walk, node: JsonSchema, path: string, refs: readonly
 
   let values: unknown[] | undefined = Object.hasOwn(node, 'const') ? [node.const] : node.enum;
   let nullable = false;
-  if (values && values.includes(null)) {
+  if (values?.includes(null)) {
     nullable = true;
     values = values.filter((value) => value !== null);
   }
@@ -316,7 +353,6 @@ function anyValueBranches(): JsonSchema[] {
   return [...scalars, { type: 'array', items: { anyOf: scalars.map((scalar) => ({ ...scalar })) } }];
 }
 
-
 /** Notes that carry a union's default and examples into each of its branches. */
 function annotationNotes(annotations: JsonSchema): string[] {
   const notes: string[] = [];
@@ -332,7 +368,6 @@ function joinDescriptions(outer: string | undefined, inner: string | undefined):
   if (inner === undefined || inner === outer) return outer;
   return withNotes(outer, [inner]);
 }
-
 
 /** Branches that are each a string literal (`const` or string `enum`, nothing else): one enum says the same. */
 function stringLiterals(branches: JsonSchema[]): string[] | undefined {
@@ -364,7 +399,6 @@ function typeOfValues(values: unknown[]): JsonSchemaType | undefined {
   return types.size === 1 ? ([...types][0] as JsonSchemaType) : undefined;
 }
 
-
 /** The type a (possibly referenced) schema has, for the open schema that ends an unrolled recursion. */
 function guessType(node: JsonSchema, root: JsonSchema, depth = 0): JsonSchemaType | undefined {
   if (depth > 8) return undefined;
@@ -382,11 +416,29 @@ function guessType(node: JsonSchema, root: JsonSchema, depth = 0): JsonSchemaTyp
   return inferType(node);
 }
 
-
 const KEY_ORDER: (keyof GeminiSchema)[] = [
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength',
-  'pattern', 'items', 'minItems', 'maxItems', 'properties', 'required', 'propertyOrdering', 'minProperties',
-  'maxProperties', 'anyOf', 'default', 'example',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'items',
+  'minItems',
+  'maxItems',
+  'properties',
+  'required',
+  'propertyOrdering',
+  'minProperties',
+  'maxProperties',
+  'anyOf',
+  'default',
+  'example',
 ];
 
 /** Keys in one fixed order, so that golden files read well and diffs stay small. */

@@ -3,7 +3,7 @@ import { RefExpansion, truncationNote } from './ref-expansion.js';
 import { withNotes } from './description-notes.js';
 import { copySchema } from './schema-copy.js';
 import { isNullOnly } from './schema-types.js';
-import { type RenderResult, type RenderWarning } from './types.js';
+import type { RenderResult, RenderWarning } from './types.js';
 
 const DEFINITIONS = new Set(['$defs', 'definitions']);
 
@@ -38,5 +38,5 @@ export function inlineRefs(schema: JsonSchema, maxDepth: number): RenderResult<J
 function looksLikeObject(schema: JsonSchema): boolean {
   if (schema.type === 'object' || schema.properties !== undefined) return true;
   const union = schema.anyOf ?? schema.oneOf;
-  return union !== undefined && union.filter((branch) => !isNullOnly(branch)).every(looksLikeObject);
+  return union?.filter((branch) => !isNullOnly(branch)).every(looksLikeObject) === true;
 }

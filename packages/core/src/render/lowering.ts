@@ -60,7 +60,14 @@ export interface LoweredItems<Out> {
 
 /** Keywords that tell about the document, never constrain a value: a union keeps them out of its branches. */
 const DOCUMENT_KEYWORDS = new Set([
-  '$defs', '$schema', '$id', '$comment', '$anchor', 'definitions', 'readOnly', 'writeOnly',
+  '$defs',
+  '$schema',
+  '$id',
+  '$comment',
+  '$anchor',
+  'definitions',
+  'readOnly',
+  'writeOnly',
 ]);
 
 /**

@@ -16,9 +16,27 @@ const STRICT_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email'
 
 /** Keywords strict mode takes as they are. */
 const STRICT_KEYWORDS = [
-  'type', 'title', 'description', 'enum', 'const', 'anyOf', 'properties', 'required', 'additionalProperties',
-  'items', '$defs', '$ref', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'multipleOf', 'minItems', 'maxItems',
+  'type',
+  'title',
+  'description',
+  'enum',
+  'const',
+  'anyOf',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  '$defs',
+  '$ref',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
 ];
 
 /** Keywords that say nothing to the model and are left out silently. */

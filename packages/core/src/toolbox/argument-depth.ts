@@ -25,7 +25,8 @@ export function tooDeepAt(value: unknown, limit = MAX_ARGUMENT_DEPTH): string | 
     } else {
       for (const key of Object.keys(node)) {
         const child: unknown = (node as Record<string, unknown>)[key];
-        if (typeof child === 'object' && child !== null) stack.push([child, depth + 1, `${path}/${escapePointer(key)}`]);
+        if (typeof child === 'object' && child !== null)
+          stack.push([child, depth + 1, `${path}/${escapePointer(key)}`]);
       }
     }
   }

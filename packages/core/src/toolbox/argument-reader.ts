@@ -17,7 +17,9 @@ function readOwn(name: string): string {
 
 export function createArgumentReader(slots: readonly ArgumentSlot[], generateCode: boolean): ArgumentReader {
   if (generateCode) {
-    const items = slots.map((slot) => (slot.kind === 'value' ? readOwn(slot.name) : slot.kind === 'object' ? 'args' : 'undefined'));
+    const items = slots.map((slot) =>
+      slot.kind === 'value' ? readOwn(slot.name) : slot.kind === 'object' ? 'args' : 'undefined',
+    );
     try {
       return new Function('args', `"use strict"; return [${items.join(', ')}];`) as ArgumentReader;
     } catch {

@@ -42,7 +42,10 @@ export function hasBigint(slots: readonly ArgumentSlot[]): boolean {
  * exact value is kept by path and revival uses it. Other strings are left alone for validation to refuse.
  * Works on a copy along the changed paths (the model's `args` are never changed); null when nothing changed.
  */
-export function readBigintText(args: Record<string, unknown>, slots: readonly ArgumentSlot[]): { args: Record<string, unknown>; exact: ExactBigints } | null {
+export function readBigintText(
+  args: Record<string, unknown>,
+  slots: readonly ArgumentSlot[],
+): { args: Record<string, unknown>; exact: ExactBigints } | null {
   const exact: ExactBigints = new Map();
   let out = args;
   for (const slot of slots) {
@@ -89,7 +92,9 @@ function walk(value: unknown, plan: CompiledRevival, path: string, exact: ExactB
       if (Array.isArray(value)) return value;
       const object = value as Record<string, unknown>;
       const entries: Iterable<[string, CompiledRevival]> =
-        plan.kind === 'record' ? Object.keys(object).map((key) => [key, plan.values] as [string, CompiledRevival]) : plan.properties;
+        plan.kind === 'record'
+          ? Object.keys(object).map((key) => [key, plan.values] as [string, CompiledRevival])
+          : plan.properties;
       let copy: Record<string, unknown> | null = null;
       for (const [key, child] of entries) {
         if (!Object.hasOwn(object, key)) continue;

@@ -31,7 +31,9 @@ function indexManifest(manifest: ToolManifest): ManifestIndex {
     throw new TypeError('The manifest must be { version: 1, tools: [...] } as written by gen-tools');
   }
   if (manifest.version !== 1) {
-    throw new TypeError(`The manifest has version ${JSON.stringify(manifest.version)}; this Toolbox reads version 1: ${RUN_GEN_TOOLS}`);
+    throw new TypeError(
+      `The manifest has version ${JSON.stringify(manifest.version)}; this Toolbox reads version 1: ${RUN_GEN_TOOLS}`,
+    );
   }
   index = { byTarget: new Map(), byName: new Map(), tools: manifest.tools, count: manifest.tools.length };
   for (const entry of manifest.tools) {
@@ -77,7 +79,8 @@ export function createBindContext(options: ToolboxOptions): BindContext {
 export function forgetUnboundClasses(context: BindContext, instances: Iterable<object>): void {
   const remaining = [...instances];
   for (const [name, cls] of context.classesByBoundName) {
-    if (!remaining.some((instance) => instance instanceof (cls as unknown as new () => object))) context.classesByBoundName.delete(name);
+    if (!remaining.some((instance) => instance instanceof (cls as unknown as new () => object)))
+      context.classesByBoundName.delete(name);
   }
 }
 
@@ -88,7 +91,9 @@ export function forgetUnboundClasses(context: BindContext, instances: Iterable<o
 export function bindInstance(instance: object, manifest: ToolManifest, context: BindContext): ToolPlan[] {
   if (isDefinedTool(instance)) return [bindDefinedTool(instance, context)];
   if (typeof instance === 'function') {
-    throw new TypeError(`Pass an instance of ${(instance as { name?: string }).name || 'the class'} (new ${(instance as { name?: string }).name || 'X'}()), not the class itself`);
+    throw new TypeError(
+      `Pass an instance of ${(instance as { name?: string }).name || 'the class'} (new ${(instance as { name?: string }).name || 'X'}()), not the class itself`,
+    );
   }
   if (typeof instance !== 'object' || instance === null) {
     throw new TypeError(`A Toolbox binds class instances; got ${instance === null ? 'null' : typeof instance}`);
@@ -111,12 +116,16 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
       const byNameOnly = index.byTarget.size === 0 && index.byName.size > 0;
       throw new TypeError(
         `${where} has @tool() but is not in the manifest: ${RUN_GEN_TOOLS}` +
-          (byNameOnly ? ' (a JSON manifest matches classes by name: if a bundler renames classes, keep their names or use the TS manifest)' : ''),
+          (byNameOnly
+            ? ' (a JSON manifest matches classes by name: if a bundler renames classes, keep their names or use the TS manifest)'
+            : ''),
       );
     }
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
     else checkObjectSignature(fn as (...args: unknown[]) => unknown, toolOptions, where);
-    const precompiled = entry ? { validator: manifest.validators?.[entry.name], reader: manifest.readers?.[entry.name] } : {};
+    const precompiled = entry
+      ? { validator: manifest.validators?.[entry.name], reader: manifest.readers?.[entry.name] }
+      : {};
     const bound = fn as (...args: unknown[]) => unknown;
     plans.push(bindTool(instance, cls, method, bound, toolOptions, entry, precompiled, context, where));
   }
@@ -126,7 +135,11 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
 
 function classChain(instance: object): ToolClass[] {
   const chain: ToolClass[] = [];
-  for (let proto = Object.getPrototypeOf(instance) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto = Object.getPrototypeOf(instance) as object | null;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     const ctor = (proto as { constructor?: unknown }).constructor;
     if (typeof ctor === 'function' && !chain.includes(ctor as ToolClass)) chain.push(ctor as ToolClass);
   }
@@ -173,7 +186,12 @@ function findEntry(
  * Entries for a bound class whose method no longer has `@tool()` (or no longer exists). In a JSON manifest a class
  * is known by name and file: only entries from the files its other methods matched are its own.
  */
-function checkGoneMethods(index: ManifestIndex, chain: ToolClass[], methods: Map<string, ToolOptions>, matchedByName: Map<ToolClass, Set<string>>): void {
+function checkGoneMethods(
+  index: ManifestIndex,
+  chain: ToolClass[],
+  methods: Map<string, ToolOptions>,
+  matchedByName: Map<ToolClass, Set<string>>,
+): void {
   for (const cls of chain) {
     const entries: ManifestTool[] = [...(index.byTarget.get(cls)?.values() ?? [])];
     const files = matchedByName.get(cls);
@@ -219,7 +237,8 @@ function checkObjectSignature(fn: (...args: unknown[]) => unknown, toolOptions: 
   if (declared[0]?.startsWith('...')) return;
   const parameters = toolOptions.parameters as { properties?: unknown } | undefined;
   const declaredProperties = parameters?.properties;
-  const properties = typeof declaredProperties === 'object' && declaredProperties !== null ? Object.keys(declaredProperties) : [];
+  const properties =
+    typeof declaredProperties === 'object' && declaredProperties !== null ? Object.keys(declaredProperties) : [];
   const second = declared[1];
   const positional = declared.length > 2 || (second !== undefined && names !== null && properties.includes(second));
   if (!positional) return;
@@ -252,7 +271,9 @@ function bindTool(
   context: BindContext,
   where: string,
 ): ToolPlan {
-  const override: ParametersOverride | undefined = toolOptions.parameters ? readParametersOverride(toolOptions.parameters, where) : undefined;
+  const override: ParametersOverride | undefined = toolOptions.parameters
+    ? readParametersOverride(toolOptions.parameters, where)
+    : undefined;
   const name = toolOptions.name ?? entry?.name ?? method;
   if (typeof name !== 'string' || !GEMINI_TOOL_NAME.test(name)) {
     throw new TypeError(
@@ -260,7 +281,8 @@ function bindTool(
     );
   }
   const declared = override?.schema ?? entry!.parameters;
-  if (!declared || declared.type !== 'object') throw new TypeError(`${where}: the manifest's parameters are not an object schema: ${RUN_GEN_TOOLS}`);
+  if (declared?.type !== 'object')
+    throw new TypeError(`${where}: the manifest's parameters are not an object schema: ${RUN_GEN_TOOLS}`);
   const params = entry?.params ?? [];
   let positional = true;
   if (override) {
@@ -282,7 +304,8 @@ function bindTool(
   if (description !== undefined) tool.description = description;
   if (entry?.returns) tool.returns = entry.returns;
   if (entry?.deprecated) tool.deprecated = entry.deprecated;
-  if (entry?.annotations || toolOptions.annotations) tool.annotations = { ...entry?.annotations, ...toolOptions.annotations };
+  if (entry?.annotations || toolOptions.annotations)
+    tool.annotations = { ...entry?.annotations, ...toolOptions.annotations };
   if (timeoutMs !== undefined) tool.timeoutMs = timeoutMs;
   if (entry) tool.manifest = entry;
   Object.freeze(tool);

@@ -23,13 +23,17 @@ export class ToolAbortError extends Error {
     readonly toolName: string,
     reason?: unknown,
   ) {
-    super(`The call to tool "${toolName}" was cancelled${describeReason(reason)}`, reason === undefined ? undefined : { cause: reason });
+    super(
+      `The call to tool "${toolName}" was cancelled${describeReason(reason)}`,
+      reason === undefined ? undefined : { cause: reason },
+    );
   }
 }
 
 function describeReason(reason: unknown): string {
   if (reason === undefined) return '';
-  if (reason instanceof Error) return reason.name === 'AbortError' && /aborted/i.test(reason.message) ? '' : `: ${reason.message}`;
+  if (reason instanceof Error)
+    return reason.name === 'AbortError' && /aborted/i.test(reason.message) ? '' : `: ${reason.message}`;
   return typeof reason === 'string' ? `: ${reason}` : '';
 }
 

@@ -19,7 +19,8 @@ export function closestNames(wanted: string, names: Iterable<string>, limit = 3)
     const near = Math.abs(target.length - candidate.length) <= tolerance;
     if (!near && !contains) continue;
     const distance = near ? editDistance(target, candidate) : Infinity;
-    if (distance <= tolerance || contains) scored.push({ name, score: contains ? Math.min(distance, tolerance) : distance });
+    if (distance <= tolerance || contains)
+      scored.push({ name, score: contains ? Math.min(distance, tolerance) : distance });
   }
   scored.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
   return scored.slice(0, limit).map((entry) => entry.name);
@@ -38,7 +39,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, beforePrevious[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, beforePrevious[j - 2]! + 1);
       current[j] = best;
     }
     [beforePrevious, previous, current] = [previous, current, beforePrevious];

@@ -6,7 +6,9 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
-      return value.length > 40 ? `string ${JSON.stringify(value.slice(0, 40))}... (${value.length} characters)` : `string ${JSON.stringify(value)}`;
+      return value.length > 40
+        ? `string ${JSON.stringify(value.slice(0, 40))}... (${value.length} characters)`
+        : `string ${JSON.stringify(value)}`;
     case 'number':
       return Number.isInteger(value) ? `integer ${value}` : `number ${value}`;
     case 'boolean':

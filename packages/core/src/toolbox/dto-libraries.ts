@@ -22,7 +22,8 @@ class MissingPeerError extends Error {
 }
 
 function pick<T>(module: unknown, name: string, peer: string, purpose: string): T {
-  const found = (module as Record<string, unknown>)[name] ?? ((module as { default?: Record<string, unknown> }).default ?? {})[name];
+  const found =
+    (module as Record<string, unknown>)[name] ?? (module as { default?: Record<string, unknown> }).default?.[name];
   if (typeof found !== 'function') throw new MissingPeerError(`${peer} does not export ${name}; ${purpose}`);
   return found as T;
 }
@@ -32,7 +33,9 @@ export function loadTransformer(purpose: string): Promise<DtoLibraries['plainToI
     (module) => pick<DtoLibraries['plainToInstance']>(module, 'plainToInstance', 'class-transformer', purpose),
     (error: unknown) => {
       transformer = undefined;
-      throw new MissingPeerError(`class-transformer could not be loaded (${(error as Error).message}); it is needed ${purpose}: install it`);
+      throw new MissingPeerError(
+        `class-transformer could not be loaded (${(error as Error).message}); it is needed ${purpose}: install it`,
+      );
     },
   );
   return transformer;
@@ -43,7 +46,9 @@ export function loadValidator(purpose: string): Promise<NonNullable<DtoLibraries
     (module) => pick<NonNullable<DtoLibraries['validate']>>(module, 'validate', 'class-validator', purpose),
     (error: unknown) => {
       validator = undefined;
-      throw new MissingPeerError(`class-validator could not be loaded (${(error as Error).message}); it is needed ${purpose}: install it`);
+      throw new MissingPeerError(
+        `class-validator could not be loaded (${(error as Error).message}); it is needed ${purpose}: install it`,
+      );
     },
   );
   return validator;

@@ -42,7 +42,14 @@ class LeniencyCompiler {
     if (isLeaf(schema)) return leafNode(schema);
     if (this.compiled.has(schema)) return this.compiled.get(schema)!;
     // Placeholder first so that recursive schemas end.
-    const node: LenientNode = { optionalNotNull: null, parseJson: false, utcDateTime: false, properties: null, additional: null, items: null };
+    const node: LenientNode = {
+      optionalNotNull: null,
+      parseJson: false,
+      utcDateTime: false,
+      properties: null,
+      additional: null,
+      items: null,
+    };
     this.compiled.set(schema, node);
 
     const variants = this.variants(schema);
@@ -63,10 +70,12 @@ class LeniencyCompiler {
     }
     if (node.additional) {
       for (const variant of variants) {
-        for (const name of Object.keys(variant.properties ?? {})) if (!node.properties?.has(name)) (node.properties ??= new Map()).set(name, null);
+        for (const name of Object.keys(variant.properties ?? {}))
+          if (!node.properties?.has(name)) (node.properties ??= new Map()).set(name, null);
       }
     }
-    const useful = node.parseJson || node.utcDateTime || node.optionalNotNull || node.properties || node.additional || node.items;
+    const useful =
+      node.parseJson || node.utcDateTime || node.optionalNotNull || node.properties || node.additional || node.items;
     // A recursive reference may already point at this node: keep it then, even if it has nothing to do.
     if (!useful && !(this.followedRef && this.referenced(node))) {
       this.compiled.set(schema, null);
@@ -102,7 +111,9 @@ class LeniencyCompiler {
     for (let hops = 0; typeof current === 'object' && current.$ref && hops < 32; hops++) {
       this.followedRef = true;
       const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(current.$ref);
-      const defs = (match && (this.root as Record<string, unknown>)[match[1]!]) as Record<string, JsonSchema> | undefined;
+      const defs = (match && (this.root as Record<string, unknown>)[match[1]!]) as
+        | Record<string, JsonSchema>
+        | undefined;
       const target = match && defs?.[decodeURIComponent(match[2]!).replace(/~1/g, '/').replace(/~0/g, '~')];
       if (!target) return undefined;
       current = target;
@@ -164,7 +175,9 @@ function allowsNull(schema: JsonSchema | undefined): boolean {
   }
   if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
   if (schema.enum?.includes(null) || schema.const === null) return true;
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((variant) => variant.type === 'null' || allowsNull(variant));
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(
+    (variant) => variant.type === 'null' || allowsNull(variant),
+  );
 }
 
 /** Returns the repaired value: the same object when nothing needed repair, else a copy along the changed path. */
@@ -209,7 +222,7 @@ function repairProperties(object: Record<string, unknown>, node: LenientNode): R
     let repaired: unknown = value;
     let drop = false;
     if (value === null) {
-      drop = node.optionalNotNull !== null && node.optionalNotNull.has(key);
+      drop = node.optionalNotNull?.has(key) === true;
     } else if (typeof value === 'object' || typeof value === 'string') {
       const child = node.properties?.has(key) ? node.properties.get(key) : node.additional;
       if (child) repaired = applyLeniency(value, child);

@@ -64,7 +64,10 @@ export function scalarJson(value: unknown, maxSize: number): unknown {
 }
 
 /** Turns a thrown value into `{ name, message, ... }` without throwing. */
-export function errorToPayload(error: unknown, includeStack = false): { name: string; message: string; [key: string]: unknown } {
+export function errorToPayload(
+  error: unknown,
+  includeStack = false,
+): { name: string; message: string; [key: string]: unknown } {
   try {
     if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
       const walked = new Walker({ maxSize: 20_000, includeStack }).walkError(error as Error, 0, true);
@@ -137,7 +140,8 @@ class Walker {
   }
 
   private object(object: object, depth: number): unknown {
-    if (object instanceof Date) return this.string(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString());
+    if (object instanceof Date)
+      return this.string(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString());
     if (Array.isArray(object)) return this.array(object, depth);
     if (object instanceof Map) return this.map(object, depth);
     if (object instanceof Set) return this.iterable(object, object.size, depth);
@@ -312,7 +316,8 @@ class Walker {
 
 /** Own data property even for `__proto__`, so no key can reach the prototype. */
 function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -20,7 +20,17 @@ export function isGeminiSchema(schema: unknown): boolean {
   return false;
 }
 
-const COPIED = new Set(['format', 'title', 'description', 'enum', 'required', 'minimum', 'maximum', 'pattern', 'default']);
+const COPIED = new Set([
+  'format',
+  'title',
+  'description',
+  'enum',
+  'required',
+  'minimum',
+  'maximum',
+  'pattern',
+  'default',
+]);
 /** Gemini's counts are int64, written as strings (as in @google/genai's `Schema`); JSON Schema wants numbers. */
 const COUNTS = new Set(['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties']);
 
@@ -35,7 +45,10 @@ export function geminiSchemaToJsonSchema(schema: Record<string, unknown>): JsonS
     else if (key === 'anyOf') out.anyOf = (value as Record<string, unknown>[]).map(geminiSchemaToJsonSchema);
     else if (key === 'properties') {
       out.properties = Object.fromEntries(
-        Object.entries(value as Record<string, Record<string, unknown>>).map(([name, child]) => [name, geminiSchemaToJsonSchema(child)]),
+        Object.entries(value as Record<string, Record<string, unknown>>).map(([name, child]) => [
+          name,
+          geminiSchemaToJsonSchema(child),
+        ]),
       );
     } else if (key === 'example') out.examples = [value];
     else if (COUNTS.has(key)) out[key] = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;

@@ -17,7 +17,10 @@ export function parameterNames(fn: (...args: never[]) => unknown): string[] | nu
   if (open < 0) return null;
   const parts = splitTopLevel(source, open + 1);
   if (parts === null) return null;
-  return parts.map((part) => part.trim()).filter((part) => part !== '').map(nameOf);
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(nameOf);
 }
 
 function nameOf(parameter: string): string {

@@ -20,7 +20,10 @@ export interface ParametersOverride {
  * Reads a `parameters` option: JSON Schema, a Gemini OpenAPI schema, or a Standard Schema that describes itself
  * as JSON Schema (zod 4). Throws for the programmer when it is none of these or not an object schema.
  */
-export function readParametersOverride(parameters: NonNullable<ToolOptions['parameters']>, where: string): ParametersOverride {
+export function readParametersOverride(
+  parameters: NonNullable<ToolOptions['parameters']>,
+  where: string,
+): ParametersOverride {
   if (typeof parameters !== 'object' || parameters === null) {
     throw new TypeError(`${where}: the parameters option must be a JSON Schema object or a Standard Schema`);
   }
@@ -36,7 +39,9 @@ export function readParametersOverride(parameters: NonNullable<ToolOptions['para
     try {
       described = standard.jsonSchema.input({ target: 'draft-2020-12' });
     } catch (error) {
-      throw new TypeError(`${where}: the ${standard.vendor} schema cannot be described as JSON Schema: ${(error as Error).message}`);
+      throw new TypeError(
+        `${where}: the ${standard.vendor} schema cannot be described as JSON Schema: ${(error as Error).message}`,
+      );
     }
     const { $schema: _ignored, ...schema } = described;
     return { schema: asObjectSchema(schema as JsonSchema, where), standard: standard.validate as StandardValidate };
@@ -48,7 +53,9 @@ export function readParametersOverride(parameters: NonNullable<ToolOptions['para
 
 function asObjectSchema(schema: JsonSchema, where: string): ObjectJsonSchema {
   if (schema.type !== 'object') {
-    throw new TypeError(`${where}: the parameters schema must describe an object (type "object"), got ${JSON.stringify(schema.type)}`);
+    throw new TypeError(
+      `${where}: the parameters schema must describe an object (type "object"), got ${JSON.stringify(schema.type)}`,
+    );
   }
   return { ...schema, type: 'object', properties: schema.properties ?? {} };
 }

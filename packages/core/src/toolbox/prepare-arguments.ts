@@ -10,7 +10,7 @@ import type { StandardResult } from './parameters-override.js';
 import { revive, validateInstances, type RevivalState } from './revive.js';
 import { expectedFromIssue, schemaAt } from './standard-issue-text.js';
 import type { CheckSource, ToolPlan } from './tool-plan.js';
-import type { PrecompiledValidator, ToolIssue } from './types.js';
+import type { ToolIssue } from './types.js';
 import { escapePointer, issuesFromAjv } from './validation.js';
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -22,7 +22,8 @@ export function readArguments(args: unknown, toolName: string): Record<string, u
   if (typeof args === 'string') {
     try {
       const parsed: unknown = JSON.parse(args);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // reported below
     }
@@ -32,7 +33,11 @@ export function readArguments(args: unknown, toolName: string): Record<string, u
 
 function failure(toolName: string, issues: ToolIssue[]): CallFailure {
   const listed = boundIssues(issues);
-  return new CallFailure({ name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, listed, issues.length), issues: listed });
+  return new CallFailure({
+    name: 'InvalidArguments',
+    message: invalidArgumentsMessage(toolName, listed, issues.length),
+    issues: listed,
+  });
 }
 
 /** A path keeps every level (its depth is bounded elsewhere); each property name in it is cut on its own. */
@@ -136,7 +141,9 @@ function checkJson(plan: ToolPlan, argumentPlan: ArgumentPlan, args: Record<stri
 }
 
 function tooDeep(toolName: string, path: string): CallFailure {
-  const issues = boundIssues([{ path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nested objects and arrays`, received: 'deeper nesting' }]);
+  const issues = boundIssues([
+    { path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nested objects and arrays`, received: 'deeper nesting' },
+  ]);
   return new CallFailure({
     name: 'InvalidArguments',
     message: `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays, under ${excerpt(path.split('/', 2).join('/'), MAX_ECHO)}). Send a flatter value and call the tool again.`,
@@ -154,7 +161,11 @@ async function checkStandard(
     for (const key of Object.keys(args)) {
       if (!check.declaredNames.has(key)) {
         const allowed = [...check.declaredNames].join(', ');
-        issues.push({ path: `/${escapePointer(key)}`, expected: `no property "${excerpt(key, MAX_ECHO)}" (allowed: ${allowed})`, received: describeValue(args[key]) });
+        issues.push({
+          path: `/${escapePointer(key)}`,
+          expected: `no property "${excerpt(key, MAX_ECHO)}" (allowed: ${allowed})`,
+          received: describeValue(args[key]),
+        });
       }
     }
   }
@@ -166,7 +177,9 @@ async function checkStandard(
     return new CallFailure({ name: 'ToolSchemaError', message });
   }
   for (const issue of result.issues ?? []) {
-    const segments = (issue.path ?? []).map((segment) => String(typeof segment === 'object' && segment !== null ? segment.key : segment));
+    const segments = (issue.path ?? []).map((segment) =>
+      String(typeof segment === 'object' && segment !== null ? segment.key : segment),
+    );
     const path = segments.map((segment) => `/${escapePointer(segment)}`).join('');
     const expected = expectedFromIssue(String(issue.message), schemaAt(plan.declared, segments));
     issues.push({ path, expected, received: describeValue(valueAt(args, segments)) });
@@ -220,7 +233,8 @@ function revived(
     const slot = slots[i]!;
     if (slot.kind === 'value') {
       const value = argv[i];
-      if (slot.revive !== null && value !== undefined && value !== null) argv[i] = revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
+      if (slot.revive !== null && value !== undefined && value !== null)
+        argv[i] = revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
     } else if (slot.kind === 'object' && slot.revive !== null) {
       argv[i] = revive(args, slot.revive, '', state);
     }
@@ -249,7 +263,10 @@ async function readArgvWithDto(
   plan.slots.forEach((slot, i) => {
     if (slot.kind === 'value') {
       const value = Object.hasOwn(args, slot.name) ? args[slot.name] : undefined;
-      argv[i] = slot.revive === null || value === undefined || value === null ? value : revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
+      argv[i] =
+        slot.revive === null || value === undefined || value === null
+          ? value
+          : revive(value, slot.revive, `/${escapePointer(slot.name)}`, state);
     } else if (slot.kind === 'object') {
       argv[i] = slot.revive === null ? args : revive(args, slot.revive, '', state);
     }

@@ -25,7 +25,12 @@ export interface RevivalNeeds {
 }
 
 /** Resolves DTO classes (by identity from the TS manifest, else by name from `classes`); throws for the programmer. */
-export function compileRevival(revival: Revival, classes: ReadonlyMap<string, ToolClass[]>, where: string, needs: RevivalNeeds): CompiledRevival {
+export function compileRevival(
+  revival: Revival,
+  classes: ReadonlyMap<string, ToolClass[]>,
+  where: string,
+  needs: RevivalNeeds,
+): CompiledRevival {
   const inner = (child: Revival) => compileRevival(child, classes, where, needs);
   switch (revival.kind) {
     case 'date':
@@ -41,7 +46,10 @@ export function compileRevival(revival: Revival, classes: ReadonlyMap<string, To
     case 'record':
       return { kind: 'record', values: inner(revival.values) };
     case 'object':
-      return { kind: 'object', properties: Object.entries(revival.properties).map(([key, child]) => [key, inner(child)]) };
+      return {
+        kind: 'object',
+        properties: Object.entries(revival.properties).map(([key, child]) => [key, inner(child)]),
+      };
     case 'class': {
       const target = revival.target?.() ?? uniqueClass(classes, revival.name, revival.file, where);
       needs.transformer = true;
@@ -55,7 +63,9 @@ export function compileRevival(revival: Revival, classes: ReadonlyMap<string, To
       };
     }
     default:
-      throw new TypeError(`${where}: unknown revival kind ${JSON.stringify((revival as { kind: unknown }).kind)}: run gen-tools`);
+      throw new TypeError(
+        `${where}: unknown revival kind ${JSON.stringify((revival as { kind: unknown }).kind)}: run gen-tools`,
+      );
   }
 }
 
@@ -63,7 +73,9 @@ function uniqueClass(classes: ReadonlyMap<string, ToolClass[]>, name: string, fi
   const found = classes.get(name) ?? [];
   if (found.length === 1) return found[0]!;
   if (found.length > 1) {
-    throw new TypeError(`${where}: more than one class named ${name} was given in options.classes; bind with the TS manifest (tools.generated.ts), which refers to classes by identity`);
+    throw new TypeError(
+      `${where}: more than one class named ${name} was given in options.classes; bind with the TS manifest (tools.generated.ts), which refers to classes by identity`,
+    );
   }
   throw new TypeError(
     `${where}: the parameter is a ${name} (${file}), and a JSON manifest holds no class references: pass the class in options.classes, or use the TS manifest (tools.generated.ts)`,
@@ -104,7 +116,12 @@ export function revive(value: unknown, plan: CompiledRevival, path: string, stat
       if (exact !== undefined) return exact;
       if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
       if (typeof value === 'number' && Number.isInteger(value)) {
-        return issue(state, path, 'integer as a string of digits, e.g. "12345678901234567890" (a JSON number beyond 2^53 has lost digits)', value);
+        return issue(
+          state,
+          path,
+          'integer as a string of digits, e.g. "12345678901234567890" (a JSON number beyond 2^53 has lost digits)',
+          value,
+        );
       }
       if (typeof value === 'string' && BIGINT_TEXT.test(value)) return BigInt(value);
       return issue(state, path, 'integer (a whole number, or its digits as text)', value);
@@ -113,7 +130,8 @@ export function revive(value: unknown, plan: CompiledRevival, path: string, stat
       if (value instanceof Set) return value;
       if (!Array.isArray(value)) return issue(state, path, 'array', value);
       const set = new Set<unknown>();
-      for (let i = 0; i < value.length; i++) set.add(plan.items ? revive(value[i], plan.items, `${path}/${i}`, state) : value[i]);
+      for (let i = 0; i < value.length; i++)
+        set.add(plan.items ? revive(value[i], plan.items, `${path}/${i}`, state) : value[i]);
       return set;
     }
     case 'array':
@@ -128,7 +146,12 @@ export function revive(value: unknown, plan: CompiledRevival, path: string, stat
     case 'record': {
       if (typeof value !== 'object' || Array.isArray(value)) return value;
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) setOwn(out, key, revive((value as Record<string, unknown>)[key], plan.values, `${path}/${escapePointer(key)}`, state));
+      for (const key of Object.keys(value))
+        setOwn(
+          out,
+          key,
+          revive((value as Record<string, unknown>)[key], plan.values, `${path}/${escapePointer(key)}`, state),
+        );
       return out;
     }
     case 'object': {
@@ -170,7 +193,10 @@ export async function validateInstances(state: RevivalState): Promise<void> {
   // A nested DTO is checked on its own and again through its parent's @ValidateNested: report each failure once.
   const seen = new Set<string>();
   for (const [instance, path] of state.pending) {
-    const errors = await validate(instance, { forbidUnknownValues: false, validationError: { target: false, value: true } });
+    const errors = await validate(instance, {
+      forbidUnknownValues: false,
+      validationError: { target: false, value: true },
+    });
     collect(errors, path, state.issues, seen);
   }
 }

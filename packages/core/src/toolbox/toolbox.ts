@@ -46,12 +46,23 @@ export class Toolbox {
    */
   constructor(tools: object[], options?: ToolboxOptions);
   constructor(tools: object[], manifest: ToolManifest | ManifestJson | undefined, options?: ToolboxOptions);
-  constructor(instances: object[], manifestOrOptions?: ToolManifest | ManifestJson | ToolboxOptions, maybeOptions?: ToolboxOptions) {
-    if (!Array.isArray(instances)) throw new TypeError('new Toolbox(tools, manifest?): tools must be an array of class instances and defineTool tools');
+  constructor(
+    instances: object[],
+    manifestOrOptions?: ToolManifest | ManifestJson | ToolboxOptions,
+    maybeOptions?: ToolboxOptions,
+  ) {
+    if (!Array.isArray(instances))
+      throw new TypeError(
+        'new Toolbox(tools, manifest?): tools must be an array of class instances and defineTool tools',
+      );
     // Every manifest has `version` and `tools`; options have neither.
-    const isManifest = typeof manifestOrOptions === 'object' && manifestOrOptions !== null && ('version' in manifestOrOptions || 'tools' in manifestOrOptions);
+    const isManifest =
+      typeof manifestOrOptions === 'object' &&
+      manifestOrOptions !== null &&
+      ('version' in manifestOrOptions || 'tools' in manifestOrOptions);
     const manifest = isManifest ? (manifestOrOptions as ToolManifest | ManifestJson) : undefined;
-    const options = (isManifest || manifestOrOptions === undefined ? maybeOptions : (manifestOrOptions as ToolboxOptions)) ?? {};
+    const options =
+      (isManifest || manifestOrOptions === undefined ? maybeOptions : (manifestOrOptions as ToolboxOptions)) ?? {};
     if (!isManifest && manifestOrOptions !== undefined) checkOptionKeys(manifestOrOptions);
     this.#manifest = manifest === undefined ? { version: 1, tools: [] } : loadManifest(manifest);
     this.#options = options;
@@ -116,7 +127,11 @@ export class Toolbox {
   declarations(options: GeminiDeclarationOptions = {}): GeminiFunctionDeclaration[] {
     return this.tools().map((tool) =>
       toGeminiDeclaration(
-        { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.parameters },
+        {
+          name: tool.name,
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          parameters: tool.parameters,
+        },
         options,
       ),
     );
@@ -194,7 +209,11 @@ export class Toolbox {
   #unknownTool(name: string | undefined): ToolErrorPayload {
     const available = [...this.#tools.keys()];
     if (name === undefined || name === '') {
-      return { name: 'UnknownTool', message: `The function call has no name. Available tools: ${list(available)}.`, closest: [] };
+      return {
+        name: 'UnknownTool',
+        message: `The function call has no name. Available tools: ${list(available)}.`,
+        closest: [],
+      };
     }
     const closest = closestNames(name, available);
     const hint = closest.length ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(' or ')}?` : '';
@@ -213,13 +232,19 @@ export class Toolbox {
           const { value } = normalizeResult(mapped, this.#normalizeOptions);
           if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
             const payload = value as ToolErrorPayload;
-            return typeof payload.message === 'string' ? payload : { ...payload, message: String(payload.message ?? 'Tool failed') };
+            return typeof payload.message === 'string'
+              ? payload
+              : { ...payload, message: String(payload.message ?? 'Tool failed') };
           }
           return { message: typeof value === 'string' ? value : JSON.stringify(value) };
         }
       } catch (hookError) {
         const described = errorToPayload(hookError, this.#includeStack);
-        return { name: 'Error', message: `onError failed: ${described.message}`, original: errorToPayload(error, this.#includeStack) };
+        return {
+          name: 'Error',
+          message: `onError failed: ${described.message}`,
+          original: errorToPayload(error, this.#includeStack),
+        };
       }
     }
     return errorToPayload(error, this.#includeStack);
@@ -256,7 +281,9 @@ function checkOptionKeys(options: object): void {
 function respond(id: string | undefined, name: string, response: FunctionResponseBody): FunctionResponsePart {
   const echoedName = name.length > GEMINI_MAX_TOOL_NAME_LENGTH ? name.slice(0, GEMINI_MAX_TOOL_NAME_LENGTH) : name;
   if (id === undefined) return { functionResponse: { name: echoedName, response } };
-  return { functionResponse: { id: id.length > MAX_CALL_ID ? id.slice(0, MAX_CALL_ID) : id, name: echoedName, response } };
+  return {
+    functionResponse: { id: id.length > MAX_CALL_ID ? id.slice(0, MAX_CALL_ID) : id, name: echoedName, response },
+  };
 }
 
 const MAX_CALL_ID = 1_024;

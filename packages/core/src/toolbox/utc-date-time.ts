@@ -13,7 +13,12 @@ export function utcDateTime(text: string): string | null {
   const [year, month, day, hours = '00', minutes = '00', seconds = '00', fraction = ''] = match.slice(1) as string[];
   // Only a real calendar date and time of day is completed; anything else stays as sent, for validation to report.
   const [y, mo, d, h, mi, s] = [year, month, day, hours, minutes, seconds].map(Number) as number[] as [
-    number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   const instant = new Date(0);
   instant.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which reads years below 100 as 19xx

@@ -25,10 +25,11 @@ function strict(schema: JsonSchema, insideAllOf: boolean): JsonSchema {
     if (Object.hasOwn(out.properties as object, '__proto__')) {
       const { ['__proto__']: proto, ...rest } = out.properties as Record<string, JsonSchema>;
       out.properties = rest;
-      out.patternProperties = { ...((schema as { patternProperties?: object }).patternProperties), '^__proto__$': proto };
+      out.patternProperties = { ...(schema as { patternProperties?: object }).patternProperties, '^__proto__$': proto };
     }
   }
-  if (typeof schema.additionalProperties === 'object') out.additionalProperties = strict(schema.additionalProperties, false);
+  if (typeof schema.additionalProperties === 'object')
+    out.additionalProperties = strict(schema.additionalProperties, false);
   if (typeof schema.items === 'object') out.items = strict(schema.items, false);
   if (schema.prefixItems) out.prefixItems = schema.prefixItems.map((child) => strict(child, false));
   if (schema.anyOf) out.anyOf = schema.anyOf.map((child) => strict(child, false));
@@ -61,7 +62,6 @@ export const validatorAjvOptions = Object.freeze({
   multipleOfPrecision: 6,
   // A property named `toString` or `constructor` that the model left out must not be found on Object.prototype.
   ownProperties: true,
-
 } as const);
 
 interface VerboseError extends AjvLikeError {
@@ -156,7 +156,10 @@ function describeUnion(variants: readonly JsonSchema[]): string {
 function describeShape(schema: JsonSchema): string {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {});
-  const ordered = [...entries.filter(([name]) => required.has(name)), ...entries.filter(([name]) => !required.has(name))];
+  const ordered = [
+    ...entries.filter(([name]) => required.has(name)),
+    ...entries.filter(([name]) => !required.has(name)),
+  ];
   const shown = ordered
     .slice(0, 6)
     .map(([name, child]) => `${name}${required.has(name) ? '' : '?'}: ${describeSchema(child)}`);
@@ -173,7 +176,11 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'required': {
       const name = String(params.missingProperty);
       const schema = parent?.properties?.[name];
-      return { path: `${path}/${escapePointer(name)}`, expected: `${schema ? describeSchema(schema) : 'a value'} (required)`, received: 'nothing' };
+      return {
+        path: `${path}/${escapePointer(name)}`,
+        expected: `${schema ? describeSchema(schema) : 'a value'} (required)`,
+        received: 'nothing',
+      };
     }
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
@@ -191,12 +198,20 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'const':
       return { path, expected: `exactly ${JSON.stringify(params.allowedValue)}`, received: at(path) };
     case 'format':
-      return { path, expected: `string in format ${String(params.format)}${formatHint(String(params.format))}`, received: at(path) };
+      return {
+        path,
+        expected: `string in format ${String(params.format)}${formatHint(String(params.format))}`,
+        received: at(path),
+      };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { path, expected: `${numberKind(parent)} ${String(params.comparison)} ${String(params.limit)}`, received: at(path) };
+      return {
+        path,
+        expected: `${numberKind(parent)} ${String(params.comparison)} ${String(params.limit)}`,
+        received: at(path),
+      };
     case 'multipleOf':
       return { path, expected: `multiple of ${String(params.multipleOf)}`, received: at(path) };
     case 'minLength':
@@ -210,16 +225,32 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'maxItems':
       return { path, expected: `array of at most ${count(params.limit, 'item')}`, received: at(path) };
     case 'uniqueItems':
-      return { path, expected: `no duplicate items (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are equal)`, received: at(path) };
+      return {
+        path,
+        expected: `no duplicate items (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are equal)`,
+        received: at(path),
+      };
     case 'minProperties':
-      return { path, expected: `object with at least ${count(params.limit, 'property', 'properties')}`, received: at(path) };
+      return {
+        path,
+        expected: `object with at least ${count(params.limit, 'property', 'properties')}`,
+        received: at(path),
+      };
     case 'maxProperties':
-      return { path, expected: `object with at most ${count(params.limit, 'property', 'properties')}`, received: at(path) };
+      return {
+        path,
+        expected: `object with at most ${count(params.limit, 'property', 'properties')}`,
+        received: at(path),
+      };
     case 'anyOf':
     case 'oneOf': {
       const variants = (error.schema as JsonSchema[] | undefined) ?? [];
       const expected = variants.length ? describeUnion(variants) : 'a value matching one of the alternatives';
-      return { path, expected: error.keyword === 'oneOf' && params.passingSchemas ? `${expected} (exactly one)` : expected, received: at(path) };
+      return {
+        path,
+        expected: error.keyword === 'oneOf' && params.passingSchemas ? `${expected} (exactly one)` : expected,
+        received: at(path),
+      };
     }
     case 'false schema':
       return { path, expected: 'nothing here', received: at(path) };
@@ -256,7 +287,8 @@ function formatHint(format: string): string {
 function describeSchema(schema: JsonSchema | boolean | undefined): string {
   if (schema === undefined || schema === true) return 'any value';
   if (schema === false) return 'nothing';
-  if (schema.enum) return schema.enum.length === 1 ? JSON.stringify(schema.enum[0]) : `one of ${listValues(schema.enum)}`;
+  if (schema.enum)
+    return schema.enum.length === 1 ? JSON.stringify(schema.enum[0]) : `one of ${listValues(schema.enum)}`;
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.$ref) return `${schema.$ref.split('/').pop() ?? 'object'} (object)`;
   const variants = schema.anyOf ?? schema.oneOf;

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { toGeminiDeclaration, renderOpenAITool, type GeminiSchema, type JsonSchema, type JsonSchemaType } from '../../src/index.js';
+import {
+  toGeminiDeclaration,
+  renderOpenAITool,
+  type GeminiSchema,
+  type JsonSchema,
+  type JsonSchemaType,
+} from '../../src/index.js';
 import { fixtureDir, fixtures } from './targets.js';
 
 function validator(schema: JsonSchema) {
@@ -34,7 +40,9 @@ function openApiAsJsonSchema(schema: GeminiSchema): JsonSchema {
   }
   if (schema.items) out.items = openApiAsJsonSchema(schema.items);
   if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, value]) => [name, openApiAsJsonSchema(value)]));
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, value]) => [name, openApiAsJsonSchema(value)]),
+    );
   }
   if (schema.required) out.required = [...schema.required];
   return out;
@@ -97,15 +105,18 @@ function sendAsStrictModel(value: unknown, schema: JsonSchema, root: JsonSchema)
 describe('OpenAI strict mode', () => {
   // Strict mode closes every object, so a record (additionalProperties) cannot be sent at all; those fixtures
   // carry an `additional-properties` warning instead, which this test checks.
-  it.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))('%s accepts every sample, or warns', (name, tool) => {
-    const samples = JSON.parse(readFileSync(join(fixtureDir, 'arguments', `${name}.json`), 'utf8')) as unknown[];
-    const { output: rendered, warnings } = renderOpenAITool(tool, { strict: true });
-    if (warnings.some((warning) => warning.code === 'additional-properties')) return;
-    const schema = rendered.function.parameters;
-    const strict = validator(schema);
-    for (const sample of samples) {
-      const sent = sendAsStrictModel(sample, schema, schema);
-      expect(strict(sent), `${JSON.stringify(sent)}: ${JSON.stringify(strict.errors)}`).toBe(true);
-    }
-  });
+  it.each(fixtures.map((fixture) => [fixture.name, fixture.tool] as const))(
+    '%s accepts every sample, or warns',
+    (name, tool) => {
+      const samples = JSON.parse(readFileSync(join(fixtureDir, 'arguments', `${name}.json`), 'utf8')) as unknown[];
+      const { output: rendered, warnings } = renderOpenAITool(tool, { strict: true });
+      if (warnings.some((warning) => warning.code === 'additional-properties')) return;
+      const schema = rendered.function.parameters;
+      const strict = validator(schema);
+      for (const sample of samples) {
+        const sent = sendAsStrictModel(sample, schema, schema);
+        expect(strict(sent), `${JSON.stringify(sent)}: ${JSON.stringify(strict.errors)}`).toBe(true);
+      }
+    },
+  );
 });

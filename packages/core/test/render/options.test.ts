@@ -46,9 +46,15 @@ describe('warnings', () => {
   });
 
   it('name rules of each target are warned about', () => {
-    const tool: DeclaredTool = { name: '1bad name', parameters: { type: 'object', properties: { 'bad-name': { type: 'string' } } } };
+    const tool: DeclaredTool = {
+      name: '1bad name',
+      parameters: { type: 'object', properties: { 'bad-name': { type: 'string' } } },
+    };
     const codes = (warnings: RenderWarning[]) => warnings.map((warning) => `${warning.code}@${warning.path}`);
-    expect(codes(renderGeminiDeclaration(tool).warnings)).toEqual(['name-invalid@', 'name-invalid@/properties/bad-name']);
+    expect(codes(renderGeminiDeclaration(tool).warnings)).toEqual([
+      'name-invalid@',
+      'name-invalid@/properties/bad-name',
+    ]);
     expect(codes(renderOpenAITool(tool).warnings)).toEqual(['name-invalid@']);
     expect(codes(renderMcpTool(tool).warnings)).toEqual(['name-invalid@']);
   });
@@ -101,15 +107,26 @@ describe('unrolling budget', () => {
       name,
       {
         type: 'object' as const,
-        properties: Object.fromEntries(names.flatMap((other) => [[`${other}1`, { $ref: `#/$defs/${other}` }], [`${other}2`, { $ref: `#/$defs/${other}` }]])),
+        properties: Object.fromEntries(
+          names.flatMap((other) => [
+            [`${other}1`, { $ref: `#/$defs/${other}` }],
+            [`${other}2`, { $ref: `#/$defs/${other}` }],
+          ]),
+        ),
       },
     ]),
   );
-  const tool: DeclaredTool = { name: 'graph', parameters: { type: 'object', properties: { root: { $ref: '#/$defs/A' } }, $defs } };
+  const tool: DeclaredTool = {
+    name: 'graph',
+    parameters: { type: 'object', properties: { root: { $ref: '#/$defs/A' } }, $defs },
+  };
 
   it.each([
     ['parameters', () => renderGeminiDeclaration(tool)],
-    ['parametersJsonSchema with references inlined', () => renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true })],
+    [
+      'parametersJsonSchema with references inlined',
+      () => renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true }),
+    ],
   ])('keeps %s bounded, with warnings', (_name, render) => {
     const { output: declaration, warnings } = render();
     expect(JSON.stringify(declaration).length).toBeLessThan(5_000_000);
@@ -120,12 +137,16 @@ describe('unrolling budget', () => {
 describe('OpenAI strict mode limits', () => {
   it('warns when objects nest deeper than strict mode allows', () => {
     let schema: DeclaredTool['parameters'] = { type: 'object', properties: { leaf: { type: 'string' } } };
-    for (let level = 0; level < 11; level++) schema = { type: 'object', properties: { next: schema }, required: ['next'] };
-    const shallow = renderOpenAITool({ name: 'shallow', parameters: { type: 'object', properties: { a: { type: 'string' } } } }, { strict: true });
+    for (let level = 0; level < 11; level++)
+      schema = { type: 'object', properties: { next: schema }, required: ['next'] };
+    const shallow = renderOpenAITool(
+      { name: 'shallow', parameters: { type: 'object', properties: { a: { type: 'string' } } } },
+      { strict: true },
+    );
     const deep = renderOpenAITool({ name: 'deep', parameters: schema }, { strict: true });
     expect(shallow.warnings.filter((warning) => warning.code === 'limit-exceeded')).toEqual([]);
-    expect(deep.warnings.filter((warning) => warning.code === 'limit-exceeded').map((warning) => warning.message)).toEqual([
-      'objects nest 12 levels deep; strict mode allows 10',
-    ]);
+    expect(
+      deep.warnings.filter((warning) => warning.code === 'limit-exceeded').map((warning) => warning.message),
+    ).toEqual(['objects nest 12 levels deep; strict mode allows 10']);
   });
 });

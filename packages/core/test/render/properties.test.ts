@@ -25,7 +25,13 @@ import { targets } from './targets.js';
 const names = fc.constantFrom('alpha', 'beta', 'gamma_2', '_delta', 'Epsilon');
 const smallInt = fc.integer({ min: -50, max: 50 });
 const count = fc.nat({ max: 6 });
-const scalar = fc.oneof(fc.string({ maxLength: 6 }), smallInt, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
+const scalar = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  smallInt,
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+);
 const jsonValue = fc.jsonValue({ maxDepth: 2 });
 
 const annotations = fc.record(
@@ -76,7 +82,10 @@ const leaves: fc.Arbitrary<JsonSchema>[] = [
 
 const { node, object } = fc.letrec<{ node: JsonSchema; object: JsonSchema; composite: JsonSchema }>((tie) => ({
   node: fc
-    .tuple(fc.oneof({ depthSize: 'small', withCrossShrink: true }, ...leaves, tie('composite')), fc.option(annotations, { nil: undefined }))
+    .tuple(
+      fc.oneof({ depthSize: 'small', withCrossShrink: true }, ...leaves, tie('composite')),
+      fc.option(annotations, { nil: undefined }),
+    )
     .map(([schema, notes]) => (notes ? { ...schema, ...notes } : schema)),
   object: fc
     .tuple(
@@ -86,7 +95,11 @@ const { node, object } = fc.letrec<{ node: JsonSchema; object: JsonSchema; compo
       fc.option(count, { nil: undefined }),
     )
     .map(([properties, required, additionalProperties, minProperties]) => {
-      const schema: JsonSchema = { type: 'object', properties, required: required.filter((name) => name in properties) };
+      const schema: JsonSchema = {
+        type: 'object',
+        properties,
+        required: required.filter((name) => name in properties),
+      };
       if (additionalProperties !== undefined) schema.additionalProperties = additionalProperties;
       if (minProperties !== undefined) schema.minProperties = minProperties;
       return schema;
@@ -94,10 +107,16 @@ const { node, object } = fc.letrec<{ node: JsonSchema; object: JsonSchema; compo
   composite: fc.oneof(
     tie('object'),
     fc
-      .record({ items: tie('node'), minItems: count, maxItems: count, uniqueItems: fc.boolean() }, { requiredKeys: ['items'] })
+      .record(
+        { items: tie('node'), minItems: count, maxItems: count, uniqueItems: fc.boolean() },
+        { requiredKeys: ['items'] },
+      )
       .map((array): JsonSchema => ({ type: 'array', ...array })),
     fc
-      .tuple(fc.array(tie('node'), { minLength: 1, maxLength: 3 }), fc.option(fc.oneof(fc.constant(false as const), tie('node')), { nil: undefined }))
+      .tuple(
+        fc.array(tie('node'), { minLength: 1, maxLength: 3 }),
+        fc.option(fc.oneof(fc.constant(false as const), tie('node')), { nil: undefined }),
+      )
       .map(([prefixItems, items]): JsonSchema => {
         const tuple: JsonSchema = { type: 'array', prefixItems, minItems: prefixItems.length };
         if (items !== undefined) tuple.items = items;

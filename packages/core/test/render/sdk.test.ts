@@ -19,7 +19,9 @@ describe.each(['openapi', 'json-schema'] as const)('declarations in the %s diale
     const ai = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
     const before = JSON.stringify(fixtures);
     // Our types match the SDK's except for its nominal `Type` enum, hence the cast users make too.
-    const functionDeclarations = fixtures.map((fixture) => toGeminiDeclaration(fixture.tool, { dialect })) as FunctionDeclaration[];
+    const functionDeclarations = fixtures.map((fixture) =>
+      toGeminiDeclaration(fixture.tool, { dialect }),
+    ) as FunctionDeclaration[];
     const rendered = JSON.parse(JSON.stringify(functionDeclarations)) as unknown;
 
     const response = await ai.models.generateContent({
@@ -41,6 +43,10 @@ it('the raw manifest schema as parameters is refused (the check can fail)', asyn
   const tool = fixtures.find((fixture) => fixture.name === 'search_orders')!.tool;
   const raw = { name: tool.name, parameters: structuredClone(tool.parameters) as never };
   await expect(
-    ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hi', config: { tools: [{ functionDeclarations: [raw] }] } }),
+    ai.models.generateContent({
+      model: 'gemini-2.5-flash',
+      contents: 'Hi',
+      config: { tools: [{ functionDeclarations: [raw] }] },
+    }),
   ).rejects.toMatchObject({ status: 400 });
 });

@@ -3,9 +3,27 @@
 import type { JsonSchema } from '../../src/index.js';
 
 const ALLOWED = new Set([
-  'type', 'title', 'description', 'enum', 'const', 'anyOf', 'properties', 'required', 'additionalProperties',
-  'items', '$defs', '$ref', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'multipleOf', 'minItems', 'maxItems',
+  'type',
+  'title',
+  'description',
+  'enum',
+  'const',
+  'anyOf',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  '$defs',
+  '$ref',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
 ]);
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
@@ -45,8 +63,9 @@ function walk(node: JsonSchema, path: string, problems: string[]): void {
       if (!fits) problems.push(`${path}: enum value ${JSON.stringify(value)} does not fit type ${types.join('|')}`);
     }
   }
-  for (const [name, child] of Object.entries(node.properties ?? {})) walk(child, `${path}/properties/${name}`, problems);
+  for (const [name, child] of Object.entries(node.properties ?? {}))
+    walk(child, `${path}/properties/${name}`, problems);
   for (const [name, child] of Object.entries(node.$defs ?? {})) walk(child, `${path}/$defs/${name}`, problems);
-  (node.anyOf ?? []).forEach((child, index) => walk(child, `${path}/anyOf/${index}`, problems));
+  for (const [index, child] of (node.anyOf ?? []).entries()) walk(child, `${path}/anyOf/${index}`, problems);
   if (node.items && typeof node.items === 'object') walk(node.items, `${path}/items`, problems);
 }

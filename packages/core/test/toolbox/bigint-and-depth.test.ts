@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineManifest, tool, Toolbox, type FunctionResponsePart } from '@toolwright/core';
 
-const response = (part: FunctionResponsePart) => part.functionResponse.response as { output?: unknown; error?: Record<string, unknown> & { issues?: unknown[] } };
+const response = (part: FunctionResponsePart) =>
+  part.functionResponse.response as { output?: unknown; error?: Record<string, unknown> & { issues?: unknown[] } };
 
 class Ledger {
   seen: unknown[] = [];
@@ -16,12 +17,23 @@ const ledgerManifest = defineManifest({
   version: 1,
   tools: [
     {
-      name: 'post', class: 'Ledger', method: 'post', file: 'ledger.ts', target: () => Ledger,
+      name: 'post',
+      class: 'Ledger',
+      method: 'post',
+      file: 'ledger.ts',
+      target: () => Ledger,
       parameters: {
         type: 'object',
         properties: {
           amount: { type: 'integer', minimum: 0 },
-          lines: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, cents: { type: 'integer' } }, required: ['id'] } },
+          lines: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, cents: { type: 'integer' } },
+              required: ['id'],
+            },
+          },
           byKey: { type: 'object', additionalProperties: { type: 'integer' } },
           pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }], minItems: 2, maxItems: 2 },
         },
@@ -29,7 +41,14 @@ const ledgerManifest = defineManifest({
       },
       params: [
         { name: 'amount', kind: 'value', revive: { kind: 'bigint' } },
-        { name: 'lines', kind: 'value', revive: { kind: 'array', items: { kind: 'object', properties: { id: { kind: 'bigint' }, cents: { kind: 'bigint' } } } } },
+        {
+          name: 'lines',
+          kind: 'value',
+          revive: {
+            kind: 'array',
+            items: { kind: 'object', properties: { id: { kind: 'bigint' }, cents: { kind: 'bigint' } } },
+          },
+        },
         { name: 'byKey', kind: 'value', revive: { kind: 'record', values: { kind: 'bigint' } } },
         { name: 'pair', kind: 'value', revive: { kind: 'tuple', items: [{ kind: 'bigint' }, null] } },
       ],
@@ -62,7 +81,10 @@ describe('bigint arguments', () => {
 
   it('still refuse other strings, and check bounds on the digits', async () => {
     const toolbox = new Toolbox([new Ledger()], ledgerManifest);
-    const bad = await toolbox.call({ name: 'post', args: { amount: '12abc', lines: [{ id: '1.5' }], byKey: { a: ' 1' }, pair: ['', 'x'] } });
+    const bad = await toolbox.call({
+      name: 'post',
+      args: { amount: '12abc', lines: [{ id: '1.5' }], byKey: { a: ' 1' }, pair: ['', 'x'] },
+    });
     expect(response(bad).error!.issues).toEqual([
       { path: '/amount', expected: 'integer', received: 'string "12abc"' },
       { path: '/lines/0/id', expected: 'integer', received: 'string "1.5"' },
@@ -70,17 +92,33 @@ describe('bigint arguments', () => {
       { path: '/pair/0', expected: 'integer', received: 'string ""' },
     ]);
     const negative = await toolbox.call({ name: 'post', args: { amount: '-1', lines: [], byKey: {}, pair: [1, 'x'] } });
-    expect(response(negative).error!.issues).toEqual([{ path: '/amount', expected: 'integer >= 0', received: 'string "-1"' }]);
+    expect(response(negative).error!.issues).toEqual([
+      { path: '/amount', expected: 'integer >= 0', received: 'string "-1"' },
+    ]);
   });
 
   it('refuse a JSON number beyond 2^53, whose digits are already lost, and ask for the digits as text', async () => {
     const toolbox = new Toolbox([new Ledger()], ledgerManifest);
-    const reply = await toolbox.call({ name: 'post', args: { amount: 12345678901234567890, lines: [], byKey: {}, pair: [2 ** 53, 'x'] } });
+    const reply = await toolbox.call({
+      name: 'post',
+      args: { amount: 12345678901234567890, lines: [], byKey: {}, pair: [2 ** 53, 'x'] },
+    });
     expect(response(reply).error!.issues).toEqual([
-      { path: '/amount', expected: expect.stringMatching(/^integer as a string of digits/), received: 'integer 12345678901234567000' },
-      { path: '/pair/0', expected: expect.stringMatching(/^integer as a string of digits/), received: 'integer 9007199254740992' },
+      {
+        path: '/amount',
+        expected: expect.stringMatching(/^integer as a string of digits/),
+        received: 'integer 12345678901234567000',
+      },
+      {
+        path: '/pair/0',
+        expected: expect.stringMatching(/^integer as a string of digits/),
+        received: 'integer 9007199254740992',
+      },
     ]);
-    const safe = await toolbox.call({ name: 'post', args: { amount: 2 ** 53 - 1, lines: [], byKey: {}, pair: [-(2 ** 53 - 1), 'x'] } });
+    const safe = await toolbox.call({
+      name: 'post',
+      args: { amount: 2 ** 53 - 1, lines: [], byKey: {}, pair: [-(2 ** 53 - 1), 'x'] },
+    });
     expect(response(safe)).toEqual({ output: String(2 ** 53 - 1) });
   });
 });
@@ -115,7 +153,11 @@ const treeManifest = defineManifest({
   version: 1,
   tools: [
     {
-      name: 'count', class: 'Tree', method: 'count', file: 'tree.ts', target: () => Tree,
+      name: 'count',
+      class: 'Tree',
+      method: 'count',
+      file: 'tree.ts',
+      target: () => Tree,
       parameters: {
         type: 'object',
         properties: { root: { $ref: '#/$defs/TreeNode' } },
@@ -123,7 +165,11 @@ const treeManifest = defineManifest({
         $defs: {
           TreeNode: {
             type: 'object',
-            properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/TreeNode' } }, at: { type: 'string', format: 'date-time' } },
+            properties: {
+              name: { type: 'string' },
+              children: { type: 'array', items: { $ref: '#/$defs/TreeNode' } },
+              at: { type: 'string', format: 'date-time' },
+            },
             required: ['name'],
           },
         },
@@ -144,7 +190,13 @@ describe('very deep arguments', () => {
       expect(error.message).toBe(
         'Invalid arguments for tool "count": arguments nested too deeply (more than 100 levels of objects and arrays, under /root). Send a flatter value and call the tool again.',
       );
-      expect(error.issues).toEqual([{ path: `/root${'/children/0'.repeat(49)}/children`, expected: 'at most 100 levels of nested objects and arrays', received: 'deeper nesting' }]);
+      expect(error.issues).toEqual([
+        {
+          path: `/root${'/children/0'.repeat(49)}/children`,
+          expected: 'at most 100 levels of nested objects and arrays',
+          received: 'deeper nesting',
+        },
+      ]);
       expect(tree.calls).toBe(0);
     }
   });
@@ -174,18 +226,40 @@ describe('very deep arguments', () => {
       version: 1,
       tools: [
         {
-          name: 'take', class: 'Flat', method: 'take', file: 'flat.ts', target: () => Flat,
+          name: 'take',
+          class: 'Flat',
+          method: 'take',
+          file: 'flat.ts',
+          target: () => Flat,
           parameters: {
             type: 'object',
             properties: {
               label: { type: 'string' },
-              items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } },
+              items: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { id: { type: 'string' } },
+                  required: ['id'],
+                  additionalProperties: false,
+                },
+              },
               payload: {},
-              strict: { type: 'object', properties: { mode: { type: 'string' } }, required: ['mode'], additionalProperties: false },
+              strict: {
+                type: 'object',
+                properties: { mode: { type: 'string' } },
+                required: ['mode'],
+                additionalProperties: false,
+              },
             },
             required: ['label', 'items', 'payload'],
           },
-          params: [{ name: 'label', kind: 'value' }, { name: 'items', kind: 'value' }, { name: 'payload', kind: 'value' }, { name: 'strict', kind: 'value', optional: true }],
+          params: [
+            { name: 'label', kind: 'value' },
+            { name: 'items', kind: 'value' },
+            { name: 'payload', kind: 'value' },
+            { name: 'strict', kind: 'value', optional: true },
+          ],
         },
       ],
     });
@@ -217,7 +291,17 @@ describe('very deep arguments', () => {
     }
     const m = defineManifest({
       version: 1,
-      tools: [{ name: 'make', class: 'Deep', method: 'make', file: 'deep.ts', target: () => Deep, parameters: { type: 'object', properties: {} }, params: [] }],
+      tools: [
+        {
+          name: 'make',
+          class: 'Deep',
+          method: 'make',
+          file: 'deep.ts',
+          target: () => Deep,
+          parameters: { type: 'object', properties: {} },
+          params: [],
+        },
+      ],
     });
     const reply = await new Toolbox([new Deep()], m).call({ name: 'make', args: {} });
     expect(response(reply).error).toBeUndefined();
@@ -235,7 +319,17 @@ describe('very deep arguments', () => {
     }
     const m = defineManifest({
       version: 1,
-      tools: [{ name: 'fail', class: 'Throws', method: 'fail', file: 'throws.ts', target: () => Throws, parameters: { type: 'object', properties: {} }, params: [] }],
+      tools: [
+        {
+          name: 'fail',
+          class: 'Throws',
+          method: 'fail',
+          file: 'throws.ts',
+          target: () => Throws,
+          parameters: { type: 'object', properties: {} },
+          params: [],
+        },
+      ],
     });
     const error = response(await new Toolbox([new Throws()], m).call({ name: 'fail', args: {} })).error!;
     expect(error).toMatchObject({ name: 'Error', message: 'level 2999' });

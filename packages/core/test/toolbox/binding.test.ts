@@ -45,7 +45,9 @@ describe('binding by class identity (TS manifest)', () => {
         return 9;
       }
     }
-    expect(() => toolbox.add(new Other(), twin)).toThrow('Other.who has @tool() but is not in the manifest: run gen-tools');
+    expect(() => toolbox.add(new Other(), twin)).toThrow(
+      'Other.who has @tool() but is not in the manifest: run gen-tools',
+    );
   });
 
   it('default timeout comes from the Toolbox options, the decorator wins', () => {
@@ -90,16 +92,39 @@ describe('binding by class name (JSON manifest)', () => {
     const json = {
       version: 1 as const,
       tools: [
-        { name: 'ping', class: 'Service', method: 'ping', file: 'src/b/service.ts', parameters: { type: 'object' as const, properties: {} }, params: [] },
-        { name: 'other', class: 'Service', method: 'other', file: 'src/a/service.ts', parameters: { type: 'object' as const, properties: {} }, params: [] },
+        {
+          name: 'ping',
+          class: 'Service',
+          method: 'ping',
+          file: 'src/b/service.ts',
+          parameters: { type: 'object' as const, properties: {} },
+          params: [],
+        },
+        {
+          name: 'other',
+          class: 'Service',
+          method: 'other',
+          file: 'src/a/service.ts',
+          parameters: { type: 'object' as const, properties: {} },
+          params: [],
+        },
       ],
     };
     const toolbox = new Toolbox([new Service()], json);
     expect(toolbox.tools().map((t) => t.name)).toEqual(['ping']);
     expect((await toolbox.call({ name: 'ping' })).functionResponse.response).toEqual({ output: 'pong' });
     // An entry of its own file whose method lost @tool() is still caught.
-    json.tools.push({ name: 'gone', class: 'Service', method: 'gone', file: 'src/b/service.ts', parameters: { type: 'object', properties: {} }, params: [] });
-    expect(() => new Toolbox([new Service()], json)).toThrow('Service.gone is in the manifest but the method is gone: run gen-tools');
+    json.tools.push({
+      name: 'gone',
+      class: 'Service',
+      method: 'gone',
+      file: 'src/b/service.ts',
+      parameters: { type: 'object', properties: {} },
+      params: [],
+    });
+    expect(() => new Toolbox([new Service()], json)).toThrow(
+      'Service.gone is in the manifest but the method is gone: run gen-tools',
+    );
   });
 
   it('says why a class may be missing from a JSON manifest (renamed by a bundler)', () => {
@@ -118,7 +143,9 @@ describe('binding by class name (JSON manifest)', () => {
   it('refuses a class name that the JSON manifest holds twice', () => {
     const json = jsonManifest();
     json.tools.push({ ...json.tools[0]!, name: 'getForecast2', file: 'src/other/weather-service.ts' });
-    expect(() => new Toolbox([new WeatherService()], json)).toThrow(/JSON manifest has 2 classes named WeatherService.*tools.generated.ts/);
+    expect(() => new Toolbox([new WeatherService()], json)).toThrow(
+      /JSON manifest has 2 classes named WeatherService.*tools.generated.ts/,
+    );
   });
 });
 
@@ -131,15 +158,23 @@ describe('stale manifests are a clear error that says to run gen-tools', () => {
   });
 
   it('an entry whose method is gone', () => {
-    const extra = defineManifest({ version: 1, tools: [...manifest.tools, { ...manifest.tools[0]!, name: 'old', method: 'getOldForecast' }] });
+    const extra = defineManifest({
+      version: 1,
+      tools: [...manifest.tools, { ...manifest.tools[0]!, name: 'old', method: 'getOldForecast' }],
+    });
     expect(() => new Toolbox([new WeatherService()], extra)).toThrow(
       'WeatherService.getOldForecast is in the manifest but the method is gone: run gen-tools',
     );
   });
 
   it('an entry whose method lost its @tool()', () => {
-    const extra = defineManifest({ version: 1, tools: [...manifest.tools, { ...manifest.tools[0]!, name: 'plain', method: 'notATool' }] });
-    expect(() => new Toolbox([new WeatherService()], extra)).toThrow('WeatherService.notATool is in the manifest but has no @tool(): run gen-tools');
+    const extra = defineManifest({
+      version: 1,
+      tools: [...manifest.tools, { ...manifest.tools[0]!, name: 'plain', method: 'notATool' }],
+    });
+    expect(() => new Toolbox([new WeatherService()], extra)).toThrow(
+      'WeatherService.notATool is in the manifest but has no @tool(): run gen-tools',
+    );
   });
 
   it('an entry whose parameters changed (more parameters than the manifest lists)', () => {
@@ -147,17 +182,30 @@ describe('stale manifests are a clear error that says to run gen-tools', () => {
       version: 1,
       tools: manifest.tools.map((t) => (t.method === 'add' ? { ...t, params: [t.params[0]!] } : t)),
     });
-    expect(() => new Toolbox([new WeatherService()], fewer)).toThrow(/WeatherService.add takes 2 parameters .* \(a\): its parameters changed: run gen-tools/);
+    expect(() => new Toolbox([new WeatherService()], fewer)).toThrow(
+      /WeatherService.add takes 2 parameters .* \(a\): its parameters changed: run gen-tools/,
+    );
   });
 
   it('an entry whose parameters changed (fewer than the required ones)', () => {
     const more = defineManifest({
       version: 1,
       tools: manifest.tools.map((t) =>
-        t.method === 'getForecast' ? { ...t, params: [...t.params.slice(0, 2).map((p) => ({ ...p })), { name: 'extra', kind: 'value' as const }, t.params[2]!] } : t,
+        t.method === 'getForecast'
+          ? {
+              ...t,
+              params: [
+                ...t.params.slice(0, 2).map((p) => ({ ...p })),
+                { name: 'extra', kind: 'value' as const },
+                t.params[2]!,
+              ],
+            }
+          : t,
       ),
     });
-    expect(() => new Toolbox([new WeatherService()], more)).toThrow(/getForecast takes 2 parameters .*city, days, extra, unit.*run gen-tools/);
+    expect(() => new Toolbox([new WeatherService()], more)).toThrow(
+      /getForecast takes 2 parameters .*city, days, extra, unit.*run gen-tools/,
+    );
   });
 
   it('a wrapped method (length 0) is let through: that limit is documented', () => {
@@ -185,13 +233,17 @@ describe('stale manifests are a clear error that says to run gen-tools', () => {
   });
 
   it('rejects a manifest of another version', () => {
-    expect(() => new Toolbox([new WeatherService()], { version: 2, tools: [] } as never)).toThrow(/version 2.*run gen-tools/);
+    expect(() => new Toolbox([new WeatherService()], { version: 2, tools: [] } as never)).toThrow(
+      /version 2.*run gen-tools/,
+    );
   });
 });
 
 describe('programmer errors', () => {
   it('a class instead of an instance', () => {
-    expect(() => new Toolbox([WeatherService], manifest)).toThrow('Pass an instance of WeatherService (new WeatherService()), not the class itself');
+    expect(() => new Toolbox([WeatherService], manifest)).toThrow(
+      'Pass an instance of WeatherService (new WeatherService()), not the class itself',
+    );
   });
   it('an object without tools', () => {
     expect(() => new Toolbox([{}], manifest)).toThrow('Object has no @tool() methods');
@@ -221,7 +273,11 @@ describe('manual parameters', () => {
       @tool({
         name: 'lookup',
         description: 'Looks things up',
-        parameters: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer', default: 3 } }, required: ['q'] },
+        parameters: {
+          type: 'object',
+          properties: { q: { type: 'string' }, limit: { type: 'integer', default: 3 } },
+          required: ['q'],
+        },
       })
       lookup(args: { q: string; limit: number }, context: { toolName: string }) {
         return { ...args, tool: context.toolName };
@@ -243,7 +299,11 @@ describe('manual parameters', () => {
       @tool({
         parameters: {
           type: 'OBJECT',
-          properties: { lat: { type: 'NUMBER' }, label: { type: 'STRING', nullable: true }, tags: { type: 'ARRAY', items: { type: 'STRING' } } },
+          properties: {
+            lat: { type: 'NUMBER' },
+            label: { type: 'STRING', nullable: true },
+            tags: { type: 'ARRAY', items: { type: 'STRING' } },
+          },
           required: ['lat', 'label'],
           propertyOrdering: ['lat', 'label', 'tags'],
         },
@@ -255,18 +315,32 @@ describe('manual parameters', () => {
     const toolbox = new Toolbox([new Geo()], defineManifest({ version: 1, tools: [] }));
     expect(toolbox.get('locate')!.parameters).toEqual({
       type: 'object',
-      properties: { lat: { type: 'number' }, label: { type: ['string', 'null'] }, tags: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        lat: { type: 'number' },
+        label: { type: ['string', 'null'] },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
       required: ['lat', 'label'],
     });
-    expect((await toolbox.call({ name: 'locate', args: { lat: 1, label: null } })).functionResponse.response).toEqual({ output: { lat: 1, label: null } });
-    expect((await toolbox.call({ name: 'locate', args: { lat: 'north', label: null } })).functionResponse.response).toMatchObject({
+    expect((await toolbox.call({ name: 'locate', args: { lat: 1, label: null } })).functionResponse.response).toEqual({
+      output: { lat: 1, label: null },
+    });
+    expect(
+      (await toolbox.call({ name: 'locate', args: { lat: 'north', label: null } })).functionResponse.response,
+    ).toMatchObject({
       error: { issues: [{ path: '/lat', expected: 'number' }] },
     });
   });
 
   it('property names equal to the parameter names keep positional calling', async () => {
     class Calc {
-      @tool({ parameters: { type: 'object', properties: { b: { type: 'number' }, a: { type: 'number', minimum: 0 } }, required: ['a', 'b'] } })
+      @tool({
+        parameters: {
+          type: 'object',
+          properties: { b: { type: 'number' }, a: { type: 'number', minimum: 0 } },
+          required: ['a', 'b'],
+        },
+      })
       minus(a: number, b: number) {
         return a - b;
       }
@@ -280,7 +354,11 @@ describe('manual parameters', () => {
           method: 'minus',
           file: 'calc.ts',
           target: () => Calc,
-          parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+          parameters: {
+            type: 'object',
+            properties: { a: { type: 'number' }, b: { type: 'number' } },
+            required: ['a', 'b'],
+          },
           params: [
             { name: 'a', kind: 'value' },
             { name: 'b', kind: 'value' },
@@ -290,7 +368,9 @@ describe('manual parameters', () => {
     });
     const toolbox = new Toolbox([new Calc()], m);
     expect(toolbox.get('minus')!.argumentMode).toBe('positional');
-    expect((await toolbox.call({ name: 'minus', args: { b: 1, a: 10 } })).functionResponse.response).toEqual({ output: 9 });
+    expect((await toolbox.call({ name: 'minus', args: { b: 1, a: 10 } })).functionResponse.response).toEqual({
+      output: 9,
+    });
     expect((await toolbox.call({ name: 'minus', args: { b: 1, a: -10 } })).functionResponse.response).toMatchObject({
       error: { issues: [{ path: '/a', expected: 'number >= 0' }] },
     });
@@ -300,7 +380,10 @@ describe('manual parameters', () => {
     const Query = z.object({
       text: z.string().min(2),
       page: z.number().int().positive().default(1),
-      when: z.string().transform((s) => s.toUpperCase()).optional(),
+      when: z
+        .string()
+        .transform((s) => s.toUpperCase())
+        .optional(),
     });
     class Finder {
       seen: unknown[] = [];
@@ -313,7 +396,9 @@ describe('manual parameters', () => {
     const finder = new Finder();
     const toolbox = new Toolbox([finder], defineManifest({ version: 1, tools: [] }));
     const declared = toolbox.get('find')!.parameters;
-    expect(declared).toEqual(Query['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) && expect.objectContaining({ type: 'object' }));
+    expect(declared).toEqual(
+      Query['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) && expect.objectContaining({ type: 'object' }),
+    );
     expect(declared.$schema).toBeUndefined();
     expect(Object.keys(declared.properties)).toEqual(['text', 'page', 'when']);
     expect(toolbox.declarations()[0]!.parameters!.type).toBe('OBJECT');
@@ -343,10 +428,13 @@ describe('zod objects that reject unknown keys themselves', () => {
     }
     const toolbox = new Toolbox([new Strict()], defineManifest({ version: 1, tools: [] }));
     const strict = await toolbox.call({ name: 'strict', args: { a: 'x', b: 1 } });
-    const issues = (strict.functionResponse.response as { error: { issues: { path: string; expected: string }[] } }).error.issues;
+    const issues = (strict.functionResponse.response as { error: { issues: { path: string; expected: string }[] } })
+      .error.issues;
     expect(issues).toHaveLength(1);
     expect(issues[0]!.expected).toMatch(/"b"/);
-    expect((await toolbox.call({ name: 'loose', args: { a: 'x', b: 1 } })).functionResponse.response).toEqual({ output: { a: 'x', b: 1 } });
+    expect((await toolbox.call({ name: 'loose', args: { a: 'x', b: 1 } })).functionResponse.response).toEqual({
+      output: { a: 'x', b: 1 },
+    });
   });
 });
 

@@ -13,7 +13,9 @@ const text = fc.oneof(fc.string({ maxLength: 12 }), big);
 const hostileArgs = fc.oneof(
   fc.dictionary(text, fc.oneof(text, fc.integer()), { maxKeys: 5 }),
   fc.record({ city: text, days: fc.constant(1), filter: fc.dictionary(text, text, { minKeys: 1, maxKeys: 3 }) }),
-  fc.integer({ min: 30, max: 3_000 }).map((count) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`extra${i}`, i]))),
+  fc
+    .integer({ min: 30, max: 3_000 })
+    .map((count) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`extra${i}`, i]))),
   text,
 );
 const call = fc.record(

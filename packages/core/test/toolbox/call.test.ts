@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defineManifest, tool, Toolbox, type FunctionResponsePart, type ToolContext } from '@toolwright/core';
 import { manifest, WeatherService } from './weather-service.js';
 
-const response = (part: FunctionResponsePart) => part.functionResponse.response as { output?: unknown; error?: Record<string, unknown> & { issues?: unknown[] } };
+const response = (part: FunctionResponsePart) =>
+  part.functionResponse.response as { output?: unknown; error?: Record<string, unknown> & { issues?: unknown[] } };
 
 function weather() {
   const service = new WeatherService();
@@ -13,7 +14,11 @@ describe('the functionResponse part', () => {
   it('echoes the call id and name, and wraps the value in { output }', async () => {
     const { toolbox } = weather();
     expect(await toolbox.call({ id: 'c1', name: 'getForecast', args: { city: 'Oslo', days: 2 } })).toEqual({
-      functionResponse: { id: 'c1', name: 'getForecast', response: { output: { city: 'Oslo', days: 2, unit: 'celsius' } } },
+      functionResponse: {
+        id: 'c1',
+        name: 'getForecast',
+        response: { output: { city: 'Oslo', days: 2, unit: 'celsius' } },
+      },
     });
     const noId = await toolbox.call({ name: 'add_numbers', args: { a: 1 } });
     expect(noId).toEqual({ functionResponse: { name: 'add_numbers', response: { output: 1 } } });
@@ -27,7 +32,9 @@ describe('never throws on what the model sent', () => {
     const reply = await toolbox.call({ id: 'x', name: 'get_forecast', args: {} });
     expect(reply.functionResponse).toMatchObject({ id: 'x', name: 'get_forecast' });
     expect(response(reply).error).toMatchObject({ name: 'UnknownTool', closest: ['getForecast'] });
-    expect(response(reply).error!.message).toMatch(/There is no tool named "get_forecast". Did you mean "getForecast"\? Available tools: getForecast, add_numbers/);
+    expect(response(reply).error!.message).toMatch(
+      /There is no tool named "get_forecast". Did you mean "getForecast"\? Available tools: getForecast, add_numbers/,
+    );
     const far = response(await toolbox.call({ name: 'zzzzzzzzzzzzzz' })).error!;
     expect(far.closest).toEqual([]);
     expect(far.message).not.toMatch(/Did you mean/);
@@ -36,7 +43,10 @@ describe('never throws on what the model sent', () => {
 
   it('a missing name, missing args, a non-object call', async () => {
     const { toolbox } = weather();
-    expect(response(await toolbox.call({})).error).toMatchObject({ name: 'UnknownTool', message: expect.stringMatching(/has no name/) });
+    expect(response(await toolbox.call({})).error).toMatchObject({
+      name: 'UnknownTool',
+      message: expect.stringMatching(/has no name/),
+    });
     expect(response(await toolbox.call(null as never)).error).toMatchObject({ name: 'UnknownTool' });
     expect(response(await toolbox.call({ name: 'getForecast' })).error).toMatchObject({
       name: 'InvalidArguments',
@@ -52,11 +62,24 @@ describe('never throws on what the model sent', () => {
 
   it('reports every issue with a path, what was expected and what was received', async () => {
     const { toolbox, service } = weather();
-    const reply = await toolbox.call({ name: 'book', args: { when: 'yesterday', site: 'https://x.example', budget: 1.5, tags: ['a', 'a'], filter: { limit: 0, nope: 1 } } });
+    const reply = await toolbox.call({
+      name: 'book',
+      args: {
+        when: 'yesterday',
+        site: 'https://x.example',
+        budget: 1.5,
+        tags: ['a', 'a'],
+        filter: { limit: 0, nope: 1 },
+      },
+    });
     const error = response(reply).error!;
     expect(error.name).toBe('InvalidArguments');
     expect(error.issues).toEqual([
-      { path: '/when', expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"', received: 'string "yesterday"' },
+      {
+        path: '/when',
+        expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"',
+        received: 'string "yesterday"',
+      },
       { path: '/budget', expected: 'integer', received: 'number 1.5' },
       { path: '/tags', expected: 'no duplicate items (items 0 and 1 are equal)', received: 'array of 2 items' },
       { path: '/filter/nope', expected: 'no property "nope" (allowed: limit, since)', received: 'integer 1' },
@@ -80,7 +103,13 @@ describe('never throws on what the model sent', () => {
     const args = { city: 'Oslo', days: 1, unit: null, filter: '{}' };
     const copy = structuredClone(args);
     await toolbox.call({ name: 'getForecast', args });
-    const book = { when: '2025-01-01T00:00:00Z', site: 'https://a.example', budget: 1, tags: [], filter: '{"limit":1}' };
+    const book = {
+      when: '2025-01-01T00:00:00Z',
+      site: 'https://a.example',
+      budget: 1,
+      tags: [],
+      filter: '{"limit":1}',
+    };
     const bookCopy = structuredClone(book);
     expect(response(await toolbox.call({ name: 'book', args: book })).output).toBeTypeOf('string');
     expect(args).toEqual(copy);
@@ -122,7 +151,10 @@ describe('leniency where Gemini is sloppy', () => {
           target: () => Notes,
           parameters: {
             type: 'object',
-            properties: { text: { anyOf: [{ type: 'string' }, { type: 'null' }] }, tag: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+            properties: {
+              text: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+              tag: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+            },
             required: ['text'],
           },
           params: [
@@ -133,7 +165,9 @@ describe('leniency where Gemini is sloppy', () => {
       ],
     });
     const toolbox = new Toolbox([new Notes()], m);
-    expect(response(await toolbox.call({ name: 'save', args: { text: null, tag: null } }))).toEqual({ output: { text: null, tag: null } });
+    expect(response(await toolbox.call({ name: 'save', args: { text: null, tag: null } }))).toEqual({
+      output: { text: null, tag: null },
+    });
     expect(response(await toolbox.call({ name: 'save', args: { text: 3 } })).error!.issues).toEqual([
       { path: '/text', expected: 'one of: string | null', received: 'integer 3' },
     ]);
@@ -142,21 +176,40 @@ describe('leniency where Gemini is sloppy', () => {
   it('a whole-number float is accepted for an integer', async () => {
     const { toolbox } = weather();
     const args = JSON.parse('{"city":"Oslo","days":3.0}') as Record<string, unknown>;
-    expect(response(await toolbox.call({ name: 'getForecast', args }))).toEqual({ output: { city: 'Oslo', days: 3, unit: 'celsius' } });
-    const budget = JSON.parse('{"when":"2025-01-01T00:00:00Z","site":"https://a.example","budget":40.0,"tags":[]}') as Record<string, unknown>;
-    expect(response(await toolbox.call({ name: 'book', args: budget })).output).toBe('2025-01-01T00:00:00.000Z https://a.example/ 80  - -');
-    expect(response(await toolbox.call({ name: 'getForecast', args: { city: 'Oslo', days: 3.5 } })).error).toBeDefined();
+    expect(response(await toolbox.call({ name: 'getForecast', args }))).toEqual({
+      output: { city: 'Oslo', days: 3, unit: 'celsius' },
+    });
+    const budget = JSON.parse(
+      '{"when":"2025-01-01T00:00:00Z","site":"https://a.example","budget":40.0,"tags":[]}',
+    ) as Record<string, unknown>;
+    expect(response(await toolbox.call({ name: 'book', args: budget })).output).toBe(
+      '2025-01-01T00:00:00.000Z https://a.example/ 80  - -',
+    );
+    expect(
+      response(await toolbox.call({ name: 'getForecast', args: { city: 'Oslo', days: 3.5 } })).error,
+    ).toBeDefined();
   });
 
   it('a JSON string where an object or array is expected is parsed', async () => {
     const { toolbox } = weather();
     const reply = await toolbox.call({
       name: 'book',
-      args: { when: '2025-01-01T00:00:00Z', site: 'https://a.example', budget: 1, tags: '["x","y"]', filter: ' {"limit": 2, "since": "2024-06-01T00:00:00Z"}' },
+      args: {
+        when: '2025-01-01T00:00:00Z',
+        site: 'https://a.example',
+        budget: 1,
+        tags: '["x","y"]',
+        filter: ' {"limit": 2, "since": "2024-06-01T00:00:00Z"}',
+      },
     });
     expect(response(reply).output).toBe('2025-01-01T00:00:00.000Z https://a.example/ 2 x|y 2 2024-06-01T00:00:00.000Z');
-    const broken = await toolbox.call({ name: 'book', args: { when: '2025-01-01T00:00:00Z', site: 'https://a.example', budget: 1, tags: '[x' } });
-    expect(response(broken).error!.issues).toEqual([{ path: '/tags', expected: 'array of string', received: 'string "[x"' }]);
+    const broken = await toolbox.call({
+      name: 'book',
+      args: { when: '2025-01-01T00:00:00Z', site: 'https://a.example', budget: 1, tags: '[x' },
+    });
+    expect(response(broken).error!.issues).toEqual([
+      { path: '/tags', expected: 'array of string', received: 'string "[x"' },
+    ]);
   });
 
   it('the whole args object given as JSON text is parsed', async () => {
@@ -175,13 +228,19 @@ describe('leniency where Gemini is sloppy', () => {
       version: 1,
       tools: [
         {
-          name: 'echo', class: 'Echo', method: 'echo', file: 'echo.ts', target: () => Echo,
+          name: 'echo',
+          class: 'Echo',
+          method: 'echo',
+          file: 'echo.ts',
+          target: () => Echo,
           parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
           params: [{ name: 'text', kind: 'value' }],
         },
       ],
     });
-    expect(response(await new Toolbox([new Echo()], m).call({ name: 'echo', args: { text: '{"a":1}' } }))).toEqual({ output: '{"a":1}' });
+    expect(response(await new Toolbox([new Echo()], m).call({ name: 'echo', args: { text: '{"a":1}' } }))).toEqual({
+      output: '{"a":1}',
+    });
   });
 });
 
@@ -190,7 +249,13 @@ describe('conversion to the declared types', () => {
     class Probe {
       seen: unknown[] = [];
       @tool()
-      probe(when: Date, site: URL, big: bigint, tags: Set<string>, nested: { at: Date; list: Date[]; byName: Record<string, URL> }) {
+      probe(
+        when: Date,
+        site: URL,
+        big: bigint,
+        tags: Set<string>,
+        nested: { at: Date; list: Date[]; byName: Record<string, URL> },
+      ) {
         this.seen.push(when, site, big, tags, nested);
         return 'ok';
       }
@@ -199,7 +264,11 @@ describe('conversion to the declared types', () => {
       version: 1,
       tools: [
         {
-          name: 'probe', class: 'Probe', method: 'probe', file: 'probe.ts', target: () => Probe,
+          name: 'probe',
+          class: 'Probe',
+          method: 'probe',
+          file: 'probe.ts',
+          target: () => Probe,
           parameters: {
             type: 'object',
             properties: {
@@ -227,7 +296,14 @@ describe('conversion to the declared types', () => {
             {
               name: 'nested',
               kind: 'value',
-              revive: { kind: 'object', properties: { at: { kind: 'date' }, list: { kind: 'array', items: { kind: 'date' } }, byName: { kind: 'record', values: { kind: 'url' } } } },
+              revive: {
+                kind: 'object',
+                properties: {
+                  at: { kind: 'date' },
+                  list: { kind: 'array', items: { kind: 'date' } },
+                  byName: { kind: 'record', values: { kind: 'url' } },
+                },
+              },
             },
           ],
         },
@@ -242,11 +318,21 @@ describe('conversion to the declared types', () => {
         site: 'https://example.com/a?b=1',
         big: 9007199254740991,
         tags: ['a', 'b'],
-        nested: { at: '2020-01-01T00:00:00Z', list: ['2021-01-01T00:00:00Z'], byName: { home: 'https://home.example' } },
+        nested: {
+          at: '2020-01-01T00:00:00Z',
+          list: ['2021-01-01T00:00:00Z'],
+          byName: { home: 'https://home.example' },
+        },
       },
     });
     expect(response(reply)).toEqual({ output: 'ok' });
-    const [when, site, big, tags, nested] = probe.seen as [Date, URL, bigint, Set<string>, { at: Date; list: Date[]; byName: Record<string, URL> }];
+    const [when, site, big, tags, nested] = probe.seen as [
+      Date,
+      URL,
+      bigint,
+      Set<string>,
+      { at: Date; list: Date[]; byName: Record<string, URL> },
+    ];
     expect(when).toBeInstanceOf(Date);
     expect(when.toISOString()).toBe('2025-03-01T10:00:00.000Z');
     expect(site).toBeInstanceOf(URL);
@@ -262,18 +348,32 @@ describe('conversion to the declared types', () => {
     class Span {
       @tool()
       span(range: [Date, string], days: Set<Date>, ids: bigint[]) {
-        return [range[0] instanceof Date, range[1], [...days].every((day) => day instanceof Date), ids.map((id) => typeof id)];
+        return [
+          range[0] instanceof Date,
+          range[1],
+          [...days].every((day) => day instanceof Date),
+          ids.map((id) => typeof id),
+        ];
       }
     }
     const m = defineManifest({
       version: 1,
       tools: [
         {
-          name: 'span', class: 'Span', method: 'span', file: 'span.ts', target: () => Span,
+          name: 'span',
+          class: 'Span',
+          method: 'span',
+          file: 'span.ts',
+          target: () => Span,
           parameters: {
             type: 'object',
             properties: {
-              range: { type: 'array', prefixItems: [{ type: 'string', format: 'date-time' }, { type: 'string' }], minItems: 2, maxItems: 2 },
+              range: {
+                type: 'array',
+                prefixItems: [{ type: 'string', format: 'date-time' }, { type: 'string' }],
+                minItems: 2,
+                maxItems: 2,
+              },
               days: { type: 'array', items: { type: 'string' }, uniqueItems: true },
               ids: { type: 'array', items: { type: 'integer' } },
             },
@@ -288,11 +388,19 @@ describe('conversion to the declared types', () => {
       ],
     });
     const toolbox = new Toolbox([new Span()], m);
-    const ok = await toolbox.call({ name: 'span', args: { range: ['2025-01-01T00:00:00Z', 'x'], days: ['2025-01-02T00:00:00Z'], ids: [1, 2] } });
+    const ok = await toolbox.call({
+      name: 'span',
+      args: { range: ['2025-01-01T00:00:00Z', 'x'], days: ['2025-01-02T00:00:00Z'], ids: [1, 2] },
+    });
     expect(response(ok)).toEqual({ output: [true, 'x', true, ['bigint', 'bigint']] });
     // The schema lets any string through for `days`; the revival catches what is not a date.
-    const bad = await toolbox.call({ name: 'span', args: { range: ['2025-01-01T00:00:00Z', 'x'], days: ['soon'], ids: [] } });
-    expect(response(bad).error!.issues).toEqual([{ path: '/days/0', expected: 'date-time text, e.g. "2025-01-31T09:30:00Z"', received: 'string "soon"' }]);
+    const bad = await toolbox.call({
+      name: 'span',
+      args: { range: ['2025-01-01T00:00:00Z', 'x'], days: ['soon'], ids: [] },
+    });
+    expect(response(bad).error!.issues).toEqual([
+      { path: '/days/0', expected: 'date-time text, e.g. "2025-01-31T09:30:00Z"', received: 'string "soon"' },
+    ]);
   });
 
   it('passes arguments in parameter order whatever the order of the properties, absent ones as undefined', async () => {
@@ -306,8 +414,16 @@ describe('conversion to the declared types', () => {
       version: 1,
       tools: [
         {
-          name: 'order', class: 'Order', method: 'order', file: 'order.ts', target: () => Order,
-          parameters: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string', default: 'B' }, c: { type: 'string' } }, required: ['a'] },
+          name: 'order',
+          class: 'Order',
+          method: 'order',
+          file: 'order.ts',
+          target: () => Order,
+          parameters: {
+            type: 'object',
+            properties: { a: { type: 'string' }, b: { type: 'string', default: 'B' }, c: { type: 'string' } },
+            required: ['a'],
+          },
           params: [
             { name: 'a', kind: 'value' },
             { name: 'b', kind: 'value', optional: true },
@@ -317,14 +433,20 @@ describe('conversion to the declared types', () => {
       ],
     });
     const toolbox = new Toolbox([new Order()], m);
-    expect(response(await toolbox.call({ name: 'order', args: { c: 'C', a: 'A' } }))).toEqual({ output: ['A', 'B', 'C'] });
-    expect(response(await toolbox.call({ name: 'order', args: { b: 'b', a: 'A' } }))).toEqual({ output: ['A', 'b', null] });
+    expect(response(await toolbox.call({ name: 'order', args: { c: 'C', a: 'A' } }))).toEqual({
+      output: ['A', 'B', 'C'],
+    });
+    expect(response(await toolbox.call({ name: 'order', args: { b: 'b', a: 'A' } }))).toEqual({
+      output: ['A', 'b', null],
+    });
   });
 
   it('calls sync and async methods with `this` bound', async () => {
     const { toolbox, service } = weather();
     expect(response(await toolbox.call({ name: 'add_numbers', args: { a: 1, b: 2 } }))).toEqual({ output: 3 });
-    expect(response(await toolbox.call({ name: 'getForecast', args: { city: 'Lima', days: 1 } })).output).toMatchObject({ city: 'Lima' });
+    expect(response(await toolbox.call({ name: 'getForecast', args: { city: 'Lima', days: 1 } })).output).toMatchObject(
+      { city: 'Lima' },
+    );
     expect(service.calls).toEqual(['add', 'getForecast:Lima']);
   });
 });
@@ -350,12 +472,23 @@ describe('ToolContext, timeouts and cancellation', () => {
     const m = defineManifest({
       version: 1,
       tools: [
-        { name: 'slow', class: 'Slow', method: 'slow', file: 's.ts', target: () => Slow, parameters: { type: 'object', properties: {} }, params: [{ name: 'context', kind: 'context' }] },
+        {
+          name: 'slow',
+          class: 'Slow',
+          method: 'slow',
+          file: 's.ts',
+          target: () => Slow,
+          parameters: { type: 'object', properties: {} },
+          params: [{ name: 'context', kind: 'context' }],
+        },
       ],
     });
     const toolbox = new Toolbox([new Slow()], m);
     const reply = await toolbox.call({ id: '1', name: 'slow', args: {} });
-    expect(response(reply).error).toMatchObject({ name: 'TimeoutError', message: 'Tool "slow" did not finish within 20 ms' });
+    expect(response(reply).error).toMatchObject({
+      name: 'TimeoutError',
+      message: 'Tool "slow" did not finish within 20 ms',
+    });
     expect(seen!.signal.aborted).toBe(true);
     expect((seen!.signal.reason as Error).name).toBe('TimeoutError');
     expect(seen!.timeoutMs).toBe(20);
@@ -376,9 +509,21 @@ describe('ToolContext, timeouts and cancellation', () => {
     }
     const m = defineManifest({
       version: 1,
-      tools: [{ name: 'stuck', class: 'Stuck', method: 'stuck', file: 's.ts', target: () => Stuck, parameters: { type: 'object', properties: {} }, params: [] }],
+      tools: [
+        {
+          name: 'stuck',
+          class: 'Stuck',
+          method: 'stuck',
+          file: 's.ts',
+          target: () => Stuck,
+          parameters: { type: 'object', properties: {} },
+          params: [],
+        },
+      ],
     });
-    expect(response(await new Toolbox([new Stuck()], m).call({ name: 'stuck' })).error).toMatchObject({ name: 'TimeoutError' });
+    expect(response(await new Toolbox([new Stuck()], m).call({ name: 'stuck' })).error).toMatchObject({
+      name: 'TimeoutError',
+    });
   });
 
   it('an external signal aborts the tool signal and answers an abort error', async () => {
@@ -386,13 +531,20 @@ describe('ToolContext, timeouts and cancellation', () => {
     const controller = new AbortController();
     const pending = toolbox.call({ name: 'wait', args: { ms: 5000 } }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user pressed stop')), 10);
-    expect(response(await pending).error).toMatchObject({ name: 'AbortError', message: 'The call to tool "wait" was cancelled: user pressed stop', toolName: 'wait' });
+    expect(response(await pending).error).toMatchObject({
+      name: 'AbortError',
+      message: 'The call to tool "wait" was cancelled: user pressed stop',
+      toolName: 'wait',
+    });
   });
 
   it('an already aborted signal does not call the tool', async () => {
     const { toolbox, service } = weather();
     const reply = await toolbox.call({ name: 'add_numbers', args: { a: 1 } }, { signal: AbortSignal.abort() });
-    expect(response(reply).error).toMatchObject({ name: 'AbortError', message: 'The call to tool "add_numbers" was cancelled' });
+    expect(response(reply).error).toMatchObject({
+      name: 'AbortError',
+      message: 'The call to tool "add_numbers" was cancelled',
+    });
     expect(service.calls).toEqual([]);
   });
 });
@@ -410,24 +562,36 @@ describe('precompiled validators (no code generation at run time)', () => {
     const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
     addFormats(ajv);
     const { validationSchema } = await import('@toolwright/core');
-    const validators = Object.fromEntries(manifest.tools.map((t) => [t.name, ajv.compile(validationSchema(t.parameters))]));
+    const validators = Object.fromEntries(
+      manifest.tools.map((t) => [t.name, ajv.compile(validationSchema(t.parameters))]),
+    );
     const used: string[] = [];
     const counted = Object.fromEntries(
       Object.entries(validators).map(([name, validate]) => {
-        const wrapper = Object.assign((data: unknown) => {
-          used.push(name);
-          const ok = validate(data);
-          wrapper.errors = validate.errors;
-          return ok;
-        }, { errors: null as unknown });
+        const wrapper = Object.assign(
+          (data: unknown) => {
+            used.push(name);
+            const ok = validate(data);
+            wrapper.errors = validate.errors;
+            return ok;
+          },
+          { errors: null as unknown },
+        );
         return [name, wrapper];
       }),
     );
-    const toolbox = new Toolbox([new WeatherService()], manifest, { generateCode: false, validators: counted as never });
-    expect(response(await toolbox.call({ name: 'getForecast', args: { unit: 'fahrenheit', days: 2, city: 'Oslo' } }))).toEqual({
+    const toolbox = new Toolbox([new WeatherService()], manifest, {
+      generateCode: false,
+      validators: counted as never,
+    });
+    expect(
+      response(await toolbox.call({ name: 'getForecast', args: { unit: 'fahrenheit', days: 2, city: 'Oslo' } })),
+    ).toEqual({
       output: { city: 'Oslo', days: 2, unit: 'fahrenheit' },
     });
-    expect(response(await toolbox.call({ name: 'add_numbers', args: { a: 'x' } })).error!.issues).toEqual([{ path: '/a', expected: 'number', received: 'string "x"' }]);
+    expect(response(await toolbox.call({ name: 'add_numbers', args: { a: 'x' } })).error!.issues).toEqual([
+      { path: '/a', expected: 'number', received: 'string "x"' },
+    ]);
     expect(used).toEqual(['getForecast', 'add_numbers']);
   });
 });

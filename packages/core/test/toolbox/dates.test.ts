@@ -7,7 +7,11 @@ import { defineManifest, tool, Toolbox } from '@toolwright/core';
 class Calendar {
   @tool()
   book(when: Date, also?: Date[], until?: Date | null) {
-    return { when: when.toISOString(), also: also?.map((date) => date.toISOString()), until: until === undefined ? undefined : until?.toISOString() ?? null };
+    return {
+      when: when.toISOString(),
+      also: also?.map((date) => date.toISOString()),
+      until: until === undefined ? undefined : (until?.toISOString() ?? null),
+    };
   }
 }
 
@@ -23,7 +27,11 @@ const manifest = defineManifest({
       target: () => Calendar,
       parameters: {
         type: 'object',
-        properties: { when: dateTime, also: { type: 'array', items: dateTime }, until: { anyOf: [dateTime, { type: 'null' }] } },
+        properties: {
+          when: dateTime,
+          also: { type: 'array', items: dateTime },
+          until: { anyOf: [dateTime, { type: 'null' }] },
+        },
         required: ['when'],
       },
       params: [
@@ -36,7 +44,8 @@ const manifest = defineManifest({
 });
 
 const toolbox = new Toolbox([new Calendar()], manifest);
-const book = async (args: Record<string, unknown>) => (await toolbox.call({ name: 'book', args })).functionResponse.response;
+const book = async (args: Record<string, unknown>) =>
+  (await toolbox.call({ name: 'book', args })).functionResponse.response;
 
 // A zone far from UTC, so that reading the text as local time would show.
 const zone = process.env.TZ;
@@ -51,14 +60,28 @@ afterAll(() => {
 describe('Date parameters', () => {
   it('read a date-time without an offset, and a bare date, as UTC, in every position a date can be', async () => {
     expect(new Date('2025-06-02T09:00:00').getTimezoneOffset()).not.toBe(0);
-    expect(await book({ when: '2025-06-02T09:00:00', also: ['2025-06-03', '2025-06-04T10:30'], until: '2025-06-05 12:00:00.250' })).toEqual({
-      output: { when: '2025-06-02T09:00:00.000Z', also: ['2025-06-03T00:00:00.000Z', '2025-06-04T10:30:00.000Z'], until: '2025-06-05T12:00:00.250Z' },
+    expect(
+      await book({
+        when: '2025-06-02T09:00:00',
+        also: ['2025-06-03', '2025-06-04T10:30'],
+        until: '2025-06-05 12:00:00.250',
+      }),
+    ).toEqual({
+      output: {
+        when: '2025-06-02T09:00:00.000Z',
+        also: ['2025-06-03T00:00:00.000Z', '2025-06-04T10:30:00.000Z'],
+        until: '2025-06-05T12:00:00.250Z',
+      },
     });
   });
 
   it('keep an explicit offset, and still refuse text that is no date', async () => {
-    expect(await book({ when: '2025-06-02T09:00:00+02:00', until: null })).toEqual({ output: { when: '2025-06-02T07:00:00.000Z', until: null } });
-    expect(await book({ when: '2025-06-02T25:00:00' })).toMatchObject({ error: { issues: [{ path: '/when', received: 'string "2025-06-02T25:00:00"' }] } });
+    expect(await book({ when: '2025-06-02T09:00:00+02:00', until: null })).toEqual({
+      output: { when: '2025-06-02T07:00:00.000Z', until: null },
+    });
+    expect(await book({ when: '2025-06-02T25:00:00' })).toMatchObject({
+      error: { issues: [{ path: '/when', received: 'string "2025-06-02T25:00:00"' }] },
+    });
     expect(await book({ when: 'next tuesday' })).toMatchObject({
       error: { issues: [{ path: '/when', expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"' }] },
     });
@@ -74,7 +97,9 @@ describe('Date parameters', () => {
           const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
           const minutes = `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
           const seconds = `${minutes}:${pad(date.getUTCSeconds())}`;
-          const text = { date: day, minutes, seconds, millis: `${seconds}.${pad(date.getUTCMilliseconds(), 3)}` }[precision];
+          const text = { date: day, minutes, seconds, millis: `${seconds}.${pad(date.getUTCMilliseconds(), 3)}` }[
+            precision
+          ];
           const expected = new Date(`${text}${precision === 'date' ? 'T00:00:00' : ''}Z`).toISOString();
           expect(await book({ when: text })).toEqual({ output: { when: expected } });
         },

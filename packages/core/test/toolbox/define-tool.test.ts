@@ -22,8 +22,20 @@ const response = async (toolbox: Toolbox, name: string, args?: unknown, options?
 describe('defineTool', () => {
   it('binds beside decorated instances, with their manifest, and declares the schema as given', async () => {
     const toolbox = new Toolbox([new WeatherService(), echo], manifest);
-    expect(toolbox.tools().map((t) => t.name)).toEqual(['getForecast', 'add_numbers', 'wait', 'book', 'explode', 'echo']);
-    expect(toolbox.get('echo')).toMatchObject({ class: FunctionTool, method: 'handler', instance: echo, argumentMode: 'object' });
+    expect(toolbox.tools().map((t) => t.name)).toEqual([
+      'getForecast',
+      'add_numbers',
+      'wait',
+      'book',
+      'explode',
+      'echo',
+    ]);
+    expect(toolbox.get('echo')).toMatchObject({
+      class: FunctionTool,
+      method: 'handler',
+      instance: echo,
+      argumentMode: 'object',
+    });
     expect(toolbox.declarations().at(-1)).toEqual({
       name: 'echo',
       description: 'Repeats the text.',
@@ -60,7 +72,11 @@ describe('defineTool', () => {
   it('takes a Gemini (OpenAPI) schema', async () => {
     const area = defineTool<{ width: number; height: number | null }>({
       name: 'area',
-      parameters: { type: 'OBJECT', properties: { width: { type: 'NUMBER' }, height: { type: 'NUMBER', nullable: true } }, required: ['width', 'height'] },
+      parameters: {
+        type: 'OBJECT',
+        properties: { width: { type: 'NUMBER' }, height: { type: 'NUMBER', nullable: true } },
+        required: ['width', 'height'],
+      },
       handler: ({ width, height }) => width * (height ?? width),
     });
     const toolbox = new Toolbox([area]);
@@ -79,12 +95,21 @@ describe('defineTool', () => {
     const book = defineTool({
       name: 'book',
       description: 'Books a room.',
-      parameters: z.object({ room: z.string().min(2), nights: z.number().int().positive().default(1), when: z.iso.date().transform((d) => new Date(d)) }),
+      parameters: z.object({
+        room: z.string().min(2),
+        nights: z.number().int().positive().default(1),
+        when: z.iso.date().transform((d) => new Date(d)),
+      }),
       handler: ({ room, nights, when }) => ({ room, nights, day: when.getUTCDate() }),
     });
     const toolbox = new Toolbox([book]);
-    expect(toolbox.get('book')!.parameters).toMatchObject({ type: 'object', properties: { room: { type: 'string', minLength: 2 } } });
-    expect(await response(toolbox, 'book', { room: 'A1', when: '2025-06-02' })).toEqual({ output: { room: 'A1', nights: 1, day: 2 } });
+    expect(toolbox.get('book')!.parameters).toMatchObject({
+      type: 'object',
+      properties: { room: { type: 'string', minLength: 2 } },
+    });
+    expect(await response(toolbox, 'book', { room: 'A1', when: '2025-06-02' })).toEqual({
+      output: { room: 'A1', nights: 1, day: 2 },
+    });
     const bad = await response(toolbox, 'book', { room: 'A', nights: -1, when: '2025-06-02', pets: 2 });
     expect(bad).toMatchObject({
       error: {
@@ -114,8 +139,12 @@ describe('defineTool', () => {
     const toolbox = new Toolbox([slow(), slow(20)], { timeoutMs: 30 });
     expect(await response(toolbox, 'slow', { ms: 1 })).toEqual({ output: 'done' });
     expect(seen[0]).toMatchObject({ toolName: 'slow', callId: 'c1', timeoutMs: 30 });
-    expect(await response(toolbox, 'slow20', { ms: 200 })).toMatchObject({ error: { name: 'TimeoutError', message: 'Tool "slow20" did not finish within 20 ms' } });
-    expect(await response(toolbox, 'slow20', { ms: 200 }, { defaultTimeoutMs: 5000 })).toMatchObject({ error: { name: 'TimeoutError' } });
+    expect(await response(toolbox, 'slow20', { ms: 200 })).toMatchObject({
+      error: { name: 'TimeoutError', message: 'Tool "slow20" did not finish within 20 ms' },
+    });
+    expect(await response(toolbox, 'slow20', { ms: 200 }, { defaultTimeoutMs: 5000 })).toMatchObject({
+      error: { name: 'TimeoutError' },
+    });
     expect(await response(toolbox, 'slow', { ms: 200 }, { defaultTimeoutMs: 10 })).toMatchObject({
       error: { message: 'Tool "slow" did not finish within 10 ms' },
     });
@@ -142,9 +171,15 @@ describe('defineTool', () => {
 
   it('refuses a definition that cannot work, saying what is wrong', () => {
     const parameters = { type: 'object', properties: {} };
-    expect(() => defineTool({ name: '', parameters, handler: () => 1 })).toThrow('defineTool: name must be a non-empty string');
-    expect(() => defineTool({ name: 'x', parameters, handler: 1 as never })).toThrow('defineTool "x": handler must be a function');
-    expect(() => defineTool({ name: 'x', parameters: undefined as never, handler: () => 1 })).toThrow('defineTool "x": parameters must be');
+    expect(() => defineTool({ name: '', parameters, handler: () => 1 })).toThrow(
+      'defineTool: name must be a non-empty string',
+    );
+    expect(() => defineTool({ name: 'x', parameters, handler: 1 as never })).toThrow(
+      'defineTool "x": handler must be a function',
+    );
+    expect(() => defineTool({ name: 'x', parameters: undefined as never, handler: () => 1 })).toThrow(
+      'defineTool "x": parameters must be',
+    );
     expect(() => new Toolbox([defineTool({ name: 'bad name', parameters, handler: () => 1 })])).toThrow(
       'defineTool "bad name": tool name "bad name" is not a valid Gemini function name',
     );
@@ -155,7 +190,11 @@ describe('defineTool', () => {
 });
 
 describe('decorated methods without a manifest entry', () => {
-  const parameters = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a', 'b'] } as const;
+  const parameters = {
+    type: 'object',
+    properties: { a: { type: 'string' }, b: { type: 'string' } },
+    required: ['a', 'b'],
+  } as const;
 
   it('a method that declares one parameter receives the arguments object; a second one receives the ToolContext', async () => {
     class Joiner {
@@ -191,7 +230,9 @@ describe('decorated methods without a manifest entry', () => {
         return first + second + third;
       }
     }
-    expect(() => new Toolbox([new Three()])).toThrow('Three.join takes (first, second, third) but is not in the manifest');
+    expect(() => new Toolbox([new Three()])).toThrow(
+      'Three.join takes (first, second, third) but is not in the manifest',
+    );
   });
 
   it('a method without @tool({ parameters }) and without a manifest entry asks for gen-tools', () => {

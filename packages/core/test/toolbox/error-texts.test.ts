@@ -12,21 +12,51 @@ async function errorOf(parameters: object, args: Record<string, unknown>): Promi
   return response.error;
 }
 
-const object = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
+const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+});
 
 /** Every issue reads "path: expected X, received Y" with X a phrase, not a message of its own. */
 function expectSentences(error: ToolErrorPayload): void {
   for (const issue of error.issues ?? []) {
-    expect(issue.expected).not.toMatch(/\bexpected\b|^Invalid|^Too (small|big)|\(s\)|[<>]=?\d|\b1 (items|characters|properties)\b/i);
+    expect(issue.expected).not.toMatch(
+      /\bexpected\b|^Invalid|^Too (small|big)|\(s\)|[<>]=?\d|\b1 (items|characters|properties)\b/i,
+    );
   }
 }
 
 describe('counts read in proper English', () => {
   const kinds = [
-    { keyword: 'minItems', type: 'array', value: (n: number) => Array.from({ length: Math.max(0, n - 1) }, () => 'x'), text: 'array of at least', unit: ['item', 'items'] },
-    { keyword: 'maxItems', type: 'array', value: (n: number) => Array.from({ length: n + 1 }, () => 'x'), text: 'array of at most', unit: ['item', 'items'] },
-    { keyword: 'minLength', type: 'string', value: (n: number) => 'x'.repeat(Math.max(0, n - 1)), text: 'string of at least', unit: ['character', 'characters'] },
-    { keyword: 'maxLength', type: 'string', value: (n: number) => 'x'.repeat(n + 1), text: 'string of at most', unit: ['character', 'characters'] },
+    {
+      keyword: 'minItems',
+      type: 'array',
+      value: (n: number) => Array.from({ length: Math.max(0, n - 1) }, () => 'x'),
+      text: 'array of at least',
+      unit: ['item', 'items'],
+    },
+    {
+      keyword: 'maxItems',
+      type: 'array',
+      value: (n: number) => Array.from({ length: n + 1 }, () => 'x'),
+      text: 'array of at most',
+      unit: ['item', 'items'],
+    },
+    {
+      keyword: 'minLength',
+      type: 'string',
+      value: (n: number) => 'x'.repeat(Math.max(0, n - 1)),
+      text: 'string of at least',
+      unit: ['character', 'characters'],
+    },
+    {
+      keyword: 'maxLength',
+      type: 'string',
+      value: (n: number) => 'x'.repeat(n + 1),
+      text: 'string of at most',
+      unit: ['character', 'characters'],
+    },
     {
       keyword: 'minProperties',
       type: 'object',
@@ -46,9 +76,15 @@ describe('counts read in proper English', () => {
   it('for every bound keyword and limit, in JSON Schema', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...kinds), fc.integer({ min: 1, max: 4 }), async (kind, limit) => {
-        const schema: JsonSchema = { type: kind.type, [kind.keyword]: limit, ...(kind.type === 'object' ? { additionalProperties: true } : {}) };
+        const schema: JsonSchema = {
+          type: kind.type,
+          [kind.keyword]: limit,
+          ...(kind.type === 'object' ? { additionalProperties: true } : {}),
+        };
         const error = await errorOf(object({ v: schema }), { v: kind.value(limit) });
-        expect(error.issues).toEqual([expect.objectContaining({ path: '/v', expected: `${kind.text} ${limit} ${kind.unit[limit === 1 ? 0 : 1]}` })]);
+        expect(error.issues).toEqual([
+          expect.objectContaining({ path: '/v', expected: `${kind.text} ${limit} ${kind.unit[limit === 1 ? 0 : 1]}` }),
+        ]);
         expectSentences(error);
       }),
       { numRuns: 40 },
@@ -65,7 +101,10 @@ describe('counts read in proper English', () => {
         const error = await errorOf(z.object({ v: bounded as z.ZodType }), { v: value });
         const unit = isArray ? (limit === 1 ? 'item' : 'items') : limit === 1 ? 'character' : 'characters';
         expect(error.issues).toEqual([
-          expect.objectContaining({ path: '/v', expected: `${isArray ? 'array' : 'string'} of ${isMin ? 'at least' : 'at most'} ${limit} ${unit}` }),
+          expect.objectContaining({
+            path: '/v',
+            expected: `${isArray ? 'array' : 'string'} of ${isMin ? 'at least' : 'at most'} ${limit} ${unit}`,
+          }),
         ]);
         expectSentences(error);
       }),
@@ -83,11 +122,18 @@ describe('a bound on an integer reads as an integer', () => {
       { keyword: 'exclusiveMaximum', bad: (n: number) => n, op: '<' },
     ] as const;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom('integer', 'number', ['integer', 'null']), fc.integer({ min: -50, max: 50 }), async (c, type, limit) => {
-        const error = await errorOf(object({ v: { type: type as JsonSchemaType, [c.keyword]: limit } }), { v: c.bad(limit) });
-        const word = type === 'number' ? 'number' : 'integer';
-        expect(error.issues).toEqual([expect.objectContaining({ path: '/v', expected: `${word} ${c.op} ${limit}` })]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...cases),
+        fc.constantFrom('integer', 'number', ['integer', 'null']),
+        fc.integer({ min: -50, max: 50 }),
+        async (c, type, limit) => {
+          const error = await errorOf(object({ v: { type: type as JsonSchemaType, [c.keyword]: limit } }), {
+            v: c.bad(limit),
+          });
+          const word = type === 'number' ? 'number' : 'integer';
+          expect(error.issues).toEqual([expect.objectContaining({ path: '/v', expected: `${word} ${c.op} ${limit}` })]);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -96,8 +142,16 @@ describe('a bound on an integer reads as an integer', () => {
 describe('union mismatches name what each member needs', () => {
   const shape: JsonSchema = {
     anyOf: [
-      { type: 'object', properties: { kind: { const: 'circle' }, radius: { type: 'number' } }, required: ['kind', 'radius'] },
-      { type: 'object', properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' }, label: { type: 'string' } }, required: ['kind', 'side'] },
+      {
+        type: 'object',
+        properties: { kind: { const: 'circle' }, radius: { type: 'number' } },
+        required: ['kind', 'radius'],
+      },
+      {
+        type: 'object',
+        properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' }, label: { type: 'string' } },
+        required: ['kind', 'side'],
+      },
     ],
   };
 
@@ -106,7 +160,8 @@ describe('union mismatches name what each member needs', () => {
     expect(error.issues).toEqual([
       {
         path: '/shape',
-        expected: 'one of: { kind: "circle", radius: number } | { kind: "square", side: number, label?: string } (told apart by "kind": "circle", "square")',
+        expected:
+          'one of: { kind: "circle", radius: number } | { kind: "square", side: number, label?: string } (told apart by "kind": "circle", "square")',
         received: 'object with properties kind, side',
       },
     ]);
@@ -124,10 +179,17 @@ describe('union mismatches name what each member needs', () => {
     const square = z.object({ kind: z.literal('square'), side: z.number() });
     const plain = await errorOf(z.object({ shape: z.union([circle, square]) }), { shape: { kind: 'triangle' } });
     expect(plain.issues).toEqual([
-      expect.objectContaining({ path: '/shape', expected: expect.stringContaining('{ kind: "circle", radius: number } | { kind: "square", side: number }') }),
+      expect.objectContaining({
+        path: '/shape',
+        expected: expect.stringContaining('{ kind: "circle", radius: number } | { kind: "square", side: number }'),
+      }),
     ]);
-    const tagged = await errorOf(z.object({ shape: z.discriminatedUnion('kind', [circle, square]) }), { shape: { kind: 'triangle' } });
-    expect(tagged.issues).toEqual([{ path: '/shape/kind', expected: 'one of "circle", "square"', received: 'string "triangle"' }]);
+    const tagged = await errorOf(z.object({ shape: z.discriminatedUnion('kind', [circle, square]) }), {
+      shape: { kind: 'triangle' },
+    });
+    expect(tagged.issues).toEqual([
+      { path: '/shape/kind', expected: 'one of "circle", "square"', received: 'string "triangle"' },
+    ]);
   });
 });
 
@@ -145,7 +207,17 @@ describe('zod issues read as sentences', () => {
   });
 
   it('each zod message becomes the phrase the Toolbox uses', async () => {
-    const error = await errorOf(schema, { room: 'a', nights: 1.5, guests: 9, email: 'nope', plan: 'max', code: 'ab', step: 7, wanted: 'no', pets: 'yes' });
+    const error = await errorOf(schema, {
+      room: 'a',
+      nights: 1.5,
+      guests: 9,
+      email: 'nope',
+      plan: 'max',
+      code: 'ab',
+      step: 7,
+      wanted: 'no',
+      pets: 'yes',
+    });
     expect(error.issues).toEqual([
       { path: '/room', expected: 'string of at least 2 characters', received: 'string "a"' },
       { path: '/nights', expected: 'integer', received: 'number 1.5' },
@@ -157,7 +229,9 @@ describe('zod issues read as sentences', () => {
       { path: '/wanted', expected: '"yes"', received: 'string "no"' },
       { path: '/pets', expected: 'boolean', received: 'string "yes"' },
     ]);
-    expect(error.message).toContain('/room: expected string of at least 2 characters, received string "a"; /nights: expected integer, received number 1.5;');
+    expect(error.message).toContain(
+      '/room: expected string of at least 2 characters, received string "a"; /nights: expected integer, received number 1.5;',
+    );
     expectSentences(error);
   });
 

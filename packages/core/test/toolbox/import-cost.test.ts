@@ -25,7 +25,10 @@ export async function resolve(specifier, context, next) {
 `,
     );
     const register = join(dir, 'register.mjs');
-    writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    writeFileSync(
+      register,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
     const script = `
       const core = await import(${JSON.stringify(specifier)});
       if (typeof core.Toolbox !== 'function') throw new Error('no Toolbox export');
@@ -34,10 +37,23 @@ export async function resolve(specifier, context, next) {
       const cache = Object.keys(createRequire(import.meta.url).cache);
       (await import('node:fs')).appendFileSync(${JSON.stringify(log)}, cache.join('\\n') + '\\n');
     `;
-    const result = spawnSync(process.execPath, ['--conditions=@toolwright/source', '--import', 'tsx', '--import', pathToFileURL(register).href, '--input-type=module', '-e', script], {
-      cwd: join(__dirname, '..', '..'),
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--conditions=@toolwright/source',
+        '--import',
+        'tsx',
+        '--import',
+        pathToFileURL(register).href,
+        '--input-type=module',
+        '-e',
+        script,
+      ],
+      {
+        cwd: join(__dirname, '..', '..'),
+        encoding: 'utf8',
+      },
+    );
     if (result.status !== 0) throw new Error(`node exited ${result.status}: ${result.stderr}`);
     return readFileSync(log, 'utf8').split('\n').filter(Boolean);
   } finally {
@@ -61,13 +77,17 @@ describe('importing @toolwright/core stays cheap', () => {
     // The check is only meaningful if the log saw the package and its dependencies.
     expect(loaded.some((url) => url.includes('/packages/core/src/index.ts'))).toBe(true);
     expect(loaded.some((url) => /[/\\]ajv[/\\]/.test(url))).toBe(true);
-    const heavy = loaded.filter((url) => /[/\\]node_modules[/\\](\.pnpm[/\\])?(typescript|ts-morph|@ts-morph)[@/\\]/.test(url));
+    const heavy = loaded.filter((url) =>
+      /[/\\]node_modules[/\\](\.pnpm[/\\])?(typescript|ts-morph|@ts-morph)[@/\\]/.test(url),
+    );
     expect(heavy).toEqual([]);
   });
 
   it('the check does see typescript when something loads it', () => {
     const loaded = modulesLoadedByImporting('@toolwright/core', "await import('typescript');");
-    expect(loaded.filter((url) => /[/\\]node_modules[/\\](\.pnpm[/\\])?typescript[@/\\]/.test(url)).length).toBeGreaterThan(0);
+    expect(
+      loaded.filter((url) => /[/\\]node_modules[/\\](\.pnpm[/\\])?typescript[@/\\]/.test(url)).length,
+    ).toBeGreaterThan(0);
   });
 
   it('loads no class-transformer or class-validator until a tool needs them', () => {

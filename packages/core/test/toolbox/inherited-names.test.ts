@@ -43,24 +43,24 @@ function toolboxFor(names: string[], defaults: Map<string, string>): Toolbox {
 
 describe('parameters named like inherited members', () => {
   it('are absent when left out and what was sent when sent', async () => {
-    const scenario = fc
-      .uniqueArray(name, { minLength: 1, maxLength: 6 })
-      .chain((names) =>
-        fc.record({
-          names: fc.constant(names),
-          sent: fc.subarray(names),
-          defaulted: fc.subarray(names),
-        }),
-      );
+    const scenario = fc.uniqueArray(name, { minLength: 1, maxLength: 6 }).chain((names) =>
+      fc.record({
+        names: fc.constant(names),
+        sent: fc.subarray(names),
+        defaulted: fc.subarray(names),
+      }),
+    );
     await fc.assert(
       fc.asyncProperty(scenario, async ({ names, sent, defaulted }) => {
         const defaults = new Map(defaulted.map((name) => [name, `default of ${name}`]));
         const toolbox = toolboxFor(names, defaults);
         // The declaration names every parameter, `__proto__` included.
         expect(Object.keys(toolbox.declarations()[0]!.parameters!.properties ?? {})).toEqual(names);
-        const args: Record<string, unknown> = JSON.parse(`{${sent.map((name) => `${JSON.stringify(name)}: ${JSON.stringify(`sent ${name}`)}`).join(',')}}`);
+        const args: Record<string, unknown> = JSON.parse(
+          `{${sent.map((name) => `${JSON.stringify(name)}: ${JSON.stringify(`sent ${name}`)}`).join(',')}}`,
+        );
         const reply = await toolbox.call({ name: 'echo', args });
-        const expected = names.map((name) => (sent.includes(name) ? `sent ${name}` : defaults.get(name) ?? null));
+        const expected = names.map((name) => (sent.includes(name) ? `sent ${name}` : (defaults.get(name) ?? null)));
         // JSON has no undefined: a left-out parameter comes back as null.
         expect(reply.functionResponse.response).toEqual({ output: expected });
       }),
@@ -71,9 +71,14 @@ describe('parameters named like inherited members', () => {
   it('are read as own properties by the argument reader, generated or not', () => {
     fc.assert(
       fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 6 }), fc.boolean(), (names, generateCode) => {
-        const read = createArgumentReader(names.map((name) => ({ kind: 'value' as const, name, revive: null })), generateCode);
+        const read = createArgumentReader(
+          names.map((name) => ({ kind: 'value' as const, name, revive: null })),
+          generateCode,
+        );
         expect(read({})).toEqual(names.map(() => undefined));
-        const sent = JSON.parse(JSON.stringify(Object.fromEntries(names.map((name) => [name, name]))).replace(/^{}$/, '{}'));
+        const sent = JSON.parse(
+          JSON.stringify(Object.fromEntries(names.map((name) => [name, name]))).replace(/^{}$/, '{}'),
+        );
         expect(read(sent)).toEqual(names);
       }),
     );
@@ -85,16 +90,25 @@ describe('parameters named like inherited members', () => {
     expect(none.functionResponse.response).toEqual({ output: { valueOf: 3, propertyIsEnumerable: 'no' } });
     const all = await toolbox.call({
       name: 'inherited',
-      args: JSON.parse('{"toString":"a","valueOf":1,"constructor":true,"hasOwnProperty":"b","__proto__":"c","__defineGetter__":"d"}'),
+      args: JSON.parse(
+        '{"toString":"a","valueOf":1,"constructor":true,"hasOwnProperty":"b","__proto__":"c","__defineGetter__":"d"}',
+      ),
     });
     const output = (all.functionResponse.response as { output: Record<string, unknown> }).output;
     expect(all.functionResponse.response).toHaveProperty('output');
     expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toBe('c');
     const wrong = await toolbox.call({ name: 'inherited', args: JSON.parse('{"__proto__":5,"toString":[]}') });
-    expect((wrong.functionResponse.response as { error: { issues: Array<{ path: string }> } }).error.issues.map((issue) => issue.path).sort()).toEqual([
-      '/__proto__',
-      '/toString',
-    ]);
-    expect({ ...output }).toMatchObject({ toString: 'a', valueOf: 1, constructor: true, hasOwnProperty: 'b', __defineGetter__: 'd' });
+    expect(
+      (wrong.functionResponse.response as { error: { issues: Array<{ path: string }> } }).error.issues
+        .map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['/__proto__', '/toString']);
+    expect({ ...output }).toMatchObject({
+      toString: 'a',
+      valueOf: 1,
+      constructor: true,
+      hasOwnProperty: 'b',
+      __defineGetter__: 'd',
+    });
   });
 });

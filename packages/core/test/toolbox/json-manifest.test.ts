@@ -10,7 +10,11 @@ describe('a manifest imported from a .json file', () => {
     const toolbox = new Toolbox([new WeatherService()], weatherTools);
     expect(toolbox.tools().map((tool) => tool.name)).toEqual(manifest.tools.map((entry) => entry.name));
     expect(await toolbox.call({ id: 'a', name: 'getForecast', args: { city: 'Oslo', days: 2 } })).toEqual({
-      functionResponse: { id: 'a', name: 'getForecast', response: { output: { city: 'Oslo', days: 2, unit: 'celsius' } } },
+      functionResponse: {
+        id: 'a',
+        name: 'getForecast',
+        response: { output: { city: 'Oslo', days: 2, unit: 'celsius' } },
+      },
     });
     const more = new Toolbox([], weatherTools);
     expect(more.add(new WeatherService(), weatherTools).length).toBe(manifest.tools.length);
@@ -29,8 +33,12 @@ describe('a manifest imported from a .json file', () => {
       'The manifest has version 2; this version of @toolwright/core reads version 1: run gen-tools again',
     );
     expect(() => new Toolbox([new WeatherService()], { ...copy(), version: 2 })).toThrow(/has version 2/);
-    expect(() => loadManifest(null)).toThrow('The manifest must be an object { version: 1, tools: [...] } as gen-tools writes it, got null');
-    expect(() => loadManifest({ version: 1 })).toThrow('The manifest is invalid: tools: expected an array, found nothing');
+    expect(() => loadManifest(null)).toThrow(
+      'The manifest must be an object { version: 1, tools: [...] } as gen-tools writes it, got null',
+    );
+    expect(() => loadManifest({ version: 1 })).toThrow(
+      'The manifest is invalid: tools: expected an array, found nothing',
+    );
 
     const broken = copy();
     delete broken.tools[0]!.method;

@@ -20,7 +20,12 @@ beforeAll(async () => {
   fixture = (await import(join(fixtureDir, 'booking-service.ts'))) as Fixture;
 });
 
-const request = { email: 'ada@example.com', guests: 2, address: { city: 'Oslo', zip: '01234' }, since: '2024-05-01T00:00:00Z' };
+const request = {
+  email: 'ada@example.com',
+  guests: 2,
+  address: { city: 'Oslo', zip: '01234' },
+  since: '2024-05-01T00:00:00Z',
+};
 
 describe('legacy decorators (experimentalDecorators) with class-transformer and class-validator DTOs', () => {
   it('the fixture really was compiled with legacy decorators', () => {
@@ -31,7 +36,14 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
     const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
     const reply = await toolbox.call({ id: 'b1', name: 'book', args: { request } });
     expect(reply.functionResponse.response).toEqual({
-      output: { summary: '2 guest(s) for ada@example.com in Oslo', isRequest: true, isAddress: true, since: 2024, verifiedAt: null, tool: 'book' },
+      output: {
+        summary: '2 guest(s) for ada@example.com in Oslo',
+        isRequest: true,
+        isAddress: true,
+        since: 2024,
+        verifiedAt: null,
+        tool: 'book',
+      },
     });
   });
 
@@ -46,12 +58,16 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
     expect(total.functionResponse.response).toEqual({ output: 4 });
   });
 
-  it('a nested DTO is validated once, though it is checked itself and through its parent\'s @ValidateNested', async () => {
+  it("a nested DTO is validated once, though it is checked itself and through its parent's @ValidateNested", async () => {
     const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
     const address = { ...request.address, verifiedAt: '2200-01-01T00:00:00Z' };
     const reply = await toolbox.call({ name: 'book', args: { request: { ...request, address } } });
     expect((reply.functionResponse.response as { error: { issues: unknown[] } }).error.issues).toEqual([
-      { path: '/request/address/verifiedAt', expected: expect.stringContaining('maximal allowed date'), received: expect.any(String) },
+      {
+        path: '/request/address/verifiedAt',
+        expected: expect.stringContaining('maximal allowed date'),
+        received: expect.any(String),
+      },
     ]);
   });
 
@@ -61,7 +77,9 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
     expect(reply.functionResponse.response).toEqual({
       error: {
         name: 'InvalidArguments',
-        message: expect.stringContaining('/request/guests: expected guests must not be greater than 10, received integer 11'),
+        message: expect.stringContaining(
+          '/request/guests: expected guests must not be greater than 10, received integer 11',
+        ),
         issues: [{ path: '/request/guests', expected: 'guests must not be greater than 10', received: 'integer 11' }],
       },
     });
@@ -69,16 +87,23 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
 
   it('the JSON schema is checked first, class-validator after', async () => {
     const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
-    const schemaFailure = await toolbox.call({ name: 'book', args: { request: { ...request, email: 'not-an-email', extra: 1 } } });
-    expect((schemaFailure.functionResponse.response as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path)).toEqual([
-      '/request/extra',
-      '/request/email',
-    ]);
+    const schemaFailure = await toolbox.call({
+      name: 'book',
+      args: { request: { ...request, email: 'not-an-email', extra: 1 } },
+    });
+    expect(
+      (schemaFailure.functionResponse.response as { error: { issues: { path: string }[] } }).error.issues.map(
+        (i) => i.path,
+      ),
+    ).toEqual(['/request/extra', '/request/email']);
   });
 
   it('revives DTOs inside arrays and validates each', async () => {
     const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
-    expect((await toolbox.call({ name: 'total', args: { requests: [request, { ...request, guests: 3 }] } })).functionResponse.response).toEqual({ output: 5 });
+    expect(
+      (await toolbox.call({ name: 'total', args: { requests: [request, { ...request, guests: 3 }] } })).functionResponse
+        .response,
+    ).toEqual({ output: 5 });
     const bad = await toolbox.call({ name: 'total', args: { requests: [request, { ...request, guests: 0 }] } });
     expect((bad.functionResponse.response as { error: { issues: unknown[] } }).error.issues).toEqual([
       { path: '/requests/1/guests', expected: 'guests must not be less than 1', received: 'integer 0' },
@@ -90,13 +115,22 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
     expect(() => new Toolbox([new fixture.BookingService()], json)).toThrow(
       'BookingService.book: the parameter is a BookingRequest (booking-service.ts), and a JSON manifest holds no class references: pass the class in options.classes, or use the TS manifest (tools.generated.ts)',
     );
-    const toolbox = new Toolbox([new fixture.BookingService()], json, { classes: [fixture.BookingRequest, fixture.Address] });
-    expect((await toolbox.call({ name: 'book', args: { request } })).functionResponse.response).toMatchObject({ output: { isRequest: true, isAddress: true } });
+    const toolbox = new Toolbox([new fixture.BookingService()], json, {
+      classes: [fixture.BookingRequest, fixture.Address],
+    });
+    expect((await toolbox.call({ name: 'book', args: { request } })).functionResponse.response).toMatchObject({
+      output: { isRequest: true, isAddress: true },
+    });
     await expect(toolbox.compile()).resolves.toBeUndefined();
   });
 
   it('the fixture type-checks under its own tsconfig (legacy decorators)', () => {
     const tsc = createRequire(__filename).resolve('typescript/bin/tsc');
-    expect(() => execFileSync(process.execPath, [tsc, '-p', join(fixtureDir, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, [tsc, '-p', join(fixtureDir, 'tsconfig.json')], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      }),
+    ).not.toThrow();
   });
 });

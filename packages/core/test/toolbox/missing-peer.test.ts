@@ -25,8 +25,18 @@ describe('a DTO tool without class-transformer installed', () => {
           method: 'find',
           file: 'search.ts',
           target: () => Search,
-          parameters: { type: 'object', properties: { query: { type: 'object', properties: { text: { type: 'string' } } } }, required: ['query'] },
-          params: [{ name: 'query', kind: 'value', revive: { kind: 'class', name: 'Query', file: 'search.ts', target: () => Query } }],
+          parameters: {
+            type: 'object',
+            properties: { query: { type: 'object', properties: { text: { type: 'string' } } } },
+            required: ['query'],
+          },
+          params: [
+            {
+              name: 'query',
+              kind: 'value',
+              revive: { kind: 'class', name: 'Query', file: 'search.ts', target: () => Query },
+            },
+          ],
         },
       ],
     });
@@ -35,7 +45,9 @@ describe('a DTO tool without class-transformer installed', () => {
     expect(reply.functionResponse.response).toEqual({
       error: {
         name: 'ToolSetupError',
-        message: expect.stringMatching(/^class-transformer could not be loaded \(.*\); it is needed by tool "find" \(Search.find\), which takes a DTO class: install it$/),
+        message: expect.stringMatching(
+          /^class-transformer could not be loaded \(.*\); it is needed by tool "find" \(Search.find\), which takes a DTO class: install it$/,
+        ),
       },
     });
     await expect(toolbox.compile()).rejects.toThrow(/class-transformer could not be loaded/);

@@ -31,7 +31,8 @@ const manifest = defineManifest({
   ],
 });
 
-const response = (part: FunctionResponsePart) => part.functionResponse.response as { output?: unknown; error?: { issues?: unknown[] } };
+const response = (part: FunctionResponsePart) =>
+  part.functionResponse.response as { output?: unknown; error?: { issues?: unknown[] } };
 
 describe('multipleOf with decimal steps', () => {
   const toolbox = new Toolbox([new Shop()], manifest);
@@ -44,12 +45,16 @@ describe('multipleOf with decimal steps', () => {
       [9999999.99, 0.95],
       [1.1, 1.1],
     ]) {
-      expect(response(await toolbox.call({ name: 'price', args: { amount, discount } }))).toEqual({ output: { amount, discount } });
+      expect(response(await toolbox.call({ name: 'price', args: { amount, discount } }))).toEqual({
+        output: { amount, discount },
+      });
     }
   });
 
   it('still rejects values that are not multiples', async () => {
-    expect(response(await toolbox.call({ name: 'price', args: { amount: 1.005, discount: 0.151 } })).error!.issues).toEqual([
+    expect(
+      response(await toolbox.call({ name: 'price', args: { amount: 1.005, discount: 0.151 } })).error!.issues,
+    ).toEqual([
       { path: '/amount', expected: 'multiple of 0.01', received: 'number 1.005' },
       { path: '/discount', expected: 'multiple of 0.05', received: 'number 0.151' },
     ]);
@@ -57,10 +62,14 @@ describe('multipleOf with decimal steps', () => {
 
   it('any amount in cents up to ten million, written as a decimal, is a multiple of 0.01', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 20 }), async (cents, twentieths) => {
-        const args = { amount: cents / 100, discount: twentieths / 20 };
-        expect(response(await toolbox.call({ name: 'price', args }))).toEqual({ output: args });
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: 0, max: 20 }),
+        async (cents, twentieths) => {
+          const args = { amount: cents / 100, discount: twentieths / 20 };
+          expect(response(await toolbox.call({ name: 'price', args }))).toEqual({ output: args });
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -28,20 +28,57 @@ describe('parameterNames', () => {
     expect(parameterNames(shapes['quoted name'])).toEqual(['args']);
     expect(parameterNames((x: number) => x)).toEqual(['x']);
     expect(parameterNames(async (x: number, y: number) => x + y)).toEqual(['x', 'y']);
-    expect(parameterNames(function named(this: unknown, first: string) { return first; })).toEqual(['first']);
+    expect(
+      parameterNames(function named(this: unknown, first: string) {
+        return first;
+      }),
+    ).toEqual(['first']);
     expect(parameterNames(Math.max)).toBeNull();
     expect(parameterNames(shapes.plain.bind(shapes))).toBeNull();
   });
 
   it('finds the names of any list of parameters, whatever their default values', () => {
-    const name = fc.stringMatching(/^[a-z_$][\w$]{0,8}$/).filter((text) => !['do', 'if', 'in', 'for', 'new', 'try', 'var', 'let', 'case', 'else', 'enum', 'this', 'void', 'with', 'null', 'true', 'false'].includes(text));
-    const literal = fc.oneof(fc.integer().map(String), fc.string().map((text) => JSON.stringify(text)), fc.constantFrom('[1, [2, 3]]', '{ a: (1, 2) }', '"),("'));
+    const name = fc
+      .stringMatching(/^[a-z_$][\w$]{0,8}$/)
+      .filter(
+        (text) =>
+          ![
+            'do',
+            'if',
+            'in',
+            'for',
+            'new',
+            'try',
+            'var',
+            'let',
+            'case',
+            'else',
+            'enum',
+            'this',
+            'void',
+            'with',
+            'null',
+            'true',
+            'false',
+          ].includes(text),
+      );
+    const literal = fc.oneof(
+      fc.integer().map(String),
+      fc.string().map((text) => JSON.stringify(text)),
+      fc.constantFrom('[1, [2, 3]]', '{ a: (1, 2) }', '"),("'),
+    );
     fc.assert(
-      fc.property(fc.uniqueArray(name, { minLength: 0, maxLength: 5 }), fc.array(fc.option(literal), { minLength: 5, maxLength: 5 }), (names, defaults) => {
-        const list = names.map((parameter, i) => (defaults[i] === null ? parameter : `${parameter} = ${defaults[i]}`)).join(', ');
-        const fn = new Function(`return { m(${list}) { return 0; } }.m;`)() as (...args: never[]) => unknown;
-        expect(parameterNames(fn)).toEqual(names);
-      }),
+      fc.property(
+        fc.uniqueArray(name, { minLength: 0, maxLength: 5 }),
+        fc.array(fc.option(literal), { minLength: 5, maxLength: 5 }),
+        (names, defaults) => {
+          const list = names
+            .map((parameter, i) => (defaults[i] === null ? parameter : `${parameter} = ${defaults[i]}`))
+            .join(', ');
+          const fn = new Function(`return { m(${list}) { return 0; } }.m;`)() as (...args: never[]) => unknown;
+          expect(parameterNames(fn)).toEqual(names);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -10,7 +10,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Toolbox, validationSchema, validatorAjvOptions, type PrecompiledValidator } from '@toolwright/core';
 import { manifest, WeatherService } from './weather-service.js';
 
-const standaloneCode = ((standaloneModule as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv2020, refs: Record<string, string>) => string;
+const standaloneCode = ((standaloneModule as { default?: unknown }).default ?? standaloneModule) as (
+  ajv: Ajv2020,
+  refs: Record<string, string>,
+) => string;
 const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
 
 // Inside the package, so that the module's requires (ajv's runtime, ajv-formats) resolve as in a user's project.
@@ -34,15 +37,25 @@ describe('validators precompiled with ajv standalone code', () => {
     // Nothing may compile code from here on.
     const spy = vi.spyOn(globalThis, 'Function');
     try {
-      expect((await toolbox.call({ name: 'getForecast', args: { city: 'Oslo', days: 2.0, unit: null } })).functionResponse.response).toEqual({
+      expect(
+        (await toolbox.call({ name: 'getForecast', args: { city: 'Oslo', days: 2.0, unit: null } })).functionResponse
+          .response,
+      ).toEqual({
         output: { city: 'Oslo', days: 2, unit: 'celsius' },
       });
-      const bad = await toolbox.call({ name: 'book', args: { when: 'soon', site: 'https://example.com', budget: 1, tags: ['a', 'a'] } });
+      const bad = await toolbox.call({
+        name: 'book',
+        args: { when: 'soon', site: 'https://example.com', budget: 1, tags: ['a', 'a'] },
+      });
       expect(bad.functionResponse.response).toMatchObject({
         error: {
           name: 'InvalidArguments',
           issues: [
-            { path: '/when', expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"', received: 'string "soon"' },
+            {
+              path: '/when',
+              expected: 'string in format date-time, e.g. "2025-01-31T09:30:00Z"',
+              received: 'string "soon"',
+            },
             { path: '/tags', expected: 'no duplicate items (items 0 and 1 are equal)', received: 'array of 2 items' },
           ],
         },

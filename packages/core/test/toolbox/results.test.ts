@@ -13,12 +13,25 @@ function echoToolbox(options: ToolboxOptions = {}) {
   }
   const m = defineManifest({
     version: 1,
-    tools: [{ name: 'give', class: 'Echo', method: 'give', file: 'echo.ts', target: () => Echo, parameters: { type: 'object', properties: {} }, params: [] }],
+    tools: [
+      {
+        name: 'give',
+        class: 'Echo',
+        method: 'give',
+        file: 'echo.ts',
+        target: () => Echo,
+        parameters: { type: 'object', properties: {} },
+        params: [],
+      },
+    ],
   });
   const toolbox = new Toolbox([new Echo()], m, options);
   return async (next: () => unknown) => {
     box.next = next;
-    return (await toolbox.call({ id: 'r', name: 'give', args: {} })).functionResponse.response as Record<string, unknown>;
+    return (await toolbox.call({ id: 'r', name: 'give', args: {} })).functionResponse.response as Record<
+      string,
+      unknown
+    >;
   };
 }
 
@@ -106,8 +119,15 @@ describe('results become { output } JSON objects', () => {
       },
       fine: 1,
     };
-    const bad = { toJSON: () => { throw new Error('no json'); } };
-    expect((await give(() => ({ nasty, bad }))).output).toEqual({ nasty: { boom: '[Unreadable: no reading]', fine: 1 }, bad: '[Unreadable: no json]' });
+    const bad = {
+      toJSON: () => {
+        throw new Error('no json');
+      },
+    };
+    expect((await give(() => ({ nasty, bad }))).output).toEqual({
+      nasty: { boom: '[Unreadable: no reading]', fine: 1 },
+      bad: '[Unreadable: no json]',
+    });
   });
 
   it('caps the size and flags the truncation', async () => {
@@ -128,21 +148,42 @@ describe('results become { output } JSON objects', () => {
 describe('thrown errors become { error: { name, message } }', () => {
   it('without the stack unless asked', async () => {
     const give = echoToolbox();
-    expect(await give(() => { throw new RangeError('out of range'); })).toEqual({ error: { name: 'RangeError', message: 'out of range' } });
-    expect(await give(async () => { throw new Error('async failure', { cause: new Error('root cause') }); })).toEqual({
+    expect(
+      await give(() => {
+        throw new RangeError('out of range');
+      }),
+    ).toEqual({ error: { name: 'RangeError', message: 'out of range' } });
+    expect(
+      await give(async () => {
+        throw new Error('async failure', { cause: new Error('root cause') });
+      }),
+    ).toEqual({
       error: { name: 'Error', message: 'async failure', cause: { name: 'Error', message: 'root cause' } },
     });
-    expect(await give(() => { throw 'just text'; })).toEqual({ error: { name: 'Error', message: 'just text' } });
-    expect(await give(() => { throw { code: 42 }; })).toEqual({ error: { name: 'Error', message: '[object Object]' } });
+    expect(
+      await give(() => {
+        throw 'just text';
+      }),
+    ).toEqual({ error: { name: 'Error', message: 'just text' } });
+    expect(
+      await give(() => {
+        throw { code: 42 };
+      }),
+    ).toEqual({ error: { name: 'Error', message: '[object Object]' } });
     const withStack = echoToolbox({ includeStack: true });
-    const reply = await withStack(() => { throw new Error('traced'); });
+    const reply = await withStack(() => {
+      throw new Error('traced');
+    });
     expect((reply.error as { stack: string }).stack).toMatch(/Error: traced\n\s+at /);
   });
 });
 
 describe('normalizeResult and errorToPayload on their own', () => {
-  it('need no options: the Toolbox\'s defaults (100,000 characters, no stacks)', () => {
-    expect(normalizeResult({ at: new Date(0), big: 2n, gone: undefined })).toEqual({ value: { at: '1970-01-01T00:00:00.000Z', big: '2' }, truncated: false });
+  it("need no options: the Toolbox's defaults (100,000 characters, no stacks)", () => {
+    expect(normalizeResult({ at: new Date(0), big: 2n, gone: undefined })).toEqual({
+      value: { at: '1970-01-01T00:00:00.000Z', big: '2' },
+      truncated: false,
+    });
     expect(normalizeResult('x'.repeat(100_010)).truncated).toBe(true);
     expect(normalizeResult('x'.repeat(99_990)).truncated).toBe(false);
     expect(errorToPayload(new RangeError('out'))).toEqual({ name: 'RangeError', message: 'out' });
@@ -163,12 +204,35 @@ describe('hooks map results and errors', () => {
   });
 
   it('onError maps errors; undefined keeps the default; a failing hook is reported, not thrown', async () => {
-    const mapped = echoToolbox({ onError: (error) => ((error as Error).message === 'secret' ? { message: 'Something went wrong', retry: false } : undefined) });
-    expect(await mapped(() => { throw new Error('secret'); })).toEqual({ error: { message: 'Something went wrong', retry: false } });
-    expect(await mapped(() => { throw new Error('public'); })).toEqual({ error: { name: 'Error', message: 'public' } });
-    const failing = echoToolbox({ onError: () => { throw new Error('hook broke'); } });
-    expect(await failing(() => { throw new Error('tool broke'); })).toEqual({
-      error: { name: 'Error', message: 'onError failed: hook broke', original: { name: 'Error', message: 'tool broke' } },
+    const mapped = echoToolbox({
+      onError: (error) =>
+        (error as Error).message === 'secret' ? { message: 'Something went wrong', retry: false } : undefined,
+    });
+    expect(
+      await mapped(() => {
+        throw new Error('secret');
+      }),
+    ).toEqual({ error: { message: 'Something went wrong', retry: false } });
+    expect(
+      await mapped(() => {
+        throw new Error('public');
+      }),
+    ).toEqual({ error: { name: 'Error', message: 'public' } });
+    const failing = echoToolbox({
+      onError: () => {
+        throw new Error('hook broke');
+      },
+    });
+    expect(
+      await failing(() => {
+        throw new Error('tool broke');
+      }),
+    ).toEqual({
+      error: {
+        name: 'Error',
+        message: 'onError failed: hook broke',
+        original: { name: 'Error', message: 'tool broke' },
+      },
     });
   });
 
@@ -179,11 +243,19 @@ describe('hooks map results and errors', () => {
         return { message: `Failed (incident ${info.tool.name}-1): ${(error as Error).message}` };
       },
     });
-    expect(await reported(() => { throw new Error('disk full'); })).toEqual({ error: { message: 'Failed (incident give-1): disk full' } });
+    expect(
+      await reported(() => {
+        throw new Error('disk full');
+      }),
+    ).toEqual({ error: { message: 'Failed (incident give-1): disk full' } });
   });
 
   it('a throwing onResult becomes an error response', async () => {
-    const give = echoToolbox({ onResult: () => { throw new Error('mapper failed'); } });
+    const give = echoToolbox({
+      onResult: () => {
+        throw new Error('mapper failed');
+      },
+    });
     expect(await give(() => 1)).toEqual({ error: { name: 'Error', message: 'mapper failed' } });
   });
 });
@@ -192,8 +264,26 @@ describe('hooks map results and errors', () => {
 const anyValue = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true, withBoxedValues: true, withObjectString: true }),
-    fc.constantFrom(Number.NaN, Number.NEGATIVE_INFINITY, Symbol('s'), () => 1, new Error('e'), new URL('https://x.example'), new Date(Number.NaN)),
+    fc.anything({
+      withBigInt: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withTypedArray: true,
+      withNullPrototype: true,
+      withSparseArray: true,
+      withBoxedValues: true,
+      withObjectString: true,
+    }),
+    fc.constantFrom(
+      Number.NaN,
+      Number.NEGATIVE_INFINITY,
+      Symbol('s'),
+      () => 1,
+      new Error('e'),
+      new URL('https://x.example'),
+      new Date(Number.NaN),
+    ),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
   ),
@@ -222,7 +312,14 @@ describe('result normalization: properties', () => {
   it('respects the size cap exactly and flags it', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ id: fc.double(), name: fc.string({ unit: 'binary', maxLength: 60 }), tags: fc.array(fc.constantFrom('x', 'yy', '"\\\n'), { maxLength: 5 }) }), { maxLength: 60 }),
+        fc.array(
+          fc.record({
+            id: fc.double(),
+            name: fc.string({ unit: 'binary', maxLength: 60 }),
+            tags: fc.array(fc.constantFrom('x', 'yy', '"\\\n'), { maxLength: 5 }),
+          }),
+          { maxLength: 60 },
+        ),
         fc.integer({ min: 32, max: 2000 }),
         (rows, maxSize) => {
           const { value, truncated } = normalizeResult({ rows }, { maxSize, includeStack: false });

@@ -10,13 +10,15 @@ import { manifest, WeatherService } from './weather-service.js';
 
 describe('reachesRef', () => {
   // Schemas without a reference, with "$ref" where it is no reference: a property name, and inside data keywords.
-  const leaf = fc.constantFrom<JsonSchema>(
-    { type: 'string' },
-    { type: 'integer', default: { $ref: '#/not/a/reference' } },
-    { const: { $ref: '#' } },
-    { enum: [{ $ref: '#' }, 'a'] },
-    { examples: [{ $ref: '#/$defs/X' }] },
-  ).map((node) => structuredClone(node));
+  const leaf = fc
+    .constantFrom<JsonSchema>(
+      { type: 'string' },
+      { type: 'integer', default: { $ref: '#/not/a/reference' } },
+      { const: { $ref: '#' } },
+      { enum: [{ $ref: '#' }, 'a'] },
+      { examples: [{ $ref: '#/$defs/X' }] },
+    )
+    .map((node) => structuredClone(node));
   const { schema } = fc.letrec<{ schema: JsonSchema }>((tie) => ({
     schema: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -99,7 +101,7 @@ describe('tool plans', () => {
     expect(plan!.arguments.current()).toBe(made);
   });
 
-  it('report a schema that does not compile as the tool\'s error, and try it again on the next call', async () => {
+  it("report a schema that does not compile as the tool's error, and try it again on the next call", async () => {
     const tools = manifest.tools.map((tool) => {
       const properties = { ...tool.parameters.properties, x: { type: 'nonsense' } };
       return { ...tool, parameters: { ...tool.parameters, properties } };

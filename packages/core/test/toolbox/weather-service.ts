@@ -40,13 +40,24 @@ export class WeatherService {
         reject(context.signal.reason as Error);
       });
     });
-    return { waited: ms, ...(context.callId ? { callId: context.callId } : {}), ...(context.timeoutMs ? { timeoutMs: context.timeoutMs } : {}) };
+    return {
+      waited: ms,
+      ...(context.callId ? { callId: context.callId } : {}),
+      ...(context.timeoutMs ? { timeoutMs: context.timeoutMs } : {}),
+    };
   }
 
   /** Books a trip. */
   @tool()
   book(when: Date, site: URL, budget: bigint, tags: Set<string>, filter?: { limit: Integer; since?: Date }): string {
-    return [when.toISOString(), site.href, (budget * 2n).toString(), [...tags].sort().join('|'), filter?.limit ?? '-', filter?.since?.toISOString() ?? '-'].join(' ');
+    return [
+      when.toISOString(),
+      site.href,
+      (budget * 2n).toString(),
+      [...tags].sort().join('|'),
+      filter?.limit ?? '-',
+      filter?.since?.toISOString() ?? '-',
+    ].join(' ');
   }
 
   /** Always fails. */
@@ -75,7 +86,12 @@ export const manifest = defineManifest({
         properties: {
           city: { type: 'string', description: 'City and region, e.g. "Boston, MA".' },
           days: { type: 'integer', description: 'How many days.' },
-          unit: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature unit.', default: 'celsius' },
+          unit: {
+            type: 'string',
+            enum: ['celsius', 'fahrenheit'],
+            description: 'Temperature unit.',
+            default: 'celsius',
+          },
         },
         required: ['city', 'days'],
       },
@@ -138,7 +154,12 @@ export const manifest = defineManifest({
         { name: 'site', kind: 'value', revive: { kind: 'url' } },
         { name: 'budget', kind: 'value', revive: { kind: 'bigint' } },
         { name: 'tags', kind: 'value', revive: { kind: 'set' } },
-        { name: 'filter', kind: 'value', optional: true, revive: { kind: 'object', properties: { since: { kind: 'date' } } } },
+        {
+          name: 'filter',
+          kind: 'value',
+          optional: true,
+          revive: { kind: 'object', properties: { since: { kind: 'date' } } },
+        },
       ],
     },
     {

@@ -16,7 +16,9 @@ function compile(files: string[], experimentalDecorators: boolean): string[] {
     { ...options, noEmit: true, declaration: false, declarationMap: false, sourceMap: false, experimentalDecorators },
   );
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const where = diagnostic.file ? `${diagnostic.file.fileName.split('/').pop()}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: ` : '';
+    const where = diagnostic.file
+      ? `${diagnostic.file.fileName.split('/').pop()}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: `
+      : '';
     return where + ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
   });
 }

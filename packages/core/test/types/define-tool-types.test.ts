@@ -16,7 +16,9 @@ function compile(files: string[]): string[] {
     { ...options, noEmit: true, declaration: false, declarationMap: false, sourceMap: false },
   );
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const where = diagnostic.file ? `${diagnostic.file.fileName.split('/').pop()}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: ` : '';
+    const where = diagnostic.file
+      ? `${diagnostic.file.fileName.split('/').pop()}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: `
+      : '';
     return where + ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
   });
 }

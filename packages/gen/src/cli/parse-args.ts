@@ -29,7 +29,15 @@ export type ParsedArgs =
   | { kind: 'run'; options: GenerateOptions; watch: boolean }
   | { kind: 'error'; message: string };
 
-const VALUE_FLAGS = ['--project', '--out', '--json', '--validators', '--name-style', '--cache-dir', '--max-tools'] as const;
+const VALUE_FLAGS = [
+  '--project',
+  '--out',
+  '--json',
+  '--validators',
+  '--name-style',
+  '--cache-dir',
+  '--max-tools',
+] as const;
 
 /** The command line after `node cli.js`. `--flag value` and `--flag=value` both work. */
 export function parseArgs(args: readonly string[]): ParsedArgs {
@@ -84,7 +92,8 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
         options.cacheDir = value;
         break;
       case '--max-tools':
-        if (!/^[1-9]\d*$/.test(value)) return { kind: 'error', message: `--max-tools takes a whole number from 1, not ${value}` };
+        if (!/^[1-9]\d*$/.test(value))
+          return { kind: 'error', message: `--max-tools takes a whole number from 1, not ${value}` };
         options.maxTools = Number(value);
         break;
       case '--name-style':
@@ -96,6 +105,7 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
     }
   }
   if (watch && options.check) return { kind: 'error', message: '--watch and --check cannot be used together' };
-  if (options.cache === false && options.cacheDir !== undefined) return { kind: 'error', message: '--cache-dir and --no-cache cannot be used together' };
+  if (options.cache === false && options.cacheDir !== undefined)
+    return { kind: 'error', message: '--cache-dir and --no-cache cannot be used together' };
   return { kind: 'run', options, watch };
 }

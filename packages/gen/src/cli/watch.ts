@@ -113,7 +113,8 @@ function subfolders(dir: string, recursive: boolean): string[] {
       continue;
     }
     for (const entry of entries) {
-      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') found.push(join(found[i]!, entry.name));
+      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+        found.push(join(found[i]!, entry.name));
     }
   }
   return found;

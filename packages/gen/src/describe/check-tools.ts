@@ -23,9 +23,17 @@ export function checkTools(
     const { tool, found } = entry;
     const at = found.method.name;
     if (!GEMINI_TOOL_NAME.test(tool.name)) {
-      report(at, 'error', `tool name "${tool.name}" is not accepted by Gemini (letters, digits, _ . : -, starting with a letter or _, at most 128)`);
+      report(
+        at,
+        'error',
+        `tool name "${tool.name}" is not accepted by Gemini (letters, digits, _ . : -, starting with a letter or _, at most 128)`,
+      );
     } else if (tool.name.length > PORTABLE_TOOL_NAME_LENGTH) {
-      report(at, 'warning', `tool name "${tool.name}" is longer than ${PORTABLE_TOOL_NAME_LENGTH} characters: Gemini takes it, other providers do not`);
+      report(
+        at,
+        'warning',
+        `tool name "${tool.name}" is longer than ${PORTABLE_TOOL_NAME_LENGTH} characters: Gemini takes it, other providers do not`,
+      );
     }
     const first = byName.get(tool.name);
     if (!first) {

@@ -14,21 +14,31 @@ export function staticDefault(expression: ts.Expression, checker: ts.TypeChecker
 }
 
 function literalDefault(expression: ts.Expression, checker: ts.TypeChecker): { value: unknown } | undefined {
-  if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return { value: expression.text };
+  if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression))
+    return { value: expression.text };
   if (ts.isNumericLiteral(expression)) return { value: numericValue(expression) };
   if (ts.isBigIntLiteral(expression)) return { value: bigintValue(expression) };
   if (expression.kind === ts.SyntaxKind.TrueKeyword) return { value: true };
   if (expression.kind === ts.SyntaxKind.FalseKeyword) return { value: false };
   if (expression.kind === ts.SyntaxKind.NullKeyword) return { value: null };
-  if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) {
+  if (
+    ts.isParenthesizedExpression(expression) ||
+    ts.isAsExpression(expression) ||
+    ts.isSatisfiesExpression(expression)
+  ) {
     return literalDefault(expression.expression, checker);
   }
   if (ts.isPrefixUnaryExpression(expression)) {
     const operand = expression.operand;
-    const value = ts.isNumericLiteral(operand) ? numericValue(operand) : ts.isBigIntLiteral(operand) ? bigintValue(operand) : undefined;
+    const value = ts.isNumericLiteral(operand)
+      ? numericValue(operand)
+      : ts.isBigIntLiteral(operand)
+        ? bigintValue(operand)
+        : undefined;
     if (value === undefined) return undefined;
     // A bigint has no -0: `-0n` is 0n.
-    if (expression.operator === ts.SyntaxKind.MinusToken) return { value: ts.isBigIntLiteral(operand) ? 0 - value : -value };
+    if (expression.operator === ts.SyntaxKind.MinusToken)
+      return { value: ts.isBigIntLiteral(operand) ? 0 - value : -value };
     if (expression.operator === ts.SyntaxKind.PlusToken && ts.isNumericLiteral(operand)) return { value };
     return undefined;
   }
@@ -46,7 +56,8 @@ function literalDefault(expression: ts.Expression, checker: ts.TypeChecker): { v
     for (const property of expression.properties) {
       if (!ts.isPropertyAssignment(property)) return undefined;
       const nameNode = property.name;
-      if (!ts.isIdentifier(nameNode) && !ts.isStringLiteral(nameNode) && !ts.isNumericLiteral(nameNode)) return undefined;
+      if (!ts.isIdentifier(nameNode) && !ts.isStringLiteral(nameNode) && !ts.isNumericLiteral(nameNode))
+        return undefined;
       const item = literalDefault(property.initializer, checker);
       if (!item) return undefined;
       Object.defineProperty(value, ts.isIdentifier(nameNode) ? nameNode.getText() : nameNode.text, {
@@ -68,8 +79,10 @@ function literalDefault(expression: ts.Expression, checker: ts.TypeChecker): { v
 }
 
 function literalValue(type: ts.Type): { value: unknown } | undefined {
-  if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return { value: (type as ts.LiteralType).value };
-  if (type.flags & ts.TypeFlags.BooleanLiteral) return { value: (type as { intrinsicName?: string }).intrinsicName === 'true' };
+  if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral))
+    return { value: (type as ts.LiteralType).value };
+  if (type.flags & ts.TypeFlags.BooleanLiteral)
+    return { value: (type as { intrinsicName?: string }).intrinsicName === 'true' };
   if (type.flags & ts.TypeFlags.Null) return { value: null };
   return undefined;
 }
@@ -88,7 +101,12 @@ function fileScopeOfDefault(expression: ts.Identifier | ts.PropertyAccessExpress
   const parameter = expression.parent;
   if (!ts.isParameter(parameter) || parameter.initializer !== expression) return undefined;
   const method = parameter.parent;
-  if (!ts.isMethodDeclaration(method) || !ts.isClassDeclaration(method.parent) || !ts.isSourceFile(method.parent.parent)) return undefined;
+  if (
+    !ts.isMethodDeclaration(method) ||
+    !ts.isClassDeclaration(method.parent) ||
+    !ts.isSourceFile(method.parent.parent)
+  )
+    return undefined;
   const name = first.text;
   if (method.parameters.some((other) => !ts.isIdentifier(other.name) || other.name.text === name)) return undefined;
   return method.parent.parent;

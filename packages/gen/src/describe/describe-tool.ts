@@ -1,5 +1,11 @@
 import { relative, sep } from 'node:path';
-import { geminiSchemaToJsonSchema, isGeminiSchema, type JsonSchema, type ManifestParam, type ManifestTool } from '@toolwright/core';
+import {
+  geminiSchemaToJsonSchema,
+  isGeminiSchema,
+  type JsonSchema,
+  type ManifestParam,
+  type ManifestTool,
+} from '@toolwright/core';
 import { ts } from '../program/typescript.js';
 import type { CoreSymbols } from '../discover/core-symbols.js';
 import { readToolOptions } from '../discover/decorator-options.js';
@@ -57,10 +63,19 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   const options = readToolOptions(found.decorator, checker, report);
   const doc = readMethodDoc(method);
   if (doc.misplaced) {
-    report(doc.misplaced, 'warning', `the JSDoc of "${found.methodName}" sits after @tool(), where TypeScript ignores it: move it above the decorator`);
+    report(
+      doc.misplaced,
+      'warning',
+      `the JSDoc of "${found.methodName}" sits after @tool(), where TypeScript ignores it: move it above the decorator`,
+    );
   }
   const named = namedParameters(method);
-  const { byParameter: methodTags, examples } = tagsByParameter(named.map(([name]) => name), doc, report, sourceFile);
+  const { byParameter: methodTags, examples } = tagsByParameter(
+    named.map(([name]) => name),
+    doc,
+    report,
+    sourceFile,
+  );
   const description = options.description ?? withRemarksAndExamples(doc.description, doc.remarks, examples);
   if (description === undefined) {
     report(
@@ -70,12 +85,21 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     );
   }
   for (const typeParameter of method.typeParameters ?? []) {
-    report(typeParameter, 'error', `tool method "${found.methodName}" has a type parameter (${typeParameter.name.getText(sourceFile)}): a tool's argument types must be known at build time`);
+    report(
+      typeParameter,
+      'error',
+      `tool method "${found.methodName}" has a type parameter (${typeParameter.name.getText(sourceFile)}): a tool's argument types must be known at build time`,
+    );
   }
 
   // A manual `parameters` schema replaces the introspected one at bind time: its problems would only be noise.
   const parameterReport: Report = options.manualParameters ? () => {} : report;
-  const builder = createSchemaBuilder({ projectDir: context.projectDir, report: parameterReport, checker, isProjectFile: context.isProjectFile });
+  const builder = createSchemaBuilder({
+    projectDir: context.projectDir,
+    report: parameterReport,
+    checker,
+    isProjectFile: context.isProjectFile,
+  });
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ManifestParam[] = [];
@@ -84,23 +108,36 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   for (const [name, parameter] of named) {
     if (seen.has(name)) {
       // Never a silent overwrite: two parameters under one name would lose one schema and bind the wrong value.
-      report(parameter, 'error', `two parameters of "${found.methodName}" are named "${name}" in the arguments object: rename one (or its @param tag)`);
+      report(
+        parameter,
+        'error',
+        `two parameters of "${found.methodName}" are named "${name}" in the arguments object: rename one (or its @param tag)`,
+      );
       continue;
     }
     seen.add(name);
     if (parameter.dotDotDotToken) {
-      report(parameter, 'error', `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`);
+      report(
+        parameter,
+        'error',
+        `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`,
+      );
       continue;
     }
     const type = declaredType(parameter, checker);
     // `x?: T`, `x = v`, and `x: T | undefined` (as on properties: the caller may leave it out).
-    const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined || acceptsUndefined(type);
+    const optional =
+      parameter.questionToken !== undefined || parameter.initializer !== undefined || acceptsUndefined(type);
     if (context.core.isToolContext(type)) {
       params.push({ name, kind: 'context', ...(optional ? { optional: true } : {}) });
       continue;
     }
     if (!GEMINI_PARAMETER_NAME.test(name)) {
-      parameterReport(parameter, 'error', `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or _, at most 64)`);
+      parameterReport(
+        parameter,
+        'error',
+        `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or _, at most 64)`,
+      );
     }
     const mapped = builder.typeSchema(type, parameter);
     const tags: DocTag[] = [...(methodTags.get(name) ?? []), ...ownTags(parameter)];
@@ -109,10 +146,16 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     if (text !== undefined) schema = { ...schema, description: text };
     schema = applyNestedDocs(schema, name, doc, methodTags, parameterReport, parameter);
     const fallback = parameter.initializer ? staticDefault(parameter.initializer, checker) : undefined;
-    if (fallback && fallback.value !== undefined && !('default' in schema)) schema = { ...schema, default: fallback.value };
+    if (fallback && fallback.value !== undefined && !('default' in schema))
+      schema = { ...schema, default: fallback.value };
     setOwn(properties, name, schema);
     if (!optional) required.push(name);
-    params.push({ name, kind: 'value', ...(optional ? { optional: true } : {}), ...(mapped.revive ? { revive: mapped.revive } : {}) });
+    params.push({
+      name,
+      kind: 'value',
+      ...(optional ? { optional: true } : {}),
+      ...(mapped.revive ? { revive: mapped.revive } : {}),
+    });
   }
 
   // The dialect is declared (tuples use draft 2020-12 `prefixItems`); extra arguments are errors, as in TypeScript.
@@ -141,10 +184,18 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
 }
 
 /** The decorator's schema as the Toolbox reads it (a Gemini schema becomes JSON Schema); it must be an object schema. */
-function manualParameters(schema: Record<string, unknown>, found: DecoratedMethod, report: Report): ManifestTool['parameters'] | undefined {
+function manualParameters(
+  schema: Record<string, unknown>,
+  found: DecoratedMethod,
+  report: Report,
+): ManifestTool['parameters'] | undefined {
   const converted = (isGeminiSchema(schema) ? geminiSchemaToJsonSchema(schema) : schema) as JsonSchema;
   if (converted.type !== 'object') {
-    report(found.decorator, 'error', `the parameters option of "${found.methodName}" must describe an object (type "object"), got ${JSON.stringify(converted.type)}`);
+    report(
+      found.decorator,
+      'error',
+      `the parameters option of "${found.methodName}" must describe an object (type "object"), got ${JSON.stringify(converted.type)}`,
+    );
     return undefined;
   }
   return { ...converted, type: 'object', properties: converted.properties ?? {} };
@@ -195,7 +246,10 @@ function isThisParameter(parameter: ts.ParameterDeclaration): boolean {
 function ownTags(parameter: ts.ParameterDeclaration): DocTag[] {
   const jsDoc = (parameter as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
   return jsDoc.flatMap((block) =>
-    (block.tags ?? []).map((tag) => ({ name: tag.tagName.text, text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim() })),
+    (block.tags ?? []).map((tag) => ({
+      name: tag.tagName.text,
+      text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim(),
+    })),
   );
 }
 
@@ -210,7 +264,11 @@ function ownDescription(parameter: ts.ParameterDeclaration): string | undefined 
  * The method's description as the model reads it: the summary and body, then the `@remarks`, then each `@example`
  * of the method (an example of a call, not of one parameter's value), each after a blank line.
  */
-function withRemarksAndExamples(description: string | undefined, remarks: readonly string[], examples: readonly string[]): string | undefined {
+function withRemarksAndExamples(
+  description: string | undefined,
+  remarks: readonly string[],
+  examples: readonly string[],
+): string | undefined {
   const parts = [
     ...(description !== undefined ? [description] : []),
     ...remarks,
@@ -233,7 +291,8 @@ function tagsByParameter(
   const names = new Set(parameterNames);
   const byParameter = new Map<string, DocTag[]>();
   const examples: string[] = [];
-  const add = (parameter: string, tag: DocTag) => byParameter.set(parameter, [...(byParameter.get(parameter) ?? []), tag]);
+  const add = (parameter: string, tag: DocTag) =>
+    byParameter.set(parameter, [...(byParameter.get(parameter) ?? []), tag]);
   let lastParam: { name: string; tag: ts.JSDocParameterTag } | undefined;
   for (const tag of doc.tags) {
     if (ts.isJSDocParameterTag(tag)) {
@@ -253,7 +312,11 @@ function tagsByParameter(
     } else if (lastParam && names.has(rootName(lastParam.name)) && sameLine(lastParam.tag, tag, sourceFile)) {
       add(lastParam.name, { name: tagName, text });
     } else if (CONSTRAINT_TAGS.has(tagName)) {
-      report(tag, 'warning', `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`);
+      report(
+        tag,
+        'warning',
+        `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`,
+      );
     } else if (tagName === 'example') {
       const example = cleanText(commentText(tag));
       if (example !== undefined) examples.push(example);
@@ -287,7 +350,9 @@ function applyNestedDocs(
   report: Report,
   parameter: ts.ParameterDeclaration,
 ): JsonSchema {
-  const keys = new Set([...doc.params.keys(), ...methodTags.keys()].filter((key) => key !== name && rootName(key) === name));
+  const keys = new Set(
+    [...doc.params.keys(), ...methodTags.keys()].filter((key) => key !== name && rootName(key) === name),
+  );
   let result = schema;
   for (const key of keys) {
     const path = key.slice(name.length).replace(/^\./, '').split('.');
@@ -298,13 +363,22 @@ function applyNestedDocs(
       return next;
     });
     if (updated) result = updated;
-    else report(parameter, 'warning', `@param ${key} names no property of parameter "${name}" (a $ref or a type without it): it is ignored`);
+    else
+      report(
+        parameter,
+        'warning',
+        `@param ${key} names no property of parameter "${name}" (a $ref or a type without it): it is ignored`,
+      );
   }
   return result;
 }
 
 /** A copy of `schema` with `update` applied at the property path (`[]` after a name: its array elements). */
-function updateNested(schema: JsonSchema, path: readonly string[], update: (schema: JsonSchema) => JsonSchema): JsonSchema | undefined {
+function updateNested(
+  schema: JsonSchema,
+  path: readonly string[],
+  update: (schema: JsonSchema) => JsonSchema,
+): JsonSchema | undefined {
   if (path.length === 0 || (path.length === 1 && path[0] === '')) return update(schema);
   if (schema.anyOf) {
     let found = false;
@@ -345,7 +419,11 @@ function describeReturns(method: ts.MethodDeclaration, context: DescribeContext)
     const typeNode = declaration.type;
     node = (typeNode && ts.isTypeReferenceNode(typeNode) ? typeNode.typeArguments?.[0] : undefined) ?? method;
   }
-  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)) return undefined;
+  if (
+    type.flags &
+    (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)
+  )
+    return undefined;
   let failed = false;
   const builder = createSchemaBuilder({
     projectDir: context.projectDir,
@@ -363,7 +441,10 @@ function describeReturns(method: ts.MethodDeclaration, context: DescribeContext)
 
 function acceptsUndefined(type: ts.Type): boolean {
   if (type.flags & ts.TypeFlags.Undefined) return true;
-  return (type.flags & ts.TypeFlags.Union) !== 0 && (type as ts.UnionType).types.some((part) => (part.flags & ts.TypeFlags.Undefined) !== 0);
+  return (
+    (type.flags & ts.TypeFlags.Union) !== 0 &&
+    (type as ts.UnionType).types.some((part) => (part.flags & ts.TypeFlags.Undefined) !== 0)
+  );
 }
 
 function isPromise(type: ts.Type, checker: ts.TypeChecker): boolean {

@@ -79,7 +79,9 @@ const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
 const SPACE = 32;
 const ASTERISK = 42;
-const WHITESPACE = new Set([' ', '\f', '\n', '\r', '\t', '\v', '\u00A0', '\u2028', '\u2029'].map((c) => c.charCodeAt(0)));
+const WHITESPACE = new Set(
+  [' ', '\f', '\n', '\r', '\t', '\v', '\u00A0', '\u2028', '\u2029'].map((c) => c.charCodeAt(0)),
+);
 
 function jsDocDescription(jsDoc: ts.JSDoc, sourceFile: ts.SourceFile): string {
   const text = sourceFile.text;

@@ -28,10 +28,12 @@ export class CoreSymbols {
     if (ts.isIdentifier(callee)) {
       // On a method of a top-level class, the name is looked up in the file's scope: once per file and name.
       const owner = decorator.parent.parent;
-      if (!owner || !ts.isClassDeclaration(owner) || !ts.isSourceFile(owner.parent)) return this.refersToCore(callee, 'tool');
+      if (!owner || !ts.isClassDeclaration(owner) || !ts.isSourceFile(owner.parent))
+        return this.refersToCore(callee, 'tool');
       return this.fileScoped.get(this.checker, owner.parent, callee.text, () => this.refersToCore(callee, 'tool'));
     }
-    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name)) return this.refersToCore(callee.name, 'tool');
+    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name))
+      return this.refersToCore(callee.name, 'tool');
     return false;
   }
 

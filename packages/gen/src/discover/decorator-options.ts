@@ -28,7 +28,11 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
   const [argument] = ts.isCallExpression(expression) ? expression.arguments : [];
   if (argument === undefined) return options;
   if (!ts.isObjectLiteralExpression(argument)) {
-    report(argument, 'warning', '@tool() options are not an object literal: gen-tools cannot read its name or description');
+    report(
+      argument,
+      'warning',
+      '@tool() options are not an object literal: gen-tools cannot read its name or description',
+    );
     return options;
   }
   for (const property of argument.properties) {
@@ -47,7 +51,7 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
         report(
           valueNode,
           'warning',
-          '@tool() option parameters is not a constant gen-tools can read (a zod schema, a computed value): the manifest keeps the introspected schema, and the Toolbox declares the option\'s schema at bind time',
+          "@tool() option parameters is not a constant gen-tools can read (a zod schema, a computed value): the manifest keeps the introspected schema, and the Toolbox declares the option's schema at bind time",
         );
       }
       continue;
@@ -92,9 +96,14 @@ const ANNOTATION_FLAGS = new Set(['readOnlyHint', 'destructiveHint', 'idempotent
  * other one with a warning.
  */
 function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: Report): ToolAnnotations | undefined {
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
+  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    node = node.expression;
   if (!ts.isObjectLiteralExpression(node)) {
-    report(node, 'warning', '@tool() option annotations is not an object literal: the manifest leaves it out, the Toolbox applies it at bind time');
+    report(
+      node,
+      'warning',
+      '@tool() option annotations is not an object literal: the manifest leaves it out, the Toolbox applies it at bind time',
+    );
     return undefined;
   }
   const out: Record<string, string | boolean> = {};
@@ -109,8 +118,17 @@ function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: R
     if (key === 'title' && typeof value === 'string') out.title = value;
     else if (ANNOTATION_FLAGS.has(key) && typeof value === 'boolean') out[key] = value;
     else if (key === 'title' || ANNOTATION_FLAGS.has(key)) {
-      report(valueNode, 'warning', `annotations.${key} is not a literal: the manifest leaves it out, the Toolbox applies it at bind time`);
-    } else report(property.name, 'error', `unknown tool annotation "${key}" (known: title, ${[...ANNOTATION_FLAGS].join(', ')})`);
+      report(
+        valueNode,
+        'warning',
+        `annotations.${key} is not a literal: the manifest leaves it out, the Toolbox applies it at bind time`,
+      );
+    } else
+      report(
+        property.name,
+        'error',
+        `unknown tool annotation "${key}" (known: title, ${[...ANNOTATION_FLAGS].join(', ')})`,
+      );
   }
   return Object.keys(out).length ? (out as ToolAnnotations) : undefined;
 }

@@ -28,7 +28,12 @@ const LEFT_OUT =
  * of a named class are reported, never dropped in silence; methods of a class that the generated module cannot import
  * (not exported at the top level, a class expression, an anonymous class) are left out with a warning.
  */
-export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, report: Report, checker: ts.TypeChecker): DecoratedMethod[] {
+export function findTools(
+  files: readonly ts.SourceFile[],
+  core: CoreSymbols,
+  report: Report,
+  checker: ts.TypeChecker,
+): DecoratedMethod[] {
   const found: DecoratedMethod[] = [];
   const exportNames = new Map<ts.ClassDeclaration, string | undefined>();
   for (const file of files) {
@@ -76,7 +81,9 @@ export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, re
         const exportName = exportNameOf(owner, checker);
         exportNames.set(owner, exportName);
         if (exportName === undefined) {
-          const where = ts.isSourceFile(owner.parent) ? 'is not exported' : 'is not declared at the top level of its module';
+          const where = ts.isSourceFile(owner.parent)
+            ? 'is not exported'
+            : 'is not declared at the top level of its module';
           report(owner.name ?? owner, 'warning', `class ${className} has @tool() methods but ${where}, ${LEFT_OUT}`);
         }
       }
@@ -88,7 +95,8 @@ export function findTools(files: readonly ts.SourceFile[], core: CoreSymbols, re
   // By file, then position: methods never overlap, so the full start (`pos`, leading trivia included) orders them as
   // their token start does, without scanning their JSDoc again at every comparison.
   return found.sort(
-    (a, b) => compareText(a.method.getSourceFile().fileName, b.method.getSourceFile().fileName) || a.method.pos - b.method.pos,
+    (a, b) =>
+      compareText(a.method.getSourceFile().fileName, b.method.getSourceFile().fileName) || a.method.pos - b.method.pos,
   );
 }
 
@@ -194,5 +202,9 @@ function describeTarget(node: ts.Node): string {
 
 /** The name of a syntax kind, not one of the First/Last range markers that share its number. */
 function syntaxKindName(kind: ts.SyntaxKind): string {
-  return Object.keys(ts.SyntaxKind).find((name) => ts.SyntaxKind[name as keyof typeof ts.SyntaxKind] === kind && !/^(First|Last)/.test(name)) ?? String(kind);
+  return (
+    Object.keys(ts.SyntaxKind).find(
+      (name) => ts.SyntaxKind[name as keyof typeof ts.SyntaxKind] === kind && !/^(First|Last)/.test(name),
+    ) ?? String(kind)
+  );
 }

@@ -51,7 +51,9 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     "import { defineManifest } from '@toolwright/core';",
     ...imports.statements(),
     ...(options.validatorsFile !== undefined
-      ? [`import { readers, validators } from '${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`]
+      ? [
+          `import { readers, validators } from '${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`,
+        ]
       : []),
     '',
     'export const manifest = defineManifest({',
@@ -87,7 +89,8 @@ function withTargets(tool: ManifestTool, target: string, imports: ImportTable): 
   const entry: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(tool)) {
     if (key === 'target') continue;
-    entry[key] = key === 'params' ? (value as ManifestParam[]).map((param) => withRevivalTargets(param, imports)) : value;
+    entry[key] =
+      key === 'params' ? (value as ManifestParam[]).map((param) => withRevivalTargets(param, imports)) : value;
     if (key === 'file') entry.target = new Code(`() => ${target}`);
   }
   return entry;

@@ -40,13 +40,17 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
   });
   let code = options.tools.length ? standaloneCode(ajv, refs).replace(/^"use strict";\n?/, '') : '';
   const used = new Set<string>();
-  code = code.replace(HELPER_REFERENCE, (whole, module: string) => {
+  code = code.replace(HELPER_REFERENCE, (_whole, module: string) => {
     const name = HELPERS[module];
-    if (!name) throw new Error(`ajv's standalone code needs ${module}, which @toolwright/core/validator-runtime does not provide`);
+    if (!name)
+      throw new Error(
+        `ajv's standalone code needs ${module}, which @toolwright/core/validator-runtime does not provide`,
+      );
     used.add(name);
     return name;
   });
-  if (/(^|[^\w$."'\\])require\(/.test(code)) throw new Error('ajv\'s standalone code still calls require(): it would not run in a worker');
+  if (/(^|[^\w$."'\\])require\(/.test(code))
+    throw new Error("ajv's standalone code still calls require(): it would not run in a worker");
   if (/\bfullFormats\b/.test(code)) used.add('fullFormats');
 
   const entries = options.tools.map((tool, i) => `  ${JSON.stringify(tool.name)}: v${i},`);
@@ -73,7 +77,7 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
     ...entries,
     '};',
     '',
-    '/** Per tool name, the method\'s arguments read from the validated arguments object, as `ToolManifest.readers` takes them. */',
+    "/** Per tool name, the method's arguments read from the validated arguments object, as `ToolManifest.readers` takes them. */",
     'export const readers: Record<string, (args: Record<string, unknown>) => unknown[]> = {',
     ...readers,
     '};',

@@ -41,14 +41,33 @@ export function defaultCacheDir(options: ResolvedOptions): string {
 }
 
 export function cacheFile(options: ResolvedOptions, cacheDir: string): string {
-  const id = createHash('sha256').update(JSON.stringify([options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.validatorsFile ?? null])).digest('hex');
+  const id = createHash('sha256')
+    .update(
+      JSON.stringify([
+        options.projectFile,
+        options.outFile ?? null,
+        options.jsonFile ?? null,
+        options.validatorsFile ?? null,
+      ]),
+    )
+    .digest('hex');
   return join(cacheDir, `gen-tools-${id.slice(0, 16)}.json`);
 }
 
 function cacheKey(options: ResolvedOptions): string {
   // The validators module is ajv's standalone code: another ajv may write it differently.
   const ajv = options.validatorsFile !== undefined ? ajvPackage.version : null;
-  return JSON.stringify([GEN_VERSION, CACHE_FORMAT, ajv, options.projectFile, options.outFile ?? null, options.jsonFile ?? null, options.validatorsFile ?? null, options.nameStyle, options.maxTools]);
+  return JSON.stringify([
+    GEN_VERSION,
+    CACHE_FORMAT,
+    ajv,
+    options.projectFile,
+    options.outFile ?? null,
+    options.jsonFile ?? null,
+    options.validatorsFile ?? null,
+    options.nameStyle,
+    options.maxTools,
+  ]);
 }
 
 /** The cached result, when there is one for these options and nothing it was made from has changed. */
@@ -68,7 +87,11 @@ export function readCache(file: string, options: ResolvedOptions): Analysis | un
   let from = 0;
   const outputs = header.outputs.map(({ path, kind, length, blocks }) => {
     const text = body.slice(from, (from += length));
-    return { path, kind, rendered: { text, blocks: blocks.map(([name, start, end]) => ({ name, text: text.slice(start, end) })) } };
+    return {
+      path,
+      kind,
+      rendered: { text, blocks: blocks.map(([name, start, end]) => ({ name, text: text.slice(start, end) })) },
+    };
   });
   if (from !== body.length) return undefined;
   const json = outputs.find((output) => output.kind === 'json');

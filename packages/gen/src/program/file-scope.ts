@@ -5,10 +5,21 @@ import { ts } from './typescript.js';
 
 /** Type nodes that a name in them is looked up through without meeting a declaration of another name. */
 const TRANSPARENT_TYPES = new Set([
-  ts.SyntaxKind.TypeReference, ts.SyntaxKind.QualifiedName, ts.SyntaxKind.ArrayType, ts.SyntaxKind.UnionType, ts.SyntaxKind.IntersectionType,
-  ts.SyntaxKind.TypeOperator, ts.SyntaxKind.IndexedAccessType, ts.SyntaxKind.ParenthesizedType, ts.SyntaxKind.TupleType,
-  ts.SyntaxKind.NamedTupleMember, ts.SyntaxKind.OptionalType, ts.SyntaxKind.RestType, ts.SyntaxKind.TypeLiteral,
-  ts.SyntaxKind.ExpressionWithTypeArguments, ts.SyntaxKind.HeritageClause,
+  ts.SyntaxKind.TypeReference,
+  ts.SyntaxKind.QualifiedName,
+  ts.SyntaxKind.ArrayType,
+  ts.SyntaxKind.UnionType,
+  ts.SyntaxKind.IntersectionType,
+  ts.SyntaxKind.TypeOperator,
+  ts.SyntaxKind.IndexedAccessType,
+  ts.SyntaxKind.ParenthesizedType,
+  ts.SyntaxKind.TupleType,
+  ts.SyntaxKind.NamedTupleMember,
+  ts.SyntaxKind.OptionalType,
+  ts.SyntaxKind.RestType,
+  ts.SyntaxKind.TypeLiteral,
+  ts.SyntaxKind.ExpressionWithTypeArguments,
+  ts.SyntaxKind.HeritageClause,
 ]);
 
 /**
@@ -19,10 +30,13 @@ export function fileScopeOf(id: ts.Identifier): ts.SourceFile | undefined {
   let child: ts.Node = id;
   for (let node = id.parent; ; child = node, node = node.parent) {
     if (TRANSPARENT_TYPES.has(node.kind)) continue;
-    if ((ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node)) && node.type === child) continue;
+    if ((ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node)) && node.type === child)
+      continue;
     // A method's parameters are values: the names in its types see the class's scope.
     if (ts.isMethodDeclaration(node) && !node.typeParameters?.length) continue;
-    const topLevel = (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && !node.typeParameters?.length;
+    const topLevel =
+      (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) &&
+      !node.typeParameters?.length;
     return topLevel && ts.isSourceFile(node.parent) ? node.parent : undefined;
   }
 }

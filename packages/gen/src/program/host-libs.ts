@@ -27,7 +27,10 @@ function hostLibTable(): HostLibTable | null {
   if (table === undefined) {
     table =
       hostLibGlobals.typescript === ts.version
-        ? { names: new Set(hostLibGlobals.names.trim().split(/\s+/)), merged: new Set(hostLibGlobals.merged.split(' ').filter(Boolean)) }
+        ? {
+            names: new Set(hostLibGlobals.names.trim().split(/\s+/)),
+            merged: new Set(hostLibGlobals.merged.split(' ').filter(Boolean)),
+          }
         : null;
   }
   return table;
@@ -37,7 +40,10 @@ function hostLibTable(): HostLibTable | null {
  * The lib files to build the program from first: the requested ones (the tsconfig's `lib`, or what the default lib
  * file of its `target` references) without the host libs. Undefined when there is no host lib to leave out.
  */
-export function libsWithoutHost(options: ts.CompilerOptions, libText: (fileName: string) => string | undefined): string[] | undefined {
+export function libsWithoutHost(
+  options: ts.CompilerOptions,
+  libText: (fileName: string) => string | undefined,
+): string[] | undefined {
   if (options.noLib || !hostLibTable()) return undefined;
   let requested = options.lib;
   if (!requested) {
@@ -45,7 +51,9 @@ export function libsWithoutHost(options: ts.CompilerOptions, libText: (fileName:
     // The default lib files (lib.d.ts, lib.es2022.full.d.ts, ...) only reference others; one that declares anything
     // itself is not one this knows.
     if (text === undefined || text.replace(/\/\*[\s\S]*?\*\/|\/\/.*/g, '').trim() !== '') return undefined;
-    requested = ts.preProcessFile(text, true, false).libReferenceDirectives.map((ref) => `lib.${ref.fileName.toLowerCase()}.d.ts`);
+    requested = ts
+      .preProcessFile(text, true, false)
+      .libReferenceDirectives.map((ref) => `lib.${ref.fileName.toLowerCase()}.d.ts`);
   }
   const kept = requested.filter((fileName) => !isHostLib(fileName));
   return kept.length < requested.length ? kept : undefined;
@@ -68,7 +76,8 @@ export function hostLibsNeededByFiles(program: ts.Program): string | undefined {
     if (/\.[cm]?jsx?$/.test(file.fileName)) return `${file.fileName} is JavaScript`;
     if (!hasAny(file, names)) continue;
     for (const name of globalNames(file)) {
-      if (names.has(name.text)) return `${where(name, file)}: declares the global ${name.text}, which a host lib declares too`;
+      if (names.has(name.text))
+        return `${where(name, file)}: declares the global ${name.text}, which a host lib declares too`;
     }
   }
   return undefined;
@@ -103,8 +112,16 @@ export function signatureNamesHostGlobal(files: readonly ts.SourceFile[]): strin
     for (const statement of file.statements) {
       if (!ts.isClassDeclaration(statement)) continue;
       for (const member of statement.members) {
-        if (!ts.isMethodDeclaration(member) || !member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.Decorator)) continue;
-        const local = new Set([...(statement.typeParameters ?? []), ...(member.typeParameters ?? [])].map((parameter) => parameter.name.text));
+        if (
+          !ts.isMethodDeclaration(member) ||
+          !member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.Decorator)
+        )
+          continue;
+        const local = new Set(
+          [...(statement.typeParameters ?? []), ...(member.typeParameters ?? [])].map(
+            (parameter) => parameter.name.text,
+          ),
+        );
         for (const parameter of member.parameters) if (parameter.type) visitType(parameter.type, local);
         if (member.type) visitType(member.type, local);
         if (found) return found;
@@ -120,7 +137,8 @@ function importedAs(file: ts.SourceFile, name: string): Set<string> {
   for (const statement of file.statements) {
     const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const element of bindings.elements) if ((element.propertyName ?? element.name).text === name) found.add(element.name.text);
+    for (const element of bindings.elements)
+      if ((element.propertyName ?? element.name).text === name) found.add(element.name.text);
   }
   return found;
 }
@@ -134,7 +152,11 @@ function importedAs(file: ts.SourceFile, name: string): Set<string> {
  * host libs are needed when it meets a name that a host lib declares and nothing else resolves, a name the host libs
  * add members to (ImportMeta), or `globalThis`, `import.meta` or `this` at the top of a script.
  */
-export function reachesHostLibs(program: ts.Program, roots: readonly ts.Node[], fromGlobals = true): string | undefined {
+export function reachesHostLibs(
+  program: ts.Program,
+  roots: readonly ts.Node[],
+  fromGlobals = true,
+): string | undefined {
   const { names, merged } = hostLibTable()!;
   const checker = program.getTypeChecker();
   const walked = new Set<ts.Node>();
@@ -149,7 +171,11 @@ export function reachesHostLibs(program: ts.Program, roots: readonly ts.Node[], 
     if (isLib(file)) continue;
     const script = !ts.isExternalModule(file);
     for (const statement of file.statements) {
-      if (script || (ts.isModuleDeclaration(statement) && (statement.flags & ts.NodeFlags.GlobalAugmentation || ts.isStringLiteral(statement.name)))) {
+      if (
+        script ||
+        (ts.isModuleDeclaration(statement) &&
+          (statement.flags & ts.NodeFlags.GlobalAugmentation || ts.isStringLiteral(statement.name)))
+      ) {
         follow(statement);
       }
     }
@@ -168,7 +194,10 @@ export function reachesHostLibs(program: ts.Program, roots: readonly ts.Node[], 
       return;
     }
     if (node.kind === ts.SyntaxKind.ThisKeyword || node.kind === ts.SyntaxKind.ThisType) {
-      const owner = ts.findAncestor(node, (ancestor) => ts.isClassLike(ancestor) || ts.isInterfaceDeclaration(ancestor));
+      const owner = ts.findAncestor(
+        node,
+        (ancestor) => ts.isClassLike(ancestor) || ts.isInterfaceDeclaration(ancestor),
+      );
       if (owner) follow(owner);
       else if (!ts.isExternalModule(node.getSourceFile())) reason = `${where(node)}: uses this in a script`;
     }
@@ -223,7 +252,9 @@ function where(node: ts.Node, file = node.getSourceFile()): string {
  */
 function hasAny(file: ts.SourceFile, names: ReadonlySet<string>, shape?: RegExp): boolean {
   const own = (file as { identifiers?: ReadonlyMap<string, string> }).identifiers;
-  const words: Iterable<string> = own ? own.keys() : (file.text.match(/[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*/gu) ?? []);
+  const words: Iterable<string> = own
+    ? own.keys()
+    : (file.text.match(/[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*/gu) ?? []);
   for (const word of words) if (names.has(word) && (!shape || shape.test(word))) return true;
   return false;
 }
@@ -233,13 +264,18 @@ function hasAny(file: ts.SourceFile, names: ReadonlySet<string>, shape?: RegExp)
  * (the body when it is inferred), type parameters and the decorator (its options are read with the checker). A
  * ToolContext parameter is only recognised, its members never read (its `signal` is the DOM's AbortSignal).
  */
-export function toolRoots(methods: readonly DecoratedMethod[], isToolContext: (type: ts.TypeReferenceNode) => boolean): ts.Node[] {
+export function toolRoots(
+  methods: readonly DecoratedMethod[],
+  isToolContext: (type: ts.TypeReferenceNode) => boolean,
+): ts.Node[] {
   const roots: ts.Node[] = [];
   const contextNames = new Map<ts.SourceFile, ReadonlySet<string>>();
   // Only a type written as a name imported as ToolContext is asked about (the checker would resolve every other
   // type here): a ToolContext that comes another way is walked, which can only keep the host libs.
   const isContext = (type: ts.TypeNode, file: ts.SourceFile): boolean => {
-    const [part, ...more] = ts.isUnionTypeNode(type) ? type.types.filter((member) => member.kind !== ts.SyntaxKind.UndefinedKeyword) : [type];
+    const [part, ...more] = ts.isUnionTypeNode(type)
+      ? type.types.filter((member) => member.kind !== ts.SyntaxKind.UndefinedKeyword)
+      : [type];
     if (more.length || !part || !ts.isTypeReferenceNode(part) || !ts.isIdentifier(part.typeName)) return false;
     let names = contextNames.get(file);
     if (!names) contextNames.set(file, (names = importedAs(file, 'ToolContext')));
@@ -364,8 +400,12 @@ export function declaredNames(statement: ts.Statement): ts.Identifier[] {
   } else if (ts.isImportEqualsDeclaration(statement) || ts.isNamespaceExportDeclaration(statement)) {
     found.push(statement.name);
   } else if (
-    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) ||
-      ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
+    (ts.isFunctionDeclaration(statement) ||
+      ts.isClassDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isEnumDeclaration(statement) ||
+      ts.isModuleDeclaration(statement)) &&
     statement.name &&
     ts.isIdentifier(statement.name)
   ) {
@@ -381,7 +421,8 @@ function bindingNames(name: ts.BindingName, found: ts.Identifier[]): void {
 
 function resolvedSymbol(reference: ts.Identifier, checker: ts.TypeChecker): ts.Symbol | undefined {
   const parent = reference.parent;
-  if (ts.isShorthandPropertyAssignment(parent) && parent.name === reference) return checker.getShorthandAssignmentValueSymbol(parent);
+  if (ts.isShorthandPropertyAssignment(parent) && parent.name === reference)
+    return checker.getShorthandAssignmentValueSymbol(parent);
   if (ts.isExportSpecifier(parent)) return checker.getExportSpecifierLocalTargetSymbol(parent);
   return checker.getSymbolAtLocation(reference);
 }

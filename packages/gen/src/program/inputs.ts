@@ -110,7 +110,8 @@ function listing(dir: string, recursive: boolean, skip: ReadonlySet<string>): st
     for (const entry of entries) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
-        if (recursive && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) walk(path, `${prefix}${entry.name}/`);
+        if (recursive && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.'))
+          walk(path, `${prefix}${entry.name}/`);
       } else if (LISTED.test(entry.name) && !skip.has(path)) {
         names.push(`${prefix}${entry.name}`);
       }

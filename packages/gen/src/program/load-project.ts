@@ -80,7 +80,16 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   if (!parsed) {
     if (!diagnostics.hasErrors()) throw new UsageError(`cannot read the tsconfig ${tsconfigPath}`);
     const program = ts.createProgram({ rootNames: [], options: {} });
-    return { program, checker: program.getTypeChecker(), projectDir, compilerOptions: {}, candidates: [], rootNames: [], config: undefined, hostLibs: undefined };
+    return {
+      program,
+      checker: program.getTypeChecker(),
+      projectDir,
+      compilerOptions: {},
+      candidates: [],
+      rootNames: [],
+      config: undefined,
+      hostLibs: undefined,
+    };
   }
 
   const skip = new Set(options.skipFiles.map((file) => normalize(resolve(file))));
@@ -128,8 +137,11 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
       ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
     });
-  const candidatesOf = (program: ts.Program) => candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
-  const libs = options.allLibs ? undefined : libsWithoutHost(parsed.options, (fileName) => libTexts().get(`${libFolderInMemoryPath}/${fileName}`));
+  const candidatesOf = (program: ts.Program) =>
+    candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
+  const libs = options.allLibs
+    ? undefined
+    : libsWithoutHost(parsed.options, (fileName) => libTexts().get(`${libFolderInMemoryPath}/${fileName}`));
   let program: ts.Program;
   let hostLibs: LoadedProject['hostLibs'];
   if (libs && !options.startWithHostLibs) {
@@ -149,7 +161,16 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   const checker = program.getTypeChecker();
   timing?.('checker');
   const candidates = candidatesOf(program);
-  const loaded: LoadedProject = { program, checker, projectDir, compilerOptions: parsed.options, candidates, rootNames, config: parsed, hostLibs };
+  const loaded: LoadedProject = {
+    program,
+    checker,
+    projectDir,
+    compilerOptions: parsed.options,
+    candidates,
+    rootNames,
+    config: parsed,
+    hostLibs,
+  };
   if (hostLibs?.leftOut) {
     loaded.withHostLibs = () => {
       const full = build(parsed.options);
@@ -161,7 +182,11 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   return loaded;
 }
 
-function readConfig(configPath: string, diagnostics: Diagnostics, recorder?: InputRecorder): ts.ParsedCommandLine | undefined {
+function readConfig(
+  configPath: string,
+  diagnostics: Diagnostics,
+  recorder?: InputRecorder,
+): ts.ParsedCommandLine | undefined {
   const sys = ts.sys;
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
     ...sys,
@@ -199,7 +224,8 @@ function leanHost(
   const libs = libTexts();
   const { fileExists, readFile, directoryExists } = host;
   host.getDefaultLibLocation = () => libFolderInMemoryPath;
-  host.getDefaultLibFileName = (compilerOptions) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(compilerOptions)}`;
+  host.getDefaultLibFileName = (compilerOptions) =>
+    `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(compilerOptions)}`;
   host.fileExists = (fileName) => {
     if (libs.has(fileName)) return true;
     recorder?.probe('f', fileName);
@@ -246,7 +272,9 @@ function leanHost(
     if (text === undefined) return undefined;
     const isLib = lib !== undefined;
     const settings: ts.CreateSourceFileOptions =
-      typeof languageVersionOrOptions === 'object' ? { ...languageVersionOrOptions } : { languageVersion: languageVersionOrOptions };
+      typeof languageVersionOrOptions === 'object'
+        ? { ...languageVersionOrOptions }
+        : { languageVersion: languageVersionOrOptions };
     settings.jsDocParsingMode = isLib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
     const make = () => ts.createSourceFile(fileName, text, settings, false);
     return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
@@ -278,7 +306,8 @@ function normalize(path: string): string {
 function addTsDiagnostic(diagnostic: ts.Diagnostic, configPath: string, diagnostics: Diagnostics): void {
   const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
   const severity = diagnostic.category === ts.DiagnosticCategory.Error ? 'error' : 'warning';
-  if (diagnostic.category !== ts.DiagnosticCategory.Error && diagnostic.category !== ts.DiagnosticCategory.Warning) return;
+  if (diagnostic.category !== ts.DiagnosticCategory.Error && diagnostic.category !== ts.DiagnosticCategory.Warning)
+    return;
   if (diagnostic.file && diagnostic.start !== undefined) {
     const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
     diagnostics.add({ file: diagnostic.file.fileName, line: line + 1, column: character + 1, severity, message });

@@ -62,7 +62,12 @@ class Builder implements SchemaBuilder, MapContext {
     if (!tags) return mapped;
     const problems = [...mapped.problems];
     const schema = applyTags(mapped.schema, tags.tags, (message) => {
-      problems.push({ severity: 'warning', path: [], message: `has the type ${tags.name}, which ${message}`, at: tags.at });
+      problems.push({
+        severity: 'warning',
+        path: [],
+        message: `has the type ${tags.name}, which ${message}`,
+        at: tags.at,
+      });
     });
     return { ...mapped, schema, problems };
   }
@@ -83,7 +88,10 @@ class Builder implements SchemaBuilder, MapContext {
     if (!this.canRecur(type)) return this.store(type, mapKind(type, written, this));
     if (this.inProgress.size >= MAX_DEPTH) {
       const text = this.checker.typeToString(type);
-      return failure('error', `is nested more than ${MAX_DEPTH} levels deep (${text}), which looks like a type that grows without end`);
+      return failure(
+        'error',
+        `is nested more than ${MAX_DEPTH} levels deep (${text}), which looks like a type that grows without end`,
+      );
     }
     this.inProgress.set(type, { referenced: false });
     let mapped: Mapped;
@@ -105,7 +113,12 @@ class Builder implements SchemaBuilder, MapContext {
           message: `holds values to revive (Date, URL, bigint, Set or classes) inside the recursive type ${defName}: only the first level is revived`,
         });
       }
-      return { schema: { $ref: `#/$defs/${defName}` }, ...(mapped.revive ? { revive: mapped.revive } : {}), problems, local: true };
+      return {
+        schema: { $ref: `#/$defs/${defName}` },
+        ...(mapped.revive ? { revive: mapped.revive } : {}),
+        problems,
+        local: true,
+      };
     }
     return this.store(type, mapped);
   }

@@ -55,7 +55,11 @@ function resolveDecorator(decorator: ts.Decorator, checker: ts.TypeChecker): Dec
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const file = symbol?.declarations?.[0]?.getSourceFile().fileName.replace(/\\/g, '/');
   if (!symbol || !file) return undefined;
-  const module = file.includes('/class-validator/') ? 'class-validator' : file.includes('/class-transformer/') ? 'class-transformer' : undefined;
+  const module = file.includes('/class-validator/')
+    ? 'class-validator'
+    : file.includes('/class-transformer/')
+      ? 'class-transformer'
+      : undefined;
   return module ? { module, name: symbol.name, args } : undefined;
 }
 
@@ -67,13 +71,18 @@ function isEach(args: readonly ts.Expression[], checker: ts.TypeChecker): boolea
   return typeof options === 'object' && options !== null && (options as { each?: unknown }).each === true;
 }
 
-type Rule = (args: readonly ts.Expression[], checker: ts.TypeChecker) => [keyword: keyof JsonSchema & string, value: unknown][] | string;
+type Rule = (
+  args: readonly ts.Expression[],
+  checker: ts.TypeChecker,
+) => [keyword: keyof JsonSchema & string, value: unknown][] | string;
 
 function numberArg(index: number, keyword: keyof JsonSchema & string): Rule {
   return (args, checker) => {
     const arg = args[index];
     const value = arg ? constantValue(arg, checker) : UNKNOWN;
-    return typeof value === 'number' && Number.isFinite(value) ? [[keyword, value]] : `argument ${index + 1} is not a constant number`;
+    return typeof value === 'number' && Number.isFinite(value)
+      ? [[keyword, value]]
+      : `argument ${index + 1} is not a constant number`;
   };
 }
 
@@ -101,7 +110,12 @@ const RULES: Record<string, Rule> = {
     const max = args[1] ? constantValue(args[1], checker) : undefined;
     if (typeof min !== 'number') return 'argument 1 is not a constant number';
     if (max !== undefined && typeof max !== 'number') return 'argument 2 is not a constant number';
-    return max === undefined ? [['minLength', min]] : [['minLength', min], ['maxLength', max]];
+    return max === undefined
+      ? [['minLength', min]]
+      : [
+          ['minLength', min],
+          ['maxLength', max],
+        ];
   },
   ArrayMinSize: numberArg(0, 'minItems'),
   ArrayMaxSize: numberArg(0, 'maxItems'),
@@ -132,10 +146,19 @@ const RULES: Record<string, Rule> = {
   },
 };
 
-function applyDecorator(schema: JsonSchema, call: DecoratorCall, checker: ts.TypeChecker, warn: (message: string) => void): JsonSchema {
+function applyDecorator(
+  schema: JsonSchema,
+  call: DecoratorCall,
+  checker: ts.TypeChecker,
+  warn: (message: string) => void,
+): JsonSchema {
   const each = isEach(call.args, checker);
   if (call.name === 'IsInt') {
-    const next = each ? schema.type === 'array' && schema.items ? makeIntegerItems(schema) : undefined : makeInteger(schema);
+    const next = each
+      ? schema.type === 'array' && schema.items
+        ? makeIntegerItems(schema)
+        : undefined
+      : makeInteger(schema);
     if (!next) warn(`has @IsInt(), which applies to numbers, and the type is ${describeTypes(schema)}`);
     return next ?? schema;
   }

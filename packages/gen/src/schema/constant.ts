@@ -10,7 +10,11 @@ export const UNKNOWN = Symbol('unknown constant');
 export function constantValue(expression: ts.Expression, checker: ts.TypeChecker, depth = 0): unknown {
   if (depth > 8) return UNKNOWN;
   const next = (inner: ts.Expression): unknown => constantValue(inner, checker, depth + 1);
-  if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) {
+  if (
+    ts.isParenthesizedExpression(expression) ||
+    ts.isAsExpression(expression) ||
+    ts.isSatisfiesExpression(expression)
+  ) {
     return next(expression.expression);
   }
   if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return expression.text;

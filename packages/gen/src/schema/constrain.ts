@@ -49,7 +49,11 @@ function isNullSchema(schema: JsonSchema): boolean {
  * it, or (for string and number keywords) on the items of an array. Returns a new schema (the input is shared and
  * never changed), or undefined when no part of the schema can take the keyword.
  */
-export function constrain(schema: JsonSchema, keyword: keyof JsonSchema & string, value: unknown): JsonSchema | undefined {
+export function constrain(
+  schema: JsonSchema,
+  keyword: keyof JsonSchema & string,
+  value: unknown,
+): JsonSchema | undefined {
   const kind = KEYWORD_KINDS[keyword] ?? 'any';
   if (schema.anyOf) {
     let changed = false;
@@ -72,7 +76,11 @@ export function constrain(schema: JsonSchema, keyword: keyof JsonSchema & string
 }
 
 /** Like `constrain`, for the items of an array (class-validator's `{ each: true }`). */
-export function constrainItems(schema: JsonSchema, keyword: keyof JsonSchema & string, value: unknown): JsonSchema | undefined {
+export function constrainItems(
+  schema: JsonSchema,
+  keyword: keyof JsonSchema & string,
+  value: unknown,
+): JsonSchema | undefined {
   if (schema.anyOf) {
     let changed = false;
     const branches = schema.anyOf.map((branch) => {

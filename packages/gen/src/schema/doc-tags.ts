@@ -30,7 +30,11 @@ function mayHaveDocs(symbol: ts.Symbol): boolean {
   return declarations.some((declaration) => {
     if (ts.getJSDocCommentsAndTags(declaration).length > 0) return true;
     const owner = ts.isConstructorDeclaration(declaration.parent) ? declaration.parent.parent : declaration.parent;
-    return owner !== undefined && (ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner)) && (owner.heritageClauses?.length ?? 0) > 0;
+    return (
+      owner !== undefined &&
+      (ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner)) &&
+      (owner.heritageClauses?.length ?? 0) > 0
+    );
   });
 }
 
@@ -67,7 +71,8 @@ export function applyTags(schema: JsonSchema, tags: readonly DocTag[], warn: (me
     const rule = TAG_RULES[tag.name];
     if (!rule) continue;
     const outcome = rule(result, tag.text, examples);
-    if (typeof outcome === 'string') warn(`has a bad @${tag.name} tag${tag.text ? ` "${tag.text}"` : ''}: ${outcome}; it is ignored`);
+    if (typeof outcome === 'string')
+      warn(`has a bad @${tag.name} tag${tag.text ? ` "${tag.text}"` : ''}: ${outcome}; it is ignored`);
     else result = outcome;
   }
   if (examples.length > 0) result = { ...result, examples: [...(result.examples ?? []), ...examples] };

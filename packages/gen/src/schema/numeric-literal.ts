@@ -1,7 +1,7 @@
 const DIGITS = String.raw`\d+(?:_\d+)*`;
-const HEX = String.raw`0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*`;
-const OCTAL = String.raw`0[oO][0-7]+(?:_[0-7]+)*`;
-const BINARY = String.raw`0[bB][01]+(?:_[01]+)*`;
+const HEX = '0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*';
+const OCTAL = '0[oO][0-7]+(?:_[0-7]+)*';
+const BINARY = '0[bB][01]+(?:_[01]+)*';
 const DECIMAL = String.raw`(?:${DIGITS}(?:\.(?:${DIGITS})?)?|\.${DIGITS})(?:[eE][+-]?${DIGITS})?`;
 const NUMBER = new RegExp(`^[+-]?(?:${HEX}|${OCTAL}|${BINARY}|${DECIMAL})$`);
 const BIGINT = new RegExp(`^-?(?:${HEX}|${OCTAL}|${BINARY}|${DIGITS})n$`);

@@ -16,7 +16,8 @@ export interface Problem {
 export function subjectOf(raw: ts.Node): string {
   if (ts.isParameter(raw)) return `parameter "${raw.name.getText()}"`;
   if (ts.isPropertySignature(raw) || ts.isPropertyDeclaration(raw)) return `property "${raw.name.getText()}"`;
-  if (ts.isMethodDeclaration(raw) || ts.isFunctionDeclaration(raw)) return `the return type of "${raw.name?.getText() ?? 'function'}"`;
+  if (ts.isMethodDeclaration(raw) || ts.isFunctionDeclaration(raw))
+    return `the return type of "${raw.name?.getText() ?? 'function'}"`;
   const text = raw.getText().replace(/\s+/g, ' ');
   return `type "${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
 }
@@ -30,7 +31,9 @@ function pathText(path: readonly string[]): string {
 /** `parameter "filter": property "where.onMatch" has ...` */
 function problemMessage(subject: string, problem: Problem): string {
   if (problem.path.length === 0) return `${subject} ${problem.message}`;
-  const where = problem.path[0]!.startsWith('[') ? `element "${pathText(problem.path)}"` : `property "${pathText(problem.path)}"`;
+  const where = problem.path[0]!.startsWith('[')
+    ? `element "${pathText(problem.path)}"`
+    : `property "${pathText(problem.path)}"`;
   return `${subject}: ${where} ${problem.message}`;
 }
 

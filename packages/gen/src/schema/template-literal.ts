@@ -17,7 +17,7 @@ import { ts } from '../program/typescript.js';
  * does (with `${number}-${number}`, `-1-2` fails as in TypeScript).
  */
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
@@ -38,9 +38,20 @@ interface Guard {
 }
 
 function guardFor(delimiter: string | undefined): Guard {
-  if (!delimiter) return { one: (atom) => atom, optional: (atom) => `${atom}?`, many: (atom) => `${atom}*`, some: (atom) => `${atom}+` };
-  const one = (atom: string) => `(?!${escape(delimiter)})${atom}`;
-  return { one, optional: (atom) => `(?:${one(atom)})?`, many: (atom) => `(?:${one(atom)})*`, some: (atom) => `(?:${one(atom)})+` };
+  if (!delimiter)
+    return {
+      one: (atom) => atom,
+      optional: (atom) => `${atom}?`,
+      many: (atom) => `${atom}*`,
+      some: (atom) => `${atom}+`,
+    };
+  const one = (atom: string) => `(?!${escapeRegExp(delimiter)})${atom}`;
+  return {
+    one,
+    optional: (atom) => `(?:${one(atom)})?`,
+    many: (atom) => `(?:${one(atom)})*`,
+    some: (atom) => `(?:${one(atom)})+`,
+  };
 }
 
 function radixPattern(g: Guard): string {
@@ -83,13 +94,15 @@ function mappingClasses(type: ts.StringMappingType): { first: string; rest: stri
  */
 function placeholder(type: ts.Type, delimiter: string | undefined): string {
   const flags = type.flags;
-  if (flags & ts.TypeFlags.StringLiteral) return escape((type as ts.StringLiteralType).value);
-  if (flags & ts.TypeFlags.NumberLiteral) return escape(String((type as ts.NumberLiteralType).value));
-  if (flags & ts.TypeFlags.BigIntLiteral) return escape(bigIntText((type as ts.BigIntLiteralType).value));
-  if (flags & ts.TypeFlags.BooleanLiteral) return (type as { intrinsicName?: string }).intrinsicName ?? '(?:true|false)';
+  if (flags & ts.TypeFlags.StringLiteral) return escapeRegExp((type as ts.StringLiteralType).value);
+  if (flags & ts.TypeFlags.NumberLiteral) return escapeRegExp(String((type as ts.NumberLiteralType).value));
+  if (flags & ts.TypeFlags.BigIntLiteral) return escapeRegExp(bigIntText((type as ts.BigIntLiteralType).value));
+  if (flags & ts.TypeFlags.BooleanLiteral)
+    return (type as { intrinsicName?: string }).intrinsicName ?? '(?:true|false)';
   if (flags & ts.TypeFlags.Null) return 'null';
   if (flags & ts.TypeFlags.Undefined) return 'undefined';
-  if (flags & ts.TypeFlags.Union) return `(?:${(type as ts.UnionType).types.map((member) => placeholder(member, delimiter)).join('|')})`;
+  if (flags & ts.TypeFlags.Union)
+    return `(?:${(type as ts.UnionType).types.map((member) => placeholder(member, delimiter)).join('|')})`;
   if (flags & ts.TypeFlags.TemplateLiteral) return body(type as ts.TemplateLiteralType);
   const guard = guardFor(delimiter);
   if (delimiter === '') {
@@ -110,11 +123,11 @@ function placeholder(type: ts.Type, delimiter: string | undefined): string {
 }
 
 function body(type: ts.TemplateLiteralType): string {
-  let pattern = escape(type.texts[0] ?? '');
+  let pattern = escapeRegExp(type.texts[0] ?? '');
   type.types.forEach((inner, index) => {
     const after = type.texts[index + 1] ?? '';
     const last = index === type.types.length - 1;
-    pattern += placeholder(inner, last ? undefined : after) + escape(after);
+    pattern += placeholder(inner, last ? undefined : after) + escapeRegExp(after);
   });
   return pattern;
 }
@@ -131,6 +144,7 @@ export function templateLiteralPattern(types: readonly ts.TemplateLiteralType[])
 export function stringMappingPattern(type: ts.StringMappingType): string | undefined {
   const classes = mappingClasses(type);
   if (classes) return `^(?:${classes.first}${classes.rest}*)?$`;
-  if (type.type.flags & ts.TypeFlags.TemplateLiteral) return templateLiteralPattern([type.type as ts.TemplateLiteralType]);
+  if (type.type.flags & ts.TypeFlags.TemplateLiteral)
+    return templateLiteralPattern([type.type as ts.TemplateLiteralType]);
   return undefined;
 }

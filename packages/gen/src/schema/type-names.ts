@@ -24,7 +24,10 @@ export function typeName(type: ts.Type, checker: ts.TypeChecker, depth = 0): str
     return withArguments(symbol.name, args, checker, depth);
   }
   if (type.flags & ts.TypeFlags.Union) return 'Union';
-  const text = checker.typeToString(type).replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  const text = checker
+    .typeToString(type)
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return text === '' || text.length > 40 ? 'Type' : text;
 }
 

@@ -6,7 +6,12 @@ import { SCHEMA_TAGS, type DocTag } from './doc-tags.js';
 export function declaredTypeNode(node: ts.Node | undefined): ts.TypeNode | undefined {
   if (!node) return undefined;
   if (ts.isTypeNode(node)) return node;
-  if (ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isTypeAliasDeclaration(node)) {
+  if (
+    ts.isParameter(node) ||
+    ts.isPropertySignature(node) ||
+    ts.isPropertyDeclaration(node) ||
+    ts.isTypeAliasDeclaration(node)
+  ) {
     return node.type;
   }
   return undefined;
@@ -21,7 +26,8 @@ const byFileScope = new FileScopeMemo<AliasTags>();
 export function aliasTags(node: ts.TypeNode, checker: ts.TypeChecker): AliasTags {
   let start = node;
   while (ts.isParenthesizedTypeNode(start)) start = start.type;
-  const scope = ts.isTypeReferenceNode(start) && ts.isIdentifier(start.typeName) ? fileScopeOf(start.typeName) : undefined;
+  const scope =
+    ts.isTypeReferenceNode(start) && ts.isIdentifier(start.typeName) ? fileScopeOf(start.typeName) : undefined;
   if (!scope) return readAliasTags(node, checker);
   const name = ((start as ts.TypeReferenceNode).typeName as ts.Identifier).text;
   return byFileScope.get(checker, scope, name, () => readAliasTags(node, checker));

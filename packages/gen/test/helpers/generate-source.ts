@@ -7,7 +7,15 @@ import type { ManifestTool } from '@toolwright/core';
 import { repoRoot } from './temp-project.js';
 
 const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'nodenext', customConditions: ['@toolwright/source'], strict: true, noEmit: true, skipLibCheck: true },
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'nodenext',
+    customConditions: ['@toolwright/source'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  },
   include: ['src'],
 };
 
@@ -15,9 +23,15 @@ const TSCONFIG = {
  * Runs gen-tools (`--check`, so nothing is written) on service files in a new project, removed after the test file:
  * the tools by name and the diagnostics as printed. One source is `src/service.ts`, with `tool` imported.
  */
-export function sourceRunner(prefix: string): (source: string | Record<string, string>) => Promise<{ tools: Record<string, ManifestTool>; diagnostics: string[] }> {
+export function sourceRunner(
+  prefix: string,
+): (
+  source: string | Record<string, string>,
+) => Promise<{ tools: Record<string, ManifestTool>; diagnostics: string[] }> {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
   return async (source) => {
     const dir = mkdtempSync(join(tmpdir(), `toolwright-gen-${prefix}-`));
     dirs.push(dir);
@@ -25,7 +39,8 @@ export function sourceRunner(prefix: string): (source: string | Record<string, s
     mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
     symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
-    const files = typeof source === 'string' ? { 'src/service.ts': `import { tool } from '@toolwright/core';\n${source}` } : source;
+    const files =
+      typeof source === 'string' ? { 'src/service.ts': `import { tool } from '@toolwright/core';\n${source}` } : source;
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), text);

@@ -11,7 +11,11 @@ export type GoldenKind = 'json' | 'module' | 'diagnostics';
 
 /** A fixture's golden files. */
 export function goldenFiles(dir: string): Record<GoldenKind, string> {
-  return { json: join(dir, 'expected.json'), module: join(dir, 'expected.generated.ts'), diagnostics: join(dir, 'expected-diagnostics.txt') };
+  return {
+    json: join(dir, 'expected.json'),
+    module: join(dir, 'expected.generated.ts'),
+    diagnostics: join(dir, 'expected-diagnostics.txt'),
+  };
 }
 
 /** A fixture's `fixture.json` (its options), `{}` when it has none. */
@@ -22,18 +26,27 @@ export function fixtureOptions<T extends object>(dir: string): Partial<T> {
 
 /** The diagnostics file's text: one CLI line each, paths relative to the fixture; undefined when there are none. */
 export function diagnosticsText(result: GenerateResult, dir: string): string | undefined {
-  return result.diagnostics.length ? `${result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)).join('\n')}\n` : undefined;
+  return result.diagnostics.length
+    ? `${result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, dir)).join('\n')}\n`
+    : undefined;
 }
 
 /** Each output against its golden file; an output that is undefined must have no golden file. */
-export function compareGolden(name: string, dir: string, files: Record<GoldenKind, string>, actual: Record<GoldenKind, string | undefined>): void {
+export function compareGolden(
+  name: string,
+  dir: string,
+  files: Record<GoldenKind, string>,
+  actual: Record<GoldenKind, string | undefined>,
+): void {
   for (const key of ['json', 'module', 'diagnostics'] as const) {
     const file = files[key];
     if (updateGolden) {
       if (actual[key] === undefined) rmSync(file, { force: true });
       else writeFileSync(file, actual[key]);
     } else {
-      expect(actual[key], `${name}/${file.slice(dir.length + 1)}`).toBe(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+      expect(actual[key], `${name}/${file.slice(dir.length + 1)}`).toBe(
+        existsSync(file) ? readFileSync(file, 'utf8') : undefined,
+      );
     }
   }
 }

@@ -15,7 +15,11 @@ const [badB, treesB] = file.getFunctionOrThrow('second').getParameters();
 
 function builder(messages: string[]) {
   const checker = project.getTypeChecker().compilerObject;
-  return createSchemaBuilder({ projectDir: '/src', checker, report: (_node, severity, message) => messages.push(`${severity}: ${message}`) });
+  return createSchemaBuilder({
+    projectDir: '/src',
+    checker,
+    report: (_node, severity, message) => messages.push(`${severity}: ${message}`),
+  });
 }
 
 describe('SchemaBuilder', () => {
@@ -25,11 +29,15 @@ describe('SchemaBuilder', () => {
     const a = builder(messagesA).typeSchema(badA!.getType().compilerType, badA!.compilerNode);
     const b = builder(messagesB).typeSchema(badB!.getType().compilerType, badB!.compilerNode);
     expect(b).toEqual(a);
-    expect(messagesA).toEqual(['error: parameter "bad": property "run" has a function type () => void, which JSON cannot carry']);
-    expect(messagesB).toEqual(['error: parameter "bad": property "run" has a function type () => void, which JSON cannot carry']);
+    expect(messagesA).toEqual([
+      'error: parameter "bad": property "run" has a function type () => void, which JSON cannot carry',
+    ]);
+    expect(messagesB).toEqual([
+      'error: parameter "bad": property "run" has a function type () => void, which JSON cannot carry',
+    ]);
   });
 
-  test('the top-level schema is the caller\'s own: changing it changes nothing cached', () => {
+  test("the top-level schema is the caller's own: changing it changes nothing cached", () => {
     const one = builder([]).typeSchema(badA!.getType().compilerType, badA!.compilerNode);
     one.schema.description = 'changed';
     const two = builder([]).typeSchema(badA!.getType().compilerType, badA!.compilerNode);
@@ -39,12 +47,19 @@ describe('SchemaBuilder', () => {
   test('$defs belong to one builder: each tool gets the definitions its parameters use', () => {
     const first = builder([]);
     expect(first.definitions()).toBeUndefined();
-    expect(first.typeSchema(treeA!.getType().compilerType, treeA!.compilerNode).schema).toEqual({ $ref: '#/$defs/Tree' });
-    expect(first.typeSchema(againA!.getType().compilerType, againA!.compilerNode).schema).toEqual({ $ref: '#/$defs/Tree' });
+    expect(first.typeSchema(treeA!.getType().compilerType, treeA!.compilerNode).schema).toEqual({
+      $ref: '#/$defs/Tree',
+    });
+    expect(first.typeSchema(againA!.getType().compilerType, againA!.compilerNode).schema).toEqual({
+      $ref: '#/$defs/Tree',
+    });
     expect(Object.keys(first.definitions()!)).toEqual(['Tree']);
 
     const second = builder([]);
-    expect(second.typeSchema(treesB!.getType().compilerType, treesB!.compilerNode).schema).toEqual({ type: 'array', items: { $ref: '#/$defs/Tree' } });
+    expect(second.typeSchema(treesB!.getType().compilerType, treesB!.compilerNode).schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/$defs/Tree' },
+    });
     expect(second.definitions()).toEqual(first.definitions());
     expect(builder([]).definitions()).toBeUndefined();
   });

@@ -73,8 +73,20 @@ describe('class-validator decorators', () => {
         joined: { type: 'string', format: 'date-time' },
       },
       required: [
-        'email', 'backupEmail', 'age', 'password', 'role', 'credit', 'birthday', 'lucky', 'plan', 'size', 'nickname',
-        'note', 'address', 'joined',
+        'email',
+        'backupEmail',
+        'age',
+        'password',
+        'role',
+        'credit',
+        'birthday',
+        'lucky',
+        'plan',
+        'size',
+        'nickname',
+        'note',
+        'address',
+        'joined',
       ],
       additionalProperties: false,
     });
@@ -100,7 +112,10 @@ describe('class-validator decorators', () => {
   });
 
   test('decorators from other packages are not read', () => {
-    const result = probe('Other', 'const Min = (n: number): PropertyDecorator => () => undefined;\nexport class Other { @Min(3) n!: number }');
+    const result = probe(
+      'Other',
+      'const Min = (n: number): PropertyDecorator => () => undefined;\nexport class Other { @Min(3) n!: number }',
+    );
     expect(result.schema.properties).toEqual({ n: { type: 'number' } });
     expect(result.revive).toEqual({ kind: 'class', name: 'Other', file: expect.any(String) });
   });

@@ -41,7 +41,17 @@ describe('closed object types', () => {
   });
 
   test("each member of a union of objects is closed: one member's field does not pass on another", () => {
-    check('Shape', [{ kind: 'circle', r: 1 }, { kind: 'square', side: 2 }], [{ kind: 'circle', r: 1, side: 2 }, { kind: 'square', side: 2, r: 1 }]);
+    check(
+      'Shape',
+      [
+        { kind: 'circle', r: 1 },
+        { kind: 'square', side: 2 },
+      ],
+      [
+        { kind: 'circle', r: 1, side: 2 },
+        { kind: 'square', side: 2, r: 1 },
+      ],
+    );
   });
 
   test('records and index signatures keep their value schema; an empty type stays open', () => {
@@ -52,7 +62,11 @@ describe('closed object types', () => {
   });
 
   test('nested and recursive objects are closed too', () => {
-    check('{ to: Address[] }', [{ to: [{ street: 's', city: 'c', country: 'x' }] }], [{ to: [{ street: 's', city: 'c', country: 'x', zip: 1 }] }, { to: [], cc: [] }]);
+    check(
+      '{ to: Address[] }',
+      [{ to: [{ street: 's', city: 'c', country: 'x' }] }],
+      [{ to: [{ street: 's', city: 'c', country: 'x', zip: 1 }] }, { to: [], cc: [] }],
+    );
     const tree = probe('Tree', 'interface Tree { value: string; children?: Tree[] }');
     expect(accepts(tree.schema, { value: 'a', children: [{ value: 'b' }] }, tree.defs)).toBe(true);
     expect(accepts(tree.schema, { value: 'a', children: [{ value: 'b', extra: 1 }] }, tree.defs)).toBe(false);

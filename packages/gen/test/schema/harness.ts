@@ -18,9 +18,25 @@ const CORE = `export type Integer = number & { readonly __toolwrightInteger?: ne
 export interface ToolContext { readonly signal: AbortSignal; readonly toolName: string }
 export declare function tool(options?: object): any;`;
 const CLASS_VALIDATOR = [
-  'IsEmail', 'IsUUID', 'IsUrl', 'IsDateString', 'IsISO8601', 'IsInt', 'IsPositive', 'IsNegative', 'IsOptional',
-  'IsDefined', 'IsString', 'IsNumber', 'IsBoolean', 'ValidateNested', 'IsNotEmpty', 'ArrayNotEmpty', 'ArrayUnique',
-  'IsAlpha', 'IsAlphanumeric',
+  'IsEmail',
+  'IsUUID',
+  'IsUrl',
+  'IsDateString',
+  'IsISO8601',
+  'IsInt',
+  'IsPositive',
+  'IsNegative',
+  'IsOptional',
+  'IsDefined',
+  'IsString',
+  'IsNumber',
+  'IsBoolean',
+  'ValidateNested',
+  'IsNotEmpty',
+  'ArrayNotEmpty',
+  'ArrayUnique',
+  'IsAlpha',
+  'IsAlphanumeric',
 ]
   .map((name) => `export declare function ${name}(...args: any[]): PropertyDecorator;`)
   .concat(
@@ -66,8 +82,12 @@ function sharedProject(): Project {
 export function probe(typeText: string, prelude = '', files: Record<string, string> = {}, typeParameters = ''): Probe {
   const shared = sharedProject();
   const id = count++;
-  for (const [name, text] of Object.entries(files)) shared.createSourceFile(`/src/t${id}/${name}`, text, { overwrite: true });
-  const file = shared.createSourceFile(`/src/t${id}/probe.ts`, `${prelude}\nexport function probe${typeParameters}(value: ${typeText}) {}\n`);
+  for (const [name, text] of Object.entries(files))
+    shared.createSourceFile(`/src/t${id}/${name}`, text, { overwrite: true });
+  const file = shared.createSourceFile(
+    `/src/t${id}/probe.ts`,
+    `${prelude}\nexport function probe${typeParameters}(value: ${typeText}) {}\n`,
+  );
   const parameter = file.getFunctionOrThrow('probe').getParameters()[0]!;
   const problems: Probe['problems'] = [];
   // gen works on the compiler's own objects: ts-morph only builds the program here.
@@ -81,7 +101,12 @@ export function probe(typeText: string, prelude = '', files: Record<string, stri
   });
   const result = builder.typeSchema(parameter.getType().compilerType, parameter.compilerNode);
   const defs = builder.definitions();
-  return { schema: result.schema, ...(result.revive ? { revive: result.revive } : {}), ...(defs ? { defs } : {}), problems };
+  return {
+    schema: result.schema,
+    ...(result.revive ? { revive: result.revive } : {}),
+    ...(defs ? { defs } : {}),
+    problems,
+  };
 }
 
 /** The messages of `probe(...).problems`. */

@@ -70,7 +70,10 @@ describe('JSDoc on properties', () => {
         tags: { type: 'array', items: { type: 'string', maxLength: 20 }, minItems: 1, maxItems: 5 },
         order: { type: 'string', deprecated: true, default: 'newest first', description: 'Old way to sort.' },
         sort: {
-          anyOf: [{ type: 'string' }, { type: 'object', properties: { by: { type: 'string' } }, required: ['by'], additionalProperties: false }],
+          anyOf: [
+            { type: 'string' },
+            { type: 'object', properties: { by: { type: 'string' } }, required: ['by'], additionalProperties: false },
+          ],
           default: 'asc',
           examples: [{ by: 'name' }],
         },
@@ -112,7 +115,9 @@ describe('JSDoc on properties', () => {
     expect(messages(result)).toEqual([
       'warning: parameter "value": property "a" has a bad @minimum tag "abc": not a number; it is ignored',
       'warning: parameter "value": property "b" has a bad @maxLength tag "-1": not a whole number of zero or more; it is ignored',
-      expect.stringMatching(/^warning: parameter "value": property "c" has a bad @pattern tag "\(\[a-z": not a regular expression \(.+\); it is ignored$/),
+      expect.stringMatching(
+        /^warning: parameter "value": property "c" has a bad @pattern tag "\(\[a-z": not a regular expression \(.+\); it is ignored$/,
+      ),
       'warning: parameter "value": property "d" has a bad @minimum tag "3": it applies to numbers, and the type is string; it is ignored',
       'warning: parameter "value": property "e" has a bad @integer tag "yes": it takes no value; it is ignored',
       'warning: parameter "value": property "f" has a bad @format tag "not a format": not a format name such as email, uri, uuid or date-time; it is ignored',
@@ -152,7 +157,10 @@ class Impl implements Base {
 
 describe('bounds no value meets', () => {
   test('are warnings on properties and aliases too (through anyOf and array elements)', () => {
-    const result = probe('{\n /** @minimum 5 @maximum 1 */\n n: number | null;\n /** @minLength 3 @maxLength 1 */\n s: string[];\n w: Wide }', '/** @minItems 2 @maxItems 1 */\ntype Wide = string[];');
+    const result = probe(
+      '{\n /** @minimum 5 @maximum 1 */\n n: number | null;\n /** @minLength 3 @maxLength 1 */\n s: string[];\n w: Wide }',
+      '/** @minItems 2 @maxItems 1 */\ntype Wide = string[];',
+    );
     expect(messages(result)).toEqual([
       'warning: parameter "value": property "n" has minimum 5 above maximum 1 (from its JSDoc tags): no value can pass',
       'warning: parameter "value": property "s" has minLength 3 above maxLength 1 (from its JSDoc tags): no value can pass',
@@ -178,7 +186,10 @@ export type Currency = string;
 type Broken = number;`;
 
   test('schema tags of aliases apply where the alias is written, outer aliases last', () => {
-    const result = probe('{ share: Percent; whole: WholePercent; many: Percent[]; money?: Currency; plain: number }', prelude);
+    const result = probe(
+      '{ share: Percent; whole: WholePercent; many: Percent[]; money?: Currency; plain: number }',
+      prelude,
+    );
     expect(result.problems).toEqual([]);
     expect(result.schema.properties).toEqual({
       share: { type: 'number', minimum: 0, maximum: 100 },
@@ -212,7 +223,10 @@ describe('applyDocTags for parameters', () => {
   size: number,
 ) {}`,
   );
-  const [page, size] = file.getFunctionOrThrow('search').getParameters().map((parameter) => parameter.compilerNode);
+  const [page, size] = file
+    .getFunctionOrThrow('search')
+    .getParameters()
+    .map((parameter) => parameter.compilerNode);
 
   test('reads inline parameter JSDoc and applies the tags to a copy', () => {
     const reports: string[] = [];
@@ -222,7 +236,9 @@ describe('applyDocTags for parameters', () => {
       { name: 'minimum', text: '0' },
       { name: 'maximum', text: '9' },
     ]);
-    expect(applyDocTags(schema, tags, (_node, severity, message) => reports.push(`${severity}: ${message}`), page!)).toEqual({
+    expect(
+      applyDocTags(schema, tags, (_node, severity, message) => reports.push(`${severity}: ${message}`), page!),
+    ).toEqual({
       type: 'number',
       minimum: 0,
       maximum: 9,
@@ -233,9 +249,16 @@ describe('applyDocTags for parameters', () => {
 
   test('reports a bad value at the parameter without throwing', () => {
     const reports: { line: number; message: string }[] = [];
-    const result = applyDocTags({ type: 'number' }, docTagsOf(size!), (node, _severity, message) => reports.push({ line: positionOf(node).line, message }), size!);
+    const result = applyDocTags(
+      { type: 'number' },
+      docTagsOf(size!),
+      (node, _severity, message) => reports.push({ line: positionOf(node).line, message }),
+      size!,
+    );
     expect(result).toEqual({ type: 'number' });
-    expect(reports).toEqual([{ line: 7, message: 'parameter "size" has a bad @minimum tag "nine": not a number; it is ignored' }]);
+    expect(reports).toEqual([
+      { line: 7, message: 'parameter "size" has a bad @minimum tag "nine": not a number; it is ignored' },
+    ]);
   });
 
   test('@integer reaches numbers inside nullable and array schemas', () => {

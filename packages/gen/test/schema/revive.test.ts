@@ -3,7 +3,13 @@ import { messages, probe } from './harness.js';
 
 describe('revive', () => {
   test('absent when the JSON value is the declared value', () => {
-    for (const type of ['string', '{ a: number; b: string[] }', 'Record<string, boolean>', '[string, number]', "'a' | null"]) {
+    for (const type of [
+      'string',
+      '{ a: number; b: string[] }',
+      'Record<string, boolean>',
+      '[string, number]',
+      "'a' | null",
+    ]) {
       expect(probe(type).revive, type).toBeUndefined();
     }
   });
@@ -36,7 +42,12 @@ describe('revive', () => {
 
   test('classes inside arrays and sets', () => {
     const result = probe('{ points: Point[]; unique: Set<Point> }', 'export class Point { x = 0; at?: Date }');
-    const point = { kind: 'class', name: 'Point', file: expect.stringMatching(/^t\d+\/probe\.ts$/), properties: { at: { kind: 'date' } } };
+    const point = {
+      kind: 'class',
+      name: 'Point',
+      file: expect.stringMatching(/^t\d+\/probe\.ts$/),
+      properties: { at: { kind: 'date' } },
+    };
     expect(result.revive).toEqual({
       kind: 'object',
       properties: { points: { kind: 'array', items: point }, unique: { kind: 'set', items: point } },
@@ -44,7 +55,9 @@ describe('revive', () => {
   });
 
   test('class files are relative to projectDir, with / separators', () => {
-    const result = probe('Item', "import { Item } from './models/item.js';", { 'models/item.ts': 'export class Item { id = "" }' });
+    const result = probe('Item', "import { Item } from './models/item.js';", {
+      'models/item.ts': 'export class Item { id = "" }',
+    });
     expect((result.revive as { file: string }).file).toMatch(/^t\d+\/models\/item\.ts$/);
   });
 

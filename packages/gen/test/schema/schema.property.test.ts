@@ -30,15 +30,19 @@ const shapeArbitrary: fc.Arbitrary<Shape> = fc.letrec<{ shape: Shape }>((tie) =>
       { kind: 'template' },
       { kind: 'mixed' },
     ),
-    fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}$/), { minLength: 1, maxLength: 4 }).map((values): Shape => ({ kind: 'enum', values })),
-    fc.uniqueArray(fc.integer({ min: -5, max: 50 }), { minLength: 1, maxLength: 4 }).map((values): Shape => ({ kind: 'numbers', values })),
+    fc
+      .uniqueArray(fc.stringMatching(/^[a-z]{1,6}$/), { minLength: 1, maxLength: 4 })
+      .map((values): Shape => ({ kind: 'enum', values })),
+    fc
+      .uniqueArray(fc.integer({ min: -5, max: 50 }), { minLength: 1, maxLength: 4 })
+      .map((values): Shape => ({ kind: 'numbers', values })),
     tie('shape').map((inner): Shape => ({ kind: 'nullable', inner })),
-    fc.tuple(fc.constantFrom('array', 'set', 'record') as fc.Arbitrary<'array' | 'set' | 'record'>, tie('shape')).map(
-      ([kind, inner]): Shape => ({ kind, inner }),
-    ),
-    fc.record({ items: fc.array(tie('shape'), { minLength: 1, maxLength: 3 }), optional: fc.boolean() }).map(
-      ({ items, optional }): Shape => ({ kind: 'tuple', items, optional }),
-    ),
+    fc
+      .tuple(fc.constantFrom('array', 'set', 'record') as fc.Arbitrary<'array' | 'set' | 'record'>, tie('shape'))
+      .map(([kind, inner]): Shape => ({ kind, inner })),
+    fc
+      .record({ items: fc.array(tie('shape'), { minLength: 1, maxLength: 3 }), optional: fc.boolean() })
+      .map(({ items, optional }): Shape => ({ kind: 'tuple', items, optional })),
     fc
       .array(fc.record({ shape: tie('shape'), optional: fc.boolean() }), { minLength: 1, maxLength: 4 })
       .map((properties): Shape => ({ kind: 'object', properties })),
@@ -105,13 +109,18 @@ function valid(shape: Shape): fc.Arbitrary<unknown> {
       return fc.webUrl();
     case 'template':
       return fc.oneof(
-        fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 })).map((value) => `id-${value}`),
+        fc
+          .oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 }))
+          .map((value) => `id-${value}`),
         fc.constantFrom('id-0x10', 'id-+1', 'id- 1', 'id-1 ', 'id-.5', 'id-1.'),
       );
     case 'mixed':
       return fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }));
     case 'partial':
-      return valid({ kind: 'object', properties: shape.inner.properties.map((property) => ({ ...property, optional: true })) });
+      return valid({
+        kind: 'object',
+        properties: shape.inner.properties.map((property) => ({ ...property, optional: true })),
+      });
     case 'enum':
     case 'numbers':
       return fc.constantFrom(...(shape.values as unknown[]));
@@ -120,7 +129,10 @@ function valid(shape: Shape): fc.Arbitrary<unknown> {
     case 'array':
       return fc.array(valid(shape.inner), { maxLength: 4 });
     case 'set':
-      return fc.uniqueArray(valid(shape.inner), { maxLength: 4, comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b) });
+      return fc.uniqueArray(valid(shape.inner), {
+        maxLength: 4,
+        comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+      });
     case 'record':
       return fc.dictionary(keyArbitrary, valid(shape.inner), { maxKeys: 4 });
     case 'tuple': {
@@ -202,29 +214,36 @@ function wrongInside(shape: Shape): fc.Arbitrary<unknown> | undefined {
     case 'nullable':
       return wrongInside(shape.inner);
     case 'array':
-      return fc.tuple(fc.array(valid(shape.inner), { maxLength: 3 }), wrong(shape.inner), fc.nat()).map(([items, bad, at]) => {
-        const copy = [...items];
-        copy.splice(at % (copy.length + 1), 0, bad);
-        return copy;
-      });
+      return fc
+        .tuple(fc.array(valid(shape.inner), { maxLength: 3 }), wrong(shape.inner), fc.nat())
+        .map(([items, bad, at]) => {
+          const copy = [...items];
+          copy.splice(at % (copy.length + 1), 0, bad);
+          return copy;
+        });
     case 'set':
       return valid(shape.inner).map((value) => [value, value]);
     case 'record':
-      return fc.tuple(fc.dictionary(keyArbitrary, valid(shape.inner), { maxKeys: 3 }), keyArbitrary, wrong(shape.inner)).map(
-        ([record, key, bad]) => ({ ...record, [key]: bad }),
-      );
+      return fc
+        .tuple(fc.dictionary(keyArbitrary, valid(shape.inner), { maxKeys: 3 }), keyArbitrary, wrong(shape.inner))
+        .map(([record, key, bad]) => ({ ...record, [key]: bad }));
     case 'tuple':
       return fc.oneof(
         fc.tuple(...shape.items.map(valid)).map((items) => [...items, 'extra']),
         fc.tuple(wrong(shape.items[0]!), ...shape.items.slice(1).map(valid)),
       );
     case 'partial':
-      return wrongInside({ kind: 'object', properties: shape.inner.properties.map((property) => ({ ...property, optional: true })) });
+      return wrongInside({
+        kind: 'object',
+        properties: shape.inner.properties.map((property) => ({ ...property, optional: true })),
+      });
     case 'object': {
       const index = shape.properties.findIndex((property) => !property.optional);
-      const badProperty = fc.tuple(valid(shape), fc.nat({ max: shape.properties.length - 1 })).chain(([value, at]) =>
-        wrong(shape.properties[at]!.shape).map((bad) => ({ ...(value as object), [`p${at}`]: bad })),
-      );
+      const badProperty = fc
+        .tuple(valid(shape), fc.nat({ max: shape.properties.length - 1 }))
+        .chain(([value, at]) =>
+          wrong(shape.properties[at]!.shape).map((bad) => ({ ...(value as object), [`p${at}`]: bad })),
+        );
       if (index < 0) return badProperty;
       const missing = valid(shape).map((value) => {
         const copy = { ...(value as Record<string, unknown>) };
@@ -275,7 +294,10 @@ describe('schemas accept the values of their type and reject others (fast-check 
         { requiredKeys: ['label'] },
       ),
     })).node;
-    fc.assert(fc.property(tree.map(asJson), (value) => accepts(result.schema, value, result.defs)), { numRuns: 100 });
+    fc.assert(
+      fc.property(tree.map(asJson), (value) => accepts(result.schema, value, result.defs)),
+      { numRuns: 100 },
+    );
     expect(accepts(result.schema, { label: 'a', children: [{ label: 1 }] }, result.defs)).toBe(false);
     expect(accepts(result.schema, { label: 'a', children: [{ children: [] }] }, result.defs)).toBe(false);
   });

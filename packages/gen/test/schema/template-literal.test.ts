@@ -4,7 +4,10 @@ import { Project, ts } from 'ts-morph';
 import { describe, expect, test } from 'vitest';
 import { accepts, messages, probe } from './harness.js';
 
-const checker = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] } });
+const checker = new Project({
+  useInMemoryFileSystem: true,
+  compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] },
+});
 let files = 0;
 
 /** For each string, whether TypeScript accepts it as a value of `type`. */
@@ -16,9 +19,50 @@ function typescriptAccepts(type: string, strings: readonly string[]): boolean[] 
 }
 
 const NUMBERS = [
-  '1', '-1', '+1', '2.5', '1.', '.5', '-.5', '1e3', '1E-3', '1e+3', '0x10', '0X1f', '0o17', '0b101', '-0x10', '+0x10',
-  ' 1', '1 ', ' 1 ', '\t1\n', ' ', '\n', '', 'x', '1x', '1_000', 'Infinity', '-Infinity', 'NaN', '1e', 'e1', '.', '-',
-  '0x', '0b2', '00', '007', '1.5e3', '١', '\u00a01', '1\u2028', '--1', '1-', '1 2',
+  '1',
+  '-1',
+  '+1',
+  '2.5',
+  '1.',
+  '.5',
+  '-.5',
+  '1e3',
+  '1E-3',
+  '1e+3',
+  '0x10',
+  '0X1f',
+  '0o17',
+  '0b101',
+  '-0x10',
+  '+0x10',
+  ' 1',
+  '1 ',
+  ' 1 ',
+  '\t1\n',
+  ' ',
+  '\n',
+  '',
+  'x',
+  '1x',
+  '1_000',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e',
+  'e1',
+  '.',
+  '-',
+  '0x',
+  '0b2',
+  '00',
+  '007',
+  '1.5e3',
+  '١',
+  '\u00a01',
+  '1\u2028',
+  '--1',
+  '1-',
+  '1 2',
 ];
 
 const TABLE: [type: string, strings: readonly string[]][] = [
@@ -45,7 +89,8 @@ describe('template literal patterns follow TypeScript', () => {
     expect(schema.type).toBe('string');
     const expected = typescriptAccepts(type, strings);
     const actual = strings.map((text) => accepts(schema, text));
-    const table = (results: boolean[]) => Object.fromEntries(strings.map((text, index) => [JSON.stringify(text), results[index]]));
+    const table = (results: boolean[]) =>
+      Object.fromEntries(strings.map((text, index) => [JSON.stringify(text), results[index]]));
     expect(table(actual)).toEqual(table(expected));
   });
 

@@ -101,9 +101,21 @@ interface Knob { level: 'off' | 'high' | 'low'; steps: 3 | 2 | 1 }`;
       steps: { type: 'integer', enum: [3, 2, 1] },
     });
     // Property `first` makes the checker create 'high' and 2 before the unions after it are met.
-    expect(probe("{ first: 'high' | 2; then: 'low' | 'high' | 1 | 2; list: readonly ('low' | 'high')[] }").schema.properties).toEqual({
-      first: { anyOf: [{ type: 'string', enum: ['high'] }, { type: 'integer', enum: [2] }] },
-      then: { anyOf: [{ type: 'string', enum: ['low', 'high'] }, { type: 'integer', enum: [1, 2] }] },
+    expect(
+      probe("{ first: 'high' | 2; then: 'low' | 'high' | 1 | 2; list: readonly ('low' | 'high')[] }").schema.properties,
+    ).toEqual({
+      first: {
+        anyOf: [
+          { type: 'string', enum: ['high'] },
+          { type: 'integer', enum: [2] },
+        ],
+      },
+      then: {
+        anyOf: [
+          { type: 'string', enum: ['low', 'high'] },
+          { type: 'integer', enum: [1, 2] },
+        ],
+      },
       list: { type: 'array', items: { type: 'string', enum: ['low', 'high'] } },
     });
   });
@@ -113,8 +125,14 @@ interface Knob { level: 'off' | 'high' | 'low'; steps: 3 | 2 | 1 }`;
     expect(order.type).toBe('string');
     const pattern = new RegExp(order.pattern!, 'u');
     // As TypeScript (checked against the checker in template-literal.test.ts): what `+s` reads as a finite number.
-    expect(['order-1', 'order-2.5', 'order--3', 'order-0x10', 'order-+1', 'order- 1', 'order-1 '].every((text) => pattern.test(text))).toBe(true);
-    expect(['order-', 'order-x', 'xorder-1', 'order-1x', 'order--0x10', 'order-Infinity'].some((text) => pattern.test(text))).toBe(false);
+    expect(
+      ['order-1', 'order-2.5', 'order--3', 'order-0x10', 'order-+1', 'order- 1', 'order-1 '].every((text) =>
+        pattern.test(text),
+      ),
+    ).toBe(true);
+    expect(
+      ['order-', 'order-x', 'xorder-1', 'order-1x', 'order--0x10', 'order-Infinity'].some((text) => pattern.test(text)),
+    ).toBe(false);
     // The checker spreads a union inside a template into a union of templates: one pattern with alternatives.
     const key = probe("`${'get' | 'set'}_${string}.json`").schema;
     expect(key).toEqual({ type: 'string', pattern: '^(?:get_[\\s\\S]*\\.json|set_[\\s\\S]*\\.json)$' });
@@ -235,8 +253,14 @@ type Aged = { age: number };`;
   });
 
   test('Record and index signatures set additionalProperties', () => {
-    expect(probe('Record<string, number>').schema).toEqual({ type: 'object', additionalProperties: { type: 'number' } });
-    expect(probe('{ [key: string]: boolean }').schema).toEqual({ type: 'object', additionalProperties: { type: 'boolean' } });
+    expect(probe('Record<string, number>').schema).toEqual({
+      type: 'object',
+      additionalProperties: { type: 'number' },
+    });
+    expect(probe('{ [key: string]: boolean }').schema).toEqual({
+      type: 'object',
+      additionalProperties: { type: 'boolean' },
+    });
     expect(probe('Record<string, unknown>').schema).toEqual({ type: 'object', additionalProperties: true });
     expect(probe("Record<'a' | 'b', number>").schema).toEqual({
       type: 'object',
@@ -266,8 +290,18 @@ type Aged = { age: number };`;
     const shapes = `type Shape = { kind: 'circle'; r: number } | { kind: 'square'; side: number };`;
     expect(probe('Shape', shapes).schema).toEqual({
       anyOf: [
-        { type: 'object', properties: { kind: { type: 'string', enum: ['circle'] }, r: { type: 'number' } }, required: ['kind', 'r'], additionalProperties: false },
-        { type: 'object', properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } }, required: ['kind', 'side'], additionalProperties: false },
+        {
+          type: 'object',
+          properties: { kind: { type: 'string', enum: ['circle'] }, r: { type: 'number' } },
+          required: ['kind', 'r'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } },
+          required: ['kind', 'side'],
+          additionalProperties: false,
+        },
       ],
     });
   });
@@ -299,7 +333,15 @@ type Aged = { age: number };`;
     expect(probe('Page<User>', page).schema).toEqual({
       type: 'object',
       properties: {
-        items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false } },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' } },
+            required: ['name'],
+            additionalProperties: false,
+          },
+        },
         next: { type: 'string' },
       },
       required: ['items'],
@@ -308,13 +350,17 @@ type Aged = { age: number };`;
   });
 
   test('imported and re-exported types', () => {
-    const result = probe("Item & { qty: Qty }", "import type { Item, Qty } from './barrel.js';", {
-      'item.ts': 'export interface Item {\n  /** Stock keeping unit. */\n  sku: string;\n}\nexport type Qty = 1 | 2 | 3;',
+    const result = probe('Item & { qty: Qty }', "import type { Item, Qty } from './barrel.js';", {
+      'item.ts':
+        'export interface Item {\n  /** Stock keeping unit. */\n  sku: string;\n}\nexport type Qty = 1 | 2 | 3;',
       'barrel.ts': "export * from './item.js';",
     });
     expect(result.schema).toEqual({
       type: 'object',
-      properties: { sku: { type: 'string', description: 'Stock keeping unit.' }, qty: { type: 'integer', enum: [1, 2, 3] } },
+      properties: {
+        sku: { type: 'string', description: 'Stock keeping unit.' },
+        qty: { type: 'integer', enum: [1, 2, 3] },
+      },
       required: ['sku', 'qty'],
       additionalProperties: false,
     });
@@ -418,7 +464,9 @@ interface A { b?: B } interface B { a?: A }`;
   test('a generic type that grows without end is an error, not a hang', () => {
     const result = probe('Grow<string>', 'interface Grow<T> { value: T; next?: Grow<T[]> }');
     expect(result.problems).toHaveLength(1);
-    expect(result.problems[0]!.message).toMatch(/^parameter "value": property "next(\.next)+" is nested more than 40 levels deep \(Grow<string(\[\])+>\), which looks like a type that grows without end$/);
+    expect(result.problems[0]!.message).toMatch(
+      /^parameter "value": property "next(\.next)+" is nested more than 40 levels deep \(Grow<string(\[\])+>\), which looks like a type that grows without end$/,
+    );
   });
 
   test('revivals inside a recursive type: first level, with a warning', () => {
@@ -432,14 +480,26 @@ interface A { b?: B } interface B { a?: A }`;
 
 describe('types JSON cannot carry', () => {
   test.each([
-    ['(x: string) => boolean', 'error: parameter "value" has a function type (x: string) => boolean, which JSON cannot carry'],
+    [
+      '(x: string) => boolean',
+      'error: parameter "value" has a function type (x: string) => boolean, which JSON cannot carry',
+    ],
     ['symbol', 'error: parameter "value" has a symbol type (symbol), which JSON cannot carry'],
     ['never', 'error: parameter "value" has type never, so no value can be passed'],
     ['void', 'error: parameter "value" has type void, which JSON cannot carry'],
-    ['Map<string, number>', 'error: parameter "value" has type Map<string, number>, which JSON cannot carry: use Record<string, V> or an array of [key, value] pairs'],
+    [
+      'Map<string, number>',
+      'error: parameter "value" has type Map<string, number>, which JSON cannot carry: use Record<string, V> or an array of [key, value] pairs',
+    ],
     ['WeakMap<object, number>', 'error: parameter "value" has type WeakMap<object, number>, which JSON cannot carry'],
-    ['Promise<string>', 'error: parameter "value" has type Promise<string>, which JSON cannot carry: a tool argument is a plain value'],
-    ['Uint8Array', 'error: parameter "value" has type Uint8Array<ArrayBufferLike>, which JSON cannot carry: use a base64 string or number[]'],
+    [
+      'Promise<string>',
+      'error: parameter "value" has type Promise<string>, which JSON cannot carry: a tool argument is a plain value',
+    ],
+    [
+      'Uint8Array',
+      'error: parameter "value" has type Uint8Array<ArrayBufferLike>, which JSON cannot carry: use a base64 string or number[]',
+    ],
   ])('%s', (type, message) => {
     const result = probe(type);
     expect(messages(result)).toEqual([message]);
@@ -470,7 +530,9 @@ describe('types JSON cannot carry', () => {
       required: ['area', 'name'],
       additionalProperties: false,
     });
-    expect(messages(result)).toEqual(['error: parameter "value": property "describe" is a method, which JSON cannot carry']);
+    expect(messages(result)).toEqual([
+      'error: parameter "value": property "describe" is a method, which JSON cannot carry',
+    ]);
   });
 
   test('types TypeScript cannot resolve are errors, not any', () => {
@@ -479,7 +541,9 @@ describe('types JSON cannot carry', () => {
       'error: parameter "value": property "a" has the type Missing, which TypeScript cannot resolve: check its import',
       'error: parameter "value": property "b[]" has the type Gone, which TypeScript cannot resolve: check its import',
     ]);
-    expect(messages(probe('Nowhere'))).toEqual(['error: parameter "value" has the type Nowhere, which TypeScript cannot resolve: check its import']);
+    expect(messages(probe('Nowhere'))).toEqual([
+      'error: parameter "value" has the type Nowhere, which TypeScript cannot resolve: check its import',
+    ]);
   });
 
   test('the property path names the offending part', () => {

@@ -1,4 +1,4 @@
-import { Incomplete, LiteralReader, setKey, Unreadable } from './literal-reader.js';
+import { Incomplete, type LiteralReader, setKey, Unreadable } from './literal-reader.js';
 
 /**
  * Reads the argument list of a call, from `(` to `)`: one JSON object (`name({"a": 1})`, the tool-call format), or
@@ -29,8 +29,7 @@ export function readArgumentList(
     reader.skipSpace();
     const key = keywordAhead(reader);
     if (key !== undefined) {
-      if (Object.prototype.hasOwnProperty.call(args, key))
-        throw new Unreadable(`the argument "${key}" is given twice`, reader.pos);
+      if (Object.hasOwn(args, key)) throw new Unreadable(`the argument "${key}" is given twice`, reader.pos);
       setKey(args, key, reader.value());
     } else {
       const at = reader.pos;
@@ -42,8 +41,7 @@ export function readArgumentList(
           : 'name each argument (name=value)';
         throw new Unreadable(`a positional argument that cannot be matched to a parameter: ${why}`, at);
       }
-      if (Object.prototype.hasOwnProperty.call(args, name))
-        throw new Unreadable(`the argument "${name}" is given twice`, at);
+      if (Object.hasOwn(args, name)) throw new Unreadable(`the argument "${name}" is given twice`, at);
       setKey(args, name, value);
       position++;
     }

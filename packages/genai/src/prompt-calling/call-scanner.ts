@@ -1,7 +1,7 @@
 import { closestNames, GEMINI_MAX_TOOL_NAME_LENGTH } from '@toolwright/core';
 import { readArgumentList } from './call-reader.js';
 import { Incomplete, LiteralReader, Unreadable, type Repair } from './literal-reader.js';
-import type { CallFormat, CallProblem, ParsedCall, ParserRepair, ParserTool, ReplyItem } from './parsed-reply.js';
+import type { CallFormat, CallProblem, ParserRepair, ParserTool, ReplyItem } from './parsed-reply.js';
 
 /** What the scanner found at a candidate position. */
 type Outcome =

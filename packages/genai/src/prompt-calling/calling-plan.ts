@@ -140,7 +140,10 @@ export class CallingPlan {
       let text = '';
       const empty: ParsedReply = { prose: '', items: [], calls: [], problems: [] };
       return {
-        push: (chunk) => ((text += chunk), chunk),
+        push: (chunk) => {
+          text += chunk;
+          return chunk;
+        },
         end: () => ({ rest: '', reply: { calls: [], text, problems: [], parsed: { ...empty, prose: text } } }),
       };
     }

@@ -119,7 +119,7 @@ export class LiteralReader {
     if (char === '{' || char === '[' || char === '(') {
       if (++this.depth > 64) throw new Unreadable('values nest more than 64 levels deep', this.pos);
       if (char === '(') this.repairs.add('tuple-as-list');
-      const value = char === '{' ? this.object() : char === '[' ? this.list('[', ']') : this.list('(', ')');
+      const value = char === '{' ? this.object() : char === '[' ? this.list(']') : this.list(')');
       this.depth--;
       return value;
     }
@@ -151,7 +151,7 @@ export class LiteralReader {
     }
   }
 
-  private list(open: string, close: string): unknown[] {
+  private list(close: string): unknown[] {
     this.pos++;
     const result: unknown[] = [];
     for (;;) {
@@ -237,7 +237,7 @@ export class LiteralReader {
     }
     this.repairs.add('python-escape');
     // A Python line continuation inside a string; any other unknown escape is kept as written (`"\d"`).
-    this.escaped = code === '\n' ? '' : '\\' + code;
+    this.escaped = code === '\n' ? '' : `\\${code}`;
     return pos + 2;
   }
 

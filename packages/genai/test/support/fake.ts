@@ -16,6 +16,8 @@ export async function fakeGemini(options: FakeGeminiOptions): Promise<{ fake: Fa
 }
 
 /** The request bodies FakeGemini accepted (status 200), in order. */
-export function bodies(fake: FakeGemini): Array<{ contents: any[]; tools?: any[]; toolConfig?: any; systemInstruction?: any; generationConfig?: any }> {
+export function bodies(
+  fake: FakeGemini,
+): Array<{ contents: any[]; tools?: any[]; toolConfig?: any; systemInstruction?: any; generationConfig?: any }> {
   return fake.requests.filter((request) => request.status === 200).map((request) => request.body as never);
 }

@@ -23,7 +23,10 @@ export async function startRawServer(): Promise<{ answers: RawAnswer[]; requests
     request.resume();
     request.on('end', () => {
       requests += 1;
-      const answer = answers.shift() ?? { status: 500, body: '{"error":{"code":500,"message":"raw server: no answer queued"}}' };
+      const answer = answers.shift() ?? {
+        status: 500,
+        body: '{"error":{"code":500,"message":"raw server: no answer queued"}}',
+      };
       if (answer.hang) return;
       response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/json' });
       response.end(answer.body);
@@ -35,6 +38,10 @@ export async function startRawServer(): Promise<{ answers: RawAnswer[]; requests
     await new Promise((resolve) => server.close(resolve));
   });
   const { port } = server.address() as AddressInfo;
-  const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: `http://127.0.0.1:${port}` } });
+  const client = new GoogleGenAI({
+    apiKey: 'test',
+    apiVersion: 'v1beta',
+    httpOptions: { baseUrl: `http://127.0.0.1:${port}` },
+  });
   return { answers, requests: () => requests, client };
 }

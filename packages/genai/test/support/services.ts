@@ -22,7 +22,11 @@ function entry(target: Target, method: string, params: Record<string, JsonSchema
       required: names.filter((name) => !name.endsWith('?')),
     },
     params: [
-      ...names.map((name) => ({ name: plain(name), kind: 'value' as const, ...(name.endsWith('?') ? { optional: true } : {}) })),
+      ...names.map((name) => ({
+        name: plain(name),
+        kind: 'value' as const,
+        ...(name.endsWith('?') ? { optional: true } : {}),
+      })),
       ...(context ? [{ name: 'context', kind: 'context' as const }] : []),
     ],
   };

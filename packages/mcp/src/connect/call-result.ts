@@ -33,7 +33,13 @@ export function answerFromResult(result: unknown, toolName: string): RemoteAnswe
   const blocks = (Array.isArray(record.content) ? record.content : []) as ContentBlock[];
   // The common case, one text block and nothing else: no lists to build.
   const only = blocks.length === 1 ? blocks[0] : undefined;
-  if (only?.type === 'text' && typeof only.text === 'string' && record.isError !== true && record.structuredContent == null && record.toolResult === undefined) {
+  if (
+    only?.type === 'text' &&
+    typeof only.text === 'string' &&
+    record.isError !== true &&
+    record.structuredContent == null &&
+    record.toolResult === undefined
+  ) {
     return { response: { output: parseJson(only.text) } };
   }
   const texts: string[] = [];
@@ -41,13 +47,24 @@ export function answerFromResult(result: unknown, toolName: string): RemoteAnswe
   const extras: unknown[] = [];
   for (const block of blocks) {
     if (block?.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-    else if ((block?.type === 'image' || block?.type === 'audio') && typeof block.data === 'string' && typeof block.mimeType === 'string') {
+    else if (
+      (block?.type === 'image' || block?.type === 'audio') &&
+      typeof block.data === 'string' &&
+      typeof block.mimeType === 'string'
+    ) {
       parts.push({ inlineData: { mimeType: block.mimeType, data: block.data } });
     } else if (block?.type === 'resource' && block.resource) {
       const { uri, text, blob, mimeType } = block.resource;
       if (typeof blob === 'string' && typeof mimeType === 'string' && /^(image|audio)\//.test(mimeType)) {
         parts.push({ inlineData: { mimeType, data: blob } });
-      } else extras.push({ resource: { uri, ...(typeof text === 'string' ? { text } : {}), ...(typeof mimeType === 'string' ? { mimeType } : {}) } });
+      } else
+        extras.push({
+          resource: {
+            uri,
+            ...(typeof text === 'string' ? { text } : {}),
+            ...(typeof mimeType === 'string' ? { mimeType } : {}),
+          },
+        });
     } else if (block?.type === 'resource_link') extras.push({ resourceLink: { uri: block.uri, name: block.name } });
   }
   if (record.isError === true) {
@@ -59,7 +76,8 @@ export function answerFromResult(result: unknown, toolName: string): RemoteAnswe
   }
   let output: unknown;
   if (record.structuredContent !== undefined && record.structuredContent !== null) output = record.structuredContent;
-  else if (record.toolResult !== undefined) output = record.toolResult; // protocol 2024-10-07
+  else if (record.toolResult !== undefined)
+    output = record.toolResult; // protocol 2024-10-07
   else if (texts.length === 1) output = parseJson(texts[0]!);
   else if (texts.length > 1) output = texts.join('\n');
   else output = null;
@@ -84,5 +102,10 @@ function parseJson(text: string): unknown {
 }
 
 function isErrorPayload(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { message?: unknown }).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
 }

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 
-const FAULT_TEXT = /not connected|session not found|fetch failed|ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|connection closed|terminated/i;
+const FAULT_TEXT =
+  /not connected|session not found|fetch failed|ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|connection closed|terminated/i;
 
 /**
  * The connection, not the call, failed: the server process ended, the transport closed, or an HTTP server no longer
@@ -9,7 +10,10 @@ const FAULT_TEXT = /not connected|session not found|fetch failed|ECONNREFUSED|EC
  */
 export function isConnectionFault(error: unknown): boolean {
   if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
-  const message = error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error);
+  const message =
+    error instanceof Error
+      ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}`
+      : String(error);
   const status = httpStatus(error, message);
   if (status === 404 || (status === 400 && /session/i.test(message))) return true;
   return FAULT_TEXT.test(message);

@@ -148,7 +148,15 @@ export class McpToolbox {
     const pending = this.#connecting;
     this.#connecting = undefined;
     if (!this.#target) return;
-    await Promise.all([client?.close(), pending?.then((late) => late.close(), () => {})].map((step) => step?.catch(() => {})));
+    await Promise.all(
+      [
+        client?.close(),
+        pending?.then(
+          (late) => late.close(),
+          () => {},
+        ),
+      ].map((step) => step?.catch(() => {})),
+    );
   }
 
   async #load(): Promise<void> {
@@ -172,7 +180,10 @@ export class McpToolbox {
     const read = readToolEntries(entries);
     const wanted = (name: string) => (include ? matches(include, name) : true) && !(exclude && matches(exclude, name));
     const kept = read.tools.filter((tool) => wanted(tool.name));
-    const names = localNames(kept.map((tool) => tool.name), prefix);
+    const names = localNames(
+      kept.map((tool) => tool.name),
+      prefix,
+    );
     // What is said of a tool the filters leave out is noise; a kept tool is named as the model sees it.
     const warnings: McpWarning[] = read.warnings
       .filter((warning) => warning.tool === undefined || wanted(warning.tool))
@@ -202,14 +213,23 @@ export class McpToolbox {
     warnings.push(...cleaned.warnings.map((warning) => ({ ...warning, tool: name })));
     const renamed = parameterNames(Object.keys(cleaned.output.properties));
     for (const [original, safe] of renamed) {
-      warnings.push({ code: 'name-invalid', path: `/properties/${original}`, message: `argument "${original}" is declared as "${safe}"`, tool: name });
+      warnings.push({
+        code: 'name-invalid',
+        path: `/properties/${original}`,
+        message: `argument "${original}" is declared as "${safe}"`,
+        tool: name,
+      });
     }
     const original = new Map([...renamed].map(([from, to]) => [to, from]));
     const remote: RemoteTool = {
       name,
       remoteName: tool.name,
       ...(tool.title !== undefined ? { title: tool.title } : {}),
-      ...(tool.description !== undefined ? { description: tool.description } : tool.title !== undefined ? { description: tool.title } : {}),
+      ...(tool.description !== undefined
+        ? { description: tool.description }
+        : tool.title !== undefined
+          ? { description: tool.title }
+          : {}),
       inputSchema: tool.inputSchema as Record<string, unknown>,
       parameters: renameRoot(cleaned.output, renamed),
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema as JsonSchema } : {}),
@@ -224,7 +244,11 @@ export class McpToolbox {
   }
 
   #render(tool: RemoteTool, dialect: 'openapi' | 'json-schema', warnings: McpWarning[]): GeminiFunctionDeclaration {
-    const declared = { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.parameters };
+    const declared = {
+      name: tool.name,
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      parameters: tool.parameters,
+    };
     try {
       const rendered = renderGeminiDeclaration(declared, { dialect, inlineRefs: true });
       warnings.push(...rendered.warnings);
@@ -236,7 +260,10 @@ export class McpToolbox {
     }
   }
 
-  async #check(tool: RemoteTool, args: unknown): Promise<{ args: Record<string, unknown> } | { error: ToolErrorPayload }> {
+  async #check(
+    tool: RemoteTool,
+    args: unknown,
+  ): Promise<{ args: Record<string, unknown> } | { error: ToolErrorPayload }> {
     const validation = this.#validation.get(tool)!.input;
     if (validation.usable) {
       try {
@@ -260,10 +287,15 @@ export class McpToolbox {
       try {
         client = this.#client ?? (await this.#connected());
       } catch (error) {
-        return failure('ServerUnavailable', `The MCP server of tool "${tool.name}" is not reachable: ${describe(error)}`);
+        return failure(
+          'ServerUnavailable',
+          `The MCP server of tool "${tool.name}" is not reachable: ${describe(error)}`,
+        );
       }
       try {
-        const onprogress = onProgress ? (update: { progress: number }) => onProgress(progressOf(update)) : ignoreProgress;
+        const onprogress = onProgress
+          ? (update: { progress: number }) => onProgress(progressOf(update))
+          : ignoreProgress;
         const requestOptions: RequestOptions = { timeout, resetTimeoutOnProgress: true, onprogress };
         if (options.signal) requestOptions.signal = options.signal;
         const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, requestOptions);
@@ -277,9 +309,13 @@ export class McpToolbox {
         if (isConnectionFault(error)) {
           this.#drop(client);
           if (attempt === 0 && this.#options.retry !== false && this.#target && !this.#closed) continue;
-          return failure('ServerUnavailable', `The MCP server of tool "${tool.name}" closed the connection: ${describe(error)}`);
+          return failure(
+            'ServerUnavailable',
+            `The MCP server of tool "${tool.name}" closed the connection: ${describe(error)}`,
+          );
         }
-        if (error instanceof McpError) return { response: { error: { name: 'McpError', code: error.code, message: error.message } } };
+        if (error instanceof McpError)
+          return { response: { error: { name: 'McpError', code: error.code, message: error.message } } };
         return failure(error instanceof Error ? error.name : 'Error', describe(error));
       }
     }
@@ -315,8 +351,15 @@ export class McpToolbox {
     const available = [...this.#tools.keys()];
     const closest = available.filter((candidate) => similar(candidate, name)).slice(0, 3);
     const hint = closest.length ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(' or ')}?` : '';
-    const listed = available.length > 30 ? `${available.slice(0, 30).join(', ')}, ... (${available.length} in all)` : available.join(', ') || '(none)';
-    return { name: 'UnknownTool', message: `There is no tool named "${name}".${hint} Available tools: ${listed}.`, closest };
+    const listed =
+      available.length > 30
+        ? `${available.slice(0, 30).join(', ')}, ... (${available.length} in all)`
+        : available.join(', ') || '(none)';
+    return {
+      name: 'UnknownTool',
+      message: `There is no tool named "${name}".${hint} Available tools: ${listed}.`,
+      closest,
+    };
   }
 
   /** The connected client, reconnecting (once at a time) when the last one was lost. */
@@ -410,7 +453,9 @@ function matches(filter: ToolFilter, name: string): boolean {
 /** Top-level property names replaced by their safe names (in `properties` and `required`). */
 function renameRoot(schema: ObjectJsonSchema, renamed: ReadonlyMap<string, string>): ObjectJsonSchema {
   if (renamed.size === 0) return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [renamed.get(key) ?? key, value]));
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([key, value]) => [renamed.get(key) ?? key, value]),
+  );
   const out: ObjectJsonSchema = { ...schema, properties };
   if (Array.isArray(schema.required)) out.required = schema.required.map((key) => renamed.get(key) ?? key);
   return out;
@@ -426,5 +471,7 @@ function similar(candidate: string, name: string): boolean {
 
 /** The fields that hold a value: the SDK's types allow `undefined` where ours leave a field out. */
 function definedFields<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

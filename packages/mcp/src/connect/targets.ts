@@ -29,7 +29,9 @@ export type McpTarget = StdioTarget | HttpTarget | Client;
 
 export function isClient(target: McpTarget): target is Client {
   const candidate = target as { callTool?: unknown; listTools?: unknown };
-  return target instanceof Client || (typeof candidate.callTool === 'function' && typeof candidate.listTools === 'function');
+  return (
+    target instanceof Client || (typeof candidate.callTool === 'function' && typeof candidate.listTools === 'function')
+  );
 }
 
 /** A fresh Client connected to the target (a new child process for stdio, a new session for HTTP). */

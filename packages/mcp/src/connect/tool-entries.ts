@@ -26,20 +26,33 @@ export function readToolEntries(entries: readonly unknown[]): { tools: Tool[]; w
   const tools: Tool[] = [];
   const warnings: McpWarning[] = [];
   const seen = new Set<string>();
-  entries.forEach((entry, index) => {
+  for (const [index, entry] of entries.entries()) {
     const named = isRecord(entry) && typeof entry.name === 'string' && entry.name !== '' ? entry.name : undefined;
-    const skip = (why: string) =>
+    const skip = (why: string): void => {
       warnings.push({
         code: 'tool-skipped',
         path: '',
         message: `${named === undefined ? `entry ${index} of tools/list` : `tool "${named}"`} was left out: ${why}`,
         ...(named === undefined ? {} : { tool: named }),
       });
-    if (!isRecord(entry)) return skip(`it is ${describeValue(entry)}, not a tool object`);
-    if (named === undefined) return skip(`its name is ${describeValue(entry.name)}, not a non-empty string`);
-    if (seen.has(named)) return skip('the server lists a tool of that name before it');
+    };
+    if (!isRecord(entry)) {
+      skip(`it is ${describeValue(entry)}, not a tool object`);
+      continue;
+    }
+    if (named === undefined) {
+      skip(`its name is ${describeValue(entry.name)}, not a non-empty string`);
+      continue;
+    }
+    if (seen.has(named)) {
+      skip('the server lists a tool of that name before it');
+      continue;
+    }
     const problem = inputSchemaProblem(entry.inputSchema);
-    if (problem) return skip(problem);
+    if (problem) {
+      skip(problem);
+      continue;
+    }
     seen.add(named);
     const drop = (field: string, why: string) =>
       warnings.push({
@@ -68,7 +81,7 @@ export function readToolEntries(entries: readonly unknown[]): { tools: Tool[]; w
       else drop('annotations', 'they are not the hints the spec defines');
     }
     tools.push(tool);
-  });
+  }
   return { tools, warnings };
 }
 

@@ -25,7 +25,11 @@ export const DEFAULT_SERVER_INFO: ServerInfo = { name: 'toolwright', version: '0
  * Schema as it is, which the SDK's zod-based `registerTool` cannot take), `tools/call` through `toolbox.call`.
  * Connect it to any SDK transport, or mount it in your own HTTP framework.
  */
-export function createMcpServer(toolbox: Toolbox, info: ServerInfo = DEFAULT_SERVER_INFO, options: McpServerOptions = {}): Server {
+export function createMcpServer(
+  toolbox: Toolbox,
+  info: ServerInfo = DEFAULT_SERVER_INFO,
+  options: McpServerOptions = {},
+): Server {
   const server = new Server(info, {
     capabilities: { tools: {} },
     ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),

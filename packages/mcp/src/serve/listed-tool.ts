@@ -13,7 +13,11 @@ export function listedTool(tool: BoundTool): Tool {
   if (out) return out;
   const title = tool.annotations?.title;
   const rendered = toMcpTool(
-    { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.parameters },
+    {
+      name: tool.name,
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      parameters: tool.parameters,
+    },
     { ...(title !== undefined ? { title } : {}), ...(tool.annotations ? { annotations: tool.annotations } : {}) },
   );
   out = rendered as Tool;

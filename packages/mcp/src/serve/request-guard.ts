@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 
 /** What `authorize` may answer: let the request in (optionally with who it is), or refuse it. */
-export type AuthorizeResult = boolean | { token: string; clientId: string; scopes: string[]; extra?: Record<string, unknown> };
+export type AuthorizeResult =
+  | boolean
+  | { token: string; clientId: string; scopes: string[]; extra?: Record<string, unknown> };
 
 export interface RequestGuardOptions {
   /** Origins a browser page may call from (`https://app.example.com`). Default: loopback origins only. */
@@ -17,7 +19,11 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * (requests without one come from non-browser clients and pass), and on a loopback bind the `Host` must be a
  * loopback name, so that a page on a rebound domain cannot reach the server. Returns the reason to refuse, if any.
  */
-export function guardProblem(request: IncomingMessage, options: RequestGuardOptions, loopback: boolean): string | undefined {
+export function guardProblem(
+  request: IncomingMessage,
+  options: RequestGuardOptions,
+  loopback: boolean,
+): string | undefined {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== 'null') {
     if (options.allowedOrigins ? !options.allowedOrigins.includes(origin) : !isLoopbackUrl(origin)) {

@@ -50,7 +50,8 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== path) return reply(response, 404, -32000, `Not found: ${url.pathname} (the MCP endpoint is ${path})`);
+    if (url.pathname !== path)
+      return reply(response, 404, -32000, `Not found: ${url.pathname} (the MCP endpoint is ${path})`);
     const refused = guardProblem(request, options, loopback);
     if (refused) return reply(response, 403, -32000, refused);
     if (options.authorize) {
@@ -75,7 +76,12 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
       return transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
-      return reply(response, 400, -32000, 'Bad Request: no Mcp-Session-Id header, and the request is not an initialize request');
+      return reply(
+        response,
+        400,
+        -32000,
+        'Bad Request: no Mcp-Session-Id header, and the request is not an initialize request',
+      );
     }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -101,7 +107,8 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
 
   const http = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) reply(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent)
+        reply(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       else response.end();
     });
   });
@@ -133,7 +140,10 @@ function reply(response: ServerResponse, status: number, code: number, message: 
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-async function readJson(request: IncomingMessage, limit: number): Promise<{ value: unknown } | { status: number; problem: string }> {
+async function readJson(
+  request: IncomingMessage,
+  limit: number,
+): Promise<{ value: unknown } | { status: number; problem: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {

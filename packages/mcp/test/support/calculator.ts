@@ -46,8 +46,18 @@ export class Calculator {
 }
 
 const number = { type: 'number' } as const;
-const closed = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false } as const;
-const entry = (method: string, description: string) => ({ name: method, description, class: 'Calculator', method, file: 'calculator.ts' });
+const closed = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  additionalProperties: false,
+} as const;
+const entry = (method: string, description: string) => ({
+  name: method,
+  description,
+  class: 'Calculator',
+  method,
+  file: 'calculator.ts',
+});
 
 export const manifest = defineManifest({
   version: 1,
@@ -56,14 +66,21 @@ export const manifest = defineManifest({
       ...entry('add', 'Adds two numbers.'),
       target: () => Calculator,
       parameters: { ...closed, properties: { a: number, b: number }, required: ['a', 'b'] },
-      params: [{ name: 'a', kind: 'value' }, { name: 'b', kind: 'value' }],
+      params: [
+        { name: 'a', kind: 'value' },
+        { name: 'b', kind: 'value' },
+      ],
       returns: number,
       annotations: { title: 'Add two numbers', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     {
       ...entry('weather', 'The weather in a city.'),
       target: () => Calculator,
-      parameters: { ...closed, properties: { city: { type: 'string', description: 'A city name.' } }, required: ['city'] },
+      parameters: {
+        ...closed,
+        properties: { city: { type: 'string', description: 'A city name.' } },
+        required: ['city'],
+      },
       params: [{ name: 'city', kind: 'value' }],
       returns: { ...closed, properties: { city: { type: 'string' }, celsius: number }, required: ['city', 'celsius'] },
     },
@@ -77,7 +94,11 @@ export const manifest = defineManifest({
       ...entry('slow', 'Waits, reporting progress.'),
       target: () => Calculator,
       parameters: { ...closed, properties: { ms: number, step: number }, required: ['ms', 'step'] },
-      params: [{ name: 'ms', kind: 'value' }, { name: 'step', kind: 'value' }, { name: 'context', kind: 'context' }],
+      params: [
+        { name: 'ms', kind: 'value' },
+        { name: 'step', kind: 'value' },
+        { name: 'context', kind: 'context' },
+      ],
       returns: { type: 'string' },
     },
     {

@@ -3,4 +3,7 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 /** The reference server's entry: `node <it> [stdio|sse|streamableHttp]`. */
-export const everythingScript = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
+export const everythingScript = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist/index.js',
+);

@@ -28,13 +28,32 @@ function message(type: string, fields: Record<string, FieldShape>): MessageShape
 // itself in Developer API mode (e.g. `routingConfig`, `personGeneration`, a safety setting's `method`) are left out.
 
 const PREBUILT_VOICE_CONFIG = message('PrebuiltVoiceConfig', { voiceName: null });
-const REPLICATED_VOICE_CONFIG = message('ReplicatedVoiceConfig', { mimeType: null, voiceSampleAudio: null, consentAudio: null, voiceConsentSignature: null });
-const VOICE_CONFIG = message('VoiceConfig', { prebuiltVoiceConfig: PREBUILT_VOICE_CONFIG, replicatedVoiceConfig: REPLICATED_VOICE_CONFIG, voice: null });
+const REPLICATED_VOICE_CONFIG = message('ReplicatedVoiceConfig', {
+  mimeType: null,
+  voiceSampleAudio: null,
+  consentAudio: null,
+  voiceConsentSignature: null,
+});
+const VOICE_CONFIG = message('VoiceConfig', {
+  prebuiltVoiceConfig: PREBUILT_VOICE_CONFIG,
+  replicatedVoiceConfig: REPLICATED_VOICE_CONFIG,
+  voice: null,
+});
 const SPEAKER_VOICE_CONFIG = message('SpeakerVoiceConfig', { speaker: null, voiceConfig: VOICE_CONFIG });
-const MULTI_SPEAKER_VOICE_CONFIG = message('MultiSpeakerVoiceConfig', { speakerVoiceConfigs: { repeated: SPEAKER_VOICE_CONFIG } });
+const MULTI_SPEAKER_VOICE_CONFIG = message('MultiSpeakerVoiceConfig', {
+  speakerVoiceConfigs: { repeated: SPEAKER_VOICE_CONFIG },
+});
 
-export const THINKING_CONFIG: MessageShape = message('ThinkingConfig', { includeThoughts: null, thinkingBudget: null, thinkingLevel: null });
-export const SPEECH_CONFIG: MessageShape = message('SpeechConfig', { voiceConfig: VOICE_CONFIG, languageCode: null, multiSpeakerVoiceConfig: MULTI_SPEAKER_VOICE_CONFIG });
+export const THINKING_CONFIG: MessageShape = message('ThinkingConfig', {
+  includeThoughts: null,
+  thinkingBudget: null,
+  thinkingLevel: null,
+});
+export const SPEECH_CONFIG: MessageShape = message('SpeechConfig', {
+  voiceConfig: VOICE_CONFIG,
+  languageCode: null,
+  multiSpeakerVoiceConfig: MULTI_SPEAKER_VOICE_CONFIG,
+});
 export const IMAGE_CONFIG: MessageShape = message('ImageConfig', { aspectRatio: null, imageSize: null });
 export const AUDIO_TRANSCRIPTION_CONFIG: MessageShape = message('AudioTranscriptionConfig', {
   languageCodes: null,
@@ -90,7 +109,11 @@ export function shapeProblems(value: unknown, shape: MessageShape, path: string)
 }
 
 /** A message field, or a repeated one (a list of messages; a single object there is an invalid value). */
-export function fieldProblems(value: unknown, shape: MessageShape | { repeated: MessageShape }, path: string): string[] {
+export function fieldProblems(
+  value: unknown,
+  shape: MessageShape | { repeated: MessageShape },
+  path: string,
+): string[] {
   if (!('repeated' in shape)) return shapeProblems(value, shape, path);
   if (!Array.isArray(value)) return [invalidValue(path, shape.repeated.type, value)];
   return value.flatMap((item, i) => shapeProblems(item, shape.repeated, at(path, i)));

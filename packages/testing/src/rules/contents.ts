@@ -37,24 +37,32 @@ export function contentsProblems(contents: unknown, path = 'contents'): string[]
   if (contents === undefined || (Array.isArray(contents) && contents.length === 0)) {
     return [violation(path, 'contents is not specified')];
   }
-  if (!Array.isArray(contents)) return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Content', contents)];
+  if (!Array.isArray(contents))
+    return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Content', contents)];
   return contents.flatMap((content, i) => contentProblems(content, at(path, i), true));
 }
 
 /** Problems of one Content; `withRole` is false for `systemInstruction`, whose role the API ignores. */
 export function contentProblems(content: unknown, path: string, withRole: boolean): string[] {
-  if (!isJsonObject(content)) return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Content', content)];
+  if (!isJsonObject(content))
+    return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Content', content)];
   const problems = unknownKeys(content, new Set(['role', 'parts'])).map((key) => unknownField(key, path));
   if (withRole && content.role !== undefined && !CONTENT_ROLES.includes(content.role as string)) {
-    problems.push(violation(at(path, 'role'), `Please use a valid role: user, model. Got ${JSON.stringify(content.role)}.`));
+    problems.push(
+      violation(at(path, 'role'), `Please use a valid role: user, model. Got ${JSON.stringify(content.role)}.`),
+    );
   }
   const parts = content.parts;
   if (parts === undefined || (Array.isArray(parts) && parts.length === 0)) {
     problems.push(violation(at(path, 'parts'), 'contents.parts must not be empty.'));
   } else if (!Array.isArray(parts)) {
-    problems.push(invalidValue(at(path, 'parts'), 'type.googleapis.com/google.ai.generativelanguage.v1beta.Part', parts));
+    problems.push(
+      invalidValue(at(path, 'parts'), 'type.googleapis.com/google.ai.generativelanguage.v1beta.Part', parts),
+    );
   } else {
-    parts.forEach((part, j) => problems.push(...partProblems(part, at(at(path, 'parts'), j))));
+    parts.forEach((part, j) => {
+      problems.push(...partProblems(part, at(at(path, 'parts'), j)));
+    });
   }
   return problems;
 }
@@ -64,22 +72,27 @@ export function contentProblems(content: unknown, path: string, withRole: boolea
  * response whose `response` is not a JSON object, a thought signature that is not base64.
  */
 export function partProblems(part: unknown, path: string): string[] {
-  if (!isJsonObject(part)) return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Part', part)];
+  if (!isJsonObject(part))
+    return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Part', part)];
   const problems = unknownKeys(part, PART_FIELDS).map((key) => unknownField(key, path));
   const set = PART_DATA_FIELDS.filter((name) => field(part, name) !== undefined);
-  if (set.length === 0) problems.push(violation(at(path, 'data'), "required oneof field 'data' must have one initialized field"));
+  if (set.length === 0)
+    problems.push(violation(at(path, 'data'), "required oneof field 'data' must have one initialized field"));
   for (const extra of set.slice(1)) {
-    problems.push(`Invalid JSON payload received. Oneof field 'data' is already set. Cannot set '${extra}' at '${path}'.`);
+    problems.push(
+      `Invalid JSON payload received. Oneof field 'data' is already set. Cannot set '${extra}' at '${path}'.`,
+    );
   }
 
   const text = part.text;
-  if (text !== undefined && typeof text !== 'string') problems.push(invalidValue(at(path, 'text'), 'TYPE_STRING', text));
+  if (text !== undefined && typeof text !== 'string')
+    problems.push(invalidValue(at(path, 'text'), 'TYPE_STRING', text));
   if (part.thought !== undefined && typeof part.thought !== 'boolean') {
     problems.push(invalidValue(at(path, 'thought'), 'TYPE_BOOL', part.thought));
   }
   const signature = field(part, 'thoughtSignature');
   if (signature !== undefined && (typeof signature !== 'string' || !BASE64.test(signature))) {
-    problems.push(invalidValue(at(path, 'thought_signature'), 'TYPE_BYTES', signature) + ' (Base64 decoding failed)');
+    problems.push(`${invalidValue(at(path, 'thought_signature'), 'TYPE_BYTES', signature)} (Base64 decoding failed)`);
   }
 
   const call = field(part, 'functionCall');
@@ -94,17 +107,20 @@ function functionCallProblems(call: unknown, path: string): string[] {
   const problems = unknownKeys(call, new Set(['id', 'name', 'args', 'partialArgs', 'willContinue'])).map((key) =>
     unknownField(key, path),
   );
-  if (typeof call.name !== 'string' || call.name === '') problems.push(violation(at(path, 'name'), 'Name cannot be empty.'));
-  if (call.id !== undefined && typeof call.id !== 'string') problems.push(invalidValue(at(path, 'id'), 'TYPE_STRING', call.id));
+  if (typeof call.name !== 'string' || call.name === '')
+    problems.push(violation(at(path, 'name'), 'Name cannot be empty.'));
+  if (call.id !== undefined && typeof call.id !== 'string')
+    problems.push(invalidValue(at(path, 'id'), 'TYPE_STRING', call.id));
   problems.push(...structProblems(call.args, 'args', path));
   return problems;
 }
 
 function functionResponseProblems(response: unknown, path: string): string[] {
   if (!isJsonObject(response)) return [invalidValue(path, 'FunctionResponse', response)];
-  const problems = unknownKeys(response, new Set(['id', 'name', 'response', 'willContinue', 'scheduling', 'parts'])).map(
-    (key) => unknownField(key, path),
-  );
+  const problems = unknownKeys(
+    response,
+    new Set(['id', 'name', 'response', 'willContinue', 'scheduling', 'parts']),
+  ).map((key) => unknownField(key, path));
   if (typeof response.name !== 'string' || response.name === '') {
     problems.push(violation(at(path, 'name'), 'Name cannot be empty.'));
   }

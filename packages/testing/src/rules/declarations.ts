@@ -38,7 +38,9 @@ const TOOL_FIELDS: ReadonlySet<string> = new Set([
  */
 export function functionDeclarationProblems(declaration: unknown, path: string): string[] {
   if (!isJsonObject(declaration)) {
-    return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.FunctionDeclaration', declaration)];
+    return [
+      invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.FunctionDeclaration', declaration),
+    ];
   }
   const problems = unknownKeys(declaration, DECLARATION_FIELDS).map((key) => unknownField(key, path));
   problems.push(...functionNameProblems(declaration.name, at(path, 'name')));
@@ -74,7 +76,8 @@ export function functionDeclarationProblems(declaration: unknown, path: string):
  * {@link MAX_FUNCTION_DECLARATIONS} declarations in one tool, and the same function name declared twice.
  */
 export function toolsProblems(tools: unknown, path = 'tools'): string[] {
-  if (!Array.isArray(tools)) return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Tool', tools)];
+  if (!Array.isArray(tools))
+    return [invalidValue(path, 'type.googleapis.com/google.ai.generativelanguage.v1beta.Tool', tools)];
   const problems: string[] = [];
   const seen = new Map<string, string>();
   tools.forEach((tool, t) => {
@@ -105,7 +108,10 @@ export function toolsProblems(tools: unknown, path = 'tools'): string[] {
       const name = isJsonObject(declaration) ? declaration.name : undefined;
       if (typeof name !== 'string') return;
       const first = seen.get(name);
-      if (first) problems.push(violation(at(declarationPath, 'name'), `Duplicate function declaration "${name}" (first at ${first})`));
+      if (first)
+        problems.push(
+          violation(at(declarationPath, 'name'), `Duplicate function declaration "${name}" (first at ${first})`),
+        );
       else seen.set(name, declarationPath);
     });
   });

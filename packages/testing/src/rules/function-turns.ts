@@ -96,7 +96,10 @@ function matchProblems(
       if (match < 0) {
         const expected = open.map((c) => JSON.stringify(c.name)).join(', ');
         problems.push(
-          violation(`${responsePath}.name`, `"${ref.name}" does not answer a function call of ${callPath} (open calls: ${expected})`),
+          violation(
+            `${responsePath}.name`,
+            `"${ref.name}" does not answer a function call of ${callPath} (open calls: ${expected})`,
+          ),
         );
         continue;
       }
@@ -106,7 +109,10 @@ function matchProblems(
   return problems;
 }
 
-function partsWith(content: unknown, kind: 'functionCall' | 'functionResponse'): Array<{ ref: CallRef; index: number }> {
+function partsWith(
+  content: unknown,
+  kind: 'functionCall' | 'functionResponse',
+): Array<{ ref: CallRef; index: number }> {
   if (!isJsonObject(content) || !Array.isArray(content.parts)) return [];
   const found: Array<{ ref: CallRef; index: number }> = [];
   content.parts.forEach((part, index) => {

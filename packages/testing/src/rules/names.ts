@@ -14,7 +14,8 @@ export const MAX_PARAMETER_NAME_LENGTH = 64;
 
 /** Problems of a function name at `path` (e.g. `tools[0].function_declarations[2].name`). */
 export function functionNameProblems(name: unknown, path: string): string[] {
-  if (typeof name === 'string' && FUNCTION_NAME_PATTERN.test(name) && name.length <= MAX_FUNCTION_NAME_LENGTH) return [];
+  if (typeof name === 'string' && FUNCTION_NAME_PATTERN.test(name) && name.length <= MAX_FUNCTION_NAME_LENGTH)
+    return [];
   return [
     violation(
       path,

@@ -70,7 +70,9 @@ export function parametersProblems(schema: unknown, path: string): string[] {
   if (isJsonObject(schema)) {
     const type = schema.type;
     const notObject =
-      (typeof type === 'string' && OPENAPI_SCHEMA_TYPES.includes(type.toUpperCase()) && type.toUpperCase() !== 'OBJECT') ||
+      (typeof type === 'string' &&
+        OPENAPI_SCHEMA_TYPES.includes(type.toUpperCase()) &&
+        type.toUpperCase() !== 'OBJECT') ||
       (type === undefined && field(schema, 'anyOf') !== undefined);
     if (notObject) {
       problems.push(violation(at(path, 'type'), `parameters schema should be of type OBJECT, got ${type ?? 'any_of'}`));
@@ -96,7 +98,11 @@ function checkNode(node: unknown, path: string, problems: string[]): void {
       );
     }
     if (!Array.isArray(anyOf)) problems.push(invalidValue(at(path, 'any_of'), SCHEMA_PROTO, anyOf));
-    else anyOf.forEach((option, i) => checkNode(option, at(at(path, 'any_of'), i), problems));
+    else {
+      anyOf.forEach((option, i) => {
+        checkNode(option, at(at(path, 'any_of'), i), problems);
+      });
+    }
   } else if (node.type === undefined) {
     problems.push(violation(at(path, 'type'), TYPE_REQUIRED));
   }
@@ -107,7 +113,8 @@ function checkNode(node: unknown, path: string, problems: string[]): void {
 
   const properties = field(node, 'properties');
   if (properties !== undefined) {
-    if (!isJsonObject(properties)) problems.push(invalidValue(at(path, 'properties'), 'map<string, Schema>', properties));
+    if (!isJsonObject(properties))
+      problems.push(invalidValue(at(path, 'properties'), 'map<string, Schema>', properties));
     else {
       // Both reported as 400s in public threads (MCP and pydantic schemas, 2024-2026). An OBJECT without the
       // `properties` field is not refused here: no report says the API refuses it.
@@ -151,7 +158,12 @@ function checkType(node: Record<string, unknown>, path: string, problems: string
   return type.toUpperCase();
 }
 
-function checkRequired(node: Record<string, unknown>, path: string, type: string | undefined, problems: string[]): void {
+function checkRequired(
+  node: Record<string, unknown>,
+  path: string,
+  type: string | undefined,
+  problems: string[],
+): void {
   const required = field(node, 'required');
   if (required === undefined) return;
   const requiredPath = at(path, 'required');
@@ -198,16 +210,19 @@ function checkEnum(node: Record<string, unknown>, path: string, problems: string
 function checkScalars(node: Record<string, unknown>, path: string, problems: string[]): void {
   for (const name of INT64_KEYWORDS) {
     const value = field(node, name);
-    const isInt = (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value));
+    const isInt =
+      (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value));
     if (value !== undefined && !isInt) problems.push(invalidValue(at(path, snakeCase(name)), 'TYPE_INT64', value));
   }
   for (const name of DOUBLE_KEYWORDS) {
     const value = node[name];
-    if (value !== undefined && typeof value !== 'number') problems.push(invalidValue(at(path, name), 'TYPE_DOUBLE', value));
+    if (value !== undefined && typeof value !== 'number')
+      problems.push(invalidValue(at(path, name), 'TYPE_DOUBLE', value));
   }
   for (const name of STRING_KEYWORDS) {
     const value = node[name];
-    if (value !== undefined && typeof value !== 'string') problems.push(invalidValue(at(path, name), 'TYPE_STRING', value));
+    if (value !== undefined && typeof value !== 'string')
+      problems.push(invalidValue(at(path, name), 'TYPE_STRING', value));
   }
   const nullable = node.nullable;
   if (nullable !== undefined && typeof nullable !== 'boolean') {

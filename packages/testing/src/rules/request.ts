@@ -34,21 +34,25 @@ const REQUEST_FIELDS: ReadonlySet<string> = new Set([
  * means the API accepts the request (as far as these rules go): see the package README for the list of rules.
  */
 export function requestProblems(body: unknown, options: RequestRuleOptions = {}): string[] {
-  if (!isJsonObject(body)) return ['Invalid JSON payload received. Expected an object at the top level of the request body.'];
+  if (!isJsonObject(body))
+    return ['Invalid JSON payload received. Expected an object at the top level of the request body.'];
   const problems = unknownKeys(body, REQUEST_FIELDS).map((key) => unknownField(key, ''));
   const contents = body.contents;
   problems.push(...contentsProblems(contents));
   problems.push(...functionTurnProblems(contents));
   const systemInstruction = field(body, 'systemInstruction');
-  if (systemInstruction !== undefined) problems.push(...contentProblems(systemInstruction, 'system_instruction', false));
+  if (systemInstruction !== undefined)
+    problems.push(...contentProblems(systemInstruction, 'system_instruction', false));
   const tools = body.tools;
   if (tools !== undefined) problems.push(...toolsProblems(tools));
   problems.push(...toolConfigProblems(field(body, 'toolConfig'), declaredFunctionNames(tools)));
   const generationConfig = field(body, 'generationConfig');
   // null is how JSON leaves a message unset.
-  if (generationConfig !== undefined && generationConfig !== null) problems.push(...fieldProblems(generationConfig, GENERATION_CONFIG, 'generation_config'));
+  if (generationConfig !== undefined && generationConfig !== null)
+    problems.push(...fieldProblems(generationConfig, GENERATION_CONFIG, 'generation_config'));
   const safetySettings = field(body, 'safetySettings');
-  if (safetySettings !== undefined && safetySettings !== null) problems.push(...fieldProblems(safetySettings, { repeated: SAFETY_SETTING }, 'safety_settings'));
+  if (safetySettings !== undefined && safetySettings !== null)
+    problems.push(...fieldProblems(safetySettings, { repeated: SAFETY_SETTING }, 'safety_settings'));
   if (options.thinking) problems.push(...thoughtSignatureProblems(contents, options.signatures));
   return problems;
 }

@@ -95,7 +95,11 @@ export function callKey(call: { name: string; id?: string; args?: unknown }): st
  * (a function call at the same position among the turn's calls, or a text part), and every call it signed must come
  * back with its signature.
  */
-export function thoughtSignatureProblems(contents: unknown, ledger?: ThoughtSignatureLedger, path = 'contents'): string[] {
+export function thoughtSignatureProblems(
+  contents: unknown,
+  ledger?: ThoughtSignatureLedger,
+  path = 'contents',
+): string[] {
   if (!Array.isArray(contents)) return [];
   const problems: string[] = [];
   for (let i = currentTurnStart(contents); i < contents.length; i++) {
@@ -147,7 +151,9 @@ function currentTurnStart(contents: unknown[]): number {
   for (let i = contents.length - 1; i >= 0; i--) {
     const content = contents[i];
     if (!isJsonObject(content) || content.role === 'model' || !Array.isArray(content.parts)) continue;
-    const onlyResponses = content.parts.every((part) => isJsonObject(part) && field(part, 'functionResponse') !== undefined);
+    const onlyResponses = content.parts.every(
+      (part) => isJsonObject(part) && field(part, 'functionResponse') !== undefined,
+    );
     if (!onlyResponses) return i + 1;
   }
   return 0;

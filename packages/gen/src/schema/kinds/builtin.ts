@@ -53,7 +53,7 @@ const UNSUPPORTED: Record<string, string> = {
   Uint8Array: 'use a base64 string or number[]',
   Buffer: 'use a base64 string',
   Blob: 'use a base64 string',
-  AbortSignal: 'declare a ToolContext parameter to receive the call\'s signal',
+  AbortSignal: "declare a ToolContext parameter to receive the call's signal",
 };
 
 /** A global type declared by the standard library or @types (not a user's class that happens to be called Date). */

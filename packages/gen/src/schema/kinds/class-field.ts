@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@toolwright/core';
 import { isJsonExact } from '../../describe/default-value.js';
-import { ts } from '../../program/typescript.js';
+import type { ts } from '../../program/typescript.js';
 import { readValidation } from '../class-validator.js';
 import { constantValue, UNKNOWN } from '../constant.js';
 

@@ -156,7 +156,7 @@ function closeOrIndex(schema: JsonSchema, type: ts.Type, members: Members, conte
 
 function isLibraryDeclared(symbol: ts.Symbol): boolean {
   const declaration = symbol.declarations?.[0];
-  return declaration !== undefined && declaration.getSourceFile().isDeclarationFile;
+  return declaration?.getSourceFile().isDeclarationFile === true;
 }
 
 function isOnlyUndefined(type: ts.Type): boolean {
