@@ -59,11 +59,12 @@ export interface AgentToolCall {
  * response with the reason); `{ args }` runs the call with these arguments instead.
  */
 export type BeforeToolCallDecision =
-  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing approves (any function fits)
-  void | boolean | { deny: string | { message: string; [key: string]: unknown } } | { args: unknown };
+  | void
+  | boolean
+  | { deny: string | { message: string; [key: string]: unknown } }
+  | { args: unknown };
 
 /** `afterToolCall` may replace the response the model gets (to redact, summarise, ...). */
-// biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing keeps the response
 export type AfterToolCallDecision = void | { response: NonNullable<FunctionResponse['response']> };
 
 export interface AgentHooks {
