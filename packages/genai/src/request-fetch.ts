@@ -7,25 +7,37 @@ import { parseRetryAfter } from './retry.js';
  *   and no status when it cannot parse the error body (an HTML page or nothing, labelled JSON).
  * - It carries the request's abort signal (the run's, or the request time limit's) straight to fetch. Handed to the
  *   SDK as `config.abortSignal` instead, each request would also pay for the SDK's own signal and listener.
+ * - It closes the reply of a request the time limit gave up (one sent without a signal), should it still come.
  */
 export class RequestFetch {
   readonly fetch: typeof fetch;
   private signal: AbortSignal | undefined;
+  private attempt = { givenUp: false };
   private lastRetryAfter: string | null = null;
   private lastFailedStatus: number | undefined;
 
   constructor(base: typeof fetch, record: boolean) {
     this.fetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-      const response = base(input, withSignal(init, this.signal));
-      return record ? response.then((reply) => this.record(reply)) : response;
+      const attempt = this.attempt;
+      return base(input, withSignal(init, this.signal)).then((reply) => {
+        if (attempt.givenUp) void reply.body?.cancel().catch(() => {});
+        else if (record && !reply.ok) this.record(reply);
+        return reply;
+      });
     }) as typeof fetch;
   }
 
   /** A request starts: it is aborted by `signal`, and nothing is recorded yet. */
   begin(signal: AbortSignal | undefined): void {
     this.signal = signal;
+    this.attempt = { givenUp: false };
     this.lastRetryAfter = null;
     this.lastFailedStatus = undefined;
+  }
+
+  /** The time limit gave the request up: its reply, should it come, is closed unread. */
+  giveUp(): void {
+    this.attempt.givenUp = true;
   }
 
   /** The status of the failed reply this request got, if it got one. */
@@ -38,12 +50,9 @@ export class RequestFetch {
     return parseRetryAfter(this.lastRetryAfter);
   }
 
-  private record(reply: Response): Response {
-    if (!reply.ok) {
-      this.lastRetryAfter = reply.headers.get('retry-after');
-      this.lastFailedStatus = reply.status;
-    }
-    return reply;
+  private record(reply: Response): void {
+    this.lastRetryAfter = reply.headers.get('retry-after');
+    this.lastFailedStatus = reply.status;
   }
 }
 

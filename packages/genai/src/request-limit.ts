@@ -7,17 +7,23 @@ export class RequestTimeoutError extends Error {
 }
 
 /**
- * The time limit of a run's model requests, and the abort signal of each. A request that gets no answer within the
- * limit is aborted; a streamed reply restarts the clock with each chunk, so a long answer that keeps coming is never
+ * The time limit of a run's model requests, and what ends a request early. A request that gets no answer within the
+ * limit is given up; a streamed reply restarts the clock with each chunk, so a long answer that keeps coming is never
  * cut, and one that stalls is.
  *
- * Why the parts are shaped so (each measured with `pnpm bench agent-vs-sdk`): every request gets a fresh signal,
- * since fetch slows down on a signal that served earlier requests; the run has one timer, which sleeps until the
- * earliest moment the request in flight could be late, looks at its deadline, and lapses between requests (a timer
- * per request, restarted per chunk, costs more than the clock check).
+ * Why the parts are shaped so (each measured with `pnpm bench agent-vs-sdk`):
+ * - A run that can be aborted (a caller's signal, a stream) gives every request a fresh signal, which the limit
+ *   aborts too; fetch slows down on a signal that served earlier requests.
+ * - A run nothing can abort hands fetch no signal at all (a signal costs fetch about 4% of a short run against a
+ *   local server): the limit gives the request up, and the run's fetch closes its reply if it still comes (see
+ *   RequestFetch). Node's fetch ends a request that gets no bytes for 300 s by itself.
+ * - The run has one timer, which sleeps until the earliest moment the request in flight could be late, looks at its
+ *   deadline, and lapses between requests: a timer per request, restarted per chunk, costs more than the check.
  */
 export class RequestLimit {
   private controller: AbortController | undefined;
+  private giveUp: ((error: RequestTimeoutError) => void) | undefined;
+  private active = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private deadline = 0;
   private cut: RequestTimeoutError | undefined;
@@ -29,23 +35,36 @@ export class RequestLimit {
     private readonly runSignal: AbortSignal | undefined,
   ) {}
 
-  /** A request starts: the signal to hand to its fetch (undefined when nothing can abort it). */
+  /** A request starts: the signal to hand to its fetch (undefined when the run cannot be aborted). */
   begin(): AbortSignal | undefined {
     this.cut = undefined;
-    if (this.limitMs === undefined && !this.runSignal) return undefined;
-    const controller = (this.controller = new AbortController());
+    if (this.limitMs !== undefined) {
+      this.active = true;
+      this.touch();
+      this.timer ??= this.arm(this.limitMs);
+    }
     const outer = this.runSignal;
-    if (outer?.aborted) controller.abort(outer.reason);
-    else if (outer) {
+    if (!outer) return undefined;
+    const controller = (this.controller = new AbortController());
+    if (outer.aborted) controller.abort(outer.reason);
+    else {
       const onAbort = () => controller.abort(outer.reason);
       outer.addEventListener('abort', onAbort, { once: true });
       this.unlink = () => outer.removeEventListener('abort', onAbort);
     }
-    if (this.limitMs !== undefined) {
-      this.touch();
-      this.timer ??= this.arm(this.limitMs);
-    }
     return controller.signal;
+  }
+
+  /**
+   * The request's outcome, or the limit's error when it passes first. A request with a signal is aborted instead
+   * (its own rejection carries the limit); one without is given up here.
+   */
+  within<T>(request: Promise<T>): Promise<T> {
+    if (this.limitMs === undefined || this.controller) return request;
+    return new Promise<T>((resolve, reject) => {
+      this.giveUp = reject;
+      request.then(resolve, reject);
+    });
   }
 
   /** Something arrived: the clock starts again. */
@@ -55,7 +74,9 @@ export class RequestLimit {
 
   /** The request is over (answered or failed). */
   end(): void {
+    this.active = false;
     this.controller = undefined;
+    this.giveUp = undefined;
     this.unlink?.();
     this.unlink = undefined;
   }
@@ -81,14 +102,14 @@ export class RequestLimit {
 
   private check(): void {
     this.timer = undefined;
-    const controller = this.controller;
-    if (!controller) return;
+    if (!this.active) return;
     const left = this.deadline - Date.now();
     if (left > 0) {
       this.timer = this.arm(left);
       return;
     }
-    this.cut = new RequestTimeoutError(this.limitMs!);
-    controller.abort(this.cut);
+    const cut = (this.cut = new RequestTimeoutError(this.limitMs!));
+    if (this.controller) this.controller.abort(cut);
+    else this.giveUp?.(cut);
   }
 }

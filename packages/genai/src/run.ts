@@ -393,8 +393,8 @@ export class Run implements ToolPhaseRun {
         );
       try {
         const reply = this.options.streaming
-          ? await this.streamOnce(params, turn)
-          : await this.generateOnce(params, turn);
+          ? await this.requests.within(this.streamOnce(params, turn))
+          : await this.requests.within(this.generateOnce(params, turn));
         reply.retries = attempt - 1;
         reply.modelMs = Date.now() - started;
         return reply;
@@ -411,6 +411,7 @@ export class Run implements ToolPhaseRun {
           continue;
         }
         const timeout = this.requests.timeout;
+        if (timeout) recorder?.giveUp();
         const error = timeout ?? caught;
         // A failed reply whose body the SDK cannot parse (an HTML error page labelled JSON, an empty body) loses its
         // status in the SDK's error; the recording fetch saw it.

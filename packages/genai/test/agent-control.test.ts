@@ -294,9 +294,10 @@ describe('retries', () => {
     expect(result.steps[0]!.retries).toBe(1);
   });
 
-  it('gives every request a signal of its own (fetch slows down on one that served earlier requests)', async () => {
+  it('gives every request of a run that can be aborted a signal of its own, and a plain run none', async () => {
+    // Fetch slows down on a signal that served earlier requests, and any signal costs it: none where nothing aborts.
     const { fake } = await fakeGemini({
-      script: [reply.functionCall('echo', { value: 'a' }), reply.functionCall('echo', { value: 'b' }), 'done'],
+      script: [reply.functionCall('echo', { value: 'a' }), reply.functionCall('echo', { value: 'b' }), 'done', 'plain'],
     });
     const signals: Array<AbortSignal | null | undefined> = [];
     const httpOptions = {
@@ -306,10 +307,14 @@ describe('retries', () => {
       ),
     };
     const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions });
-    expect((await new Agent({ client, model: 'm', tools: echo }).run('hi')).text).toBe('done');
+    const agent = new Agent({ client, model: 'm', tools: echo });
+    const caller = new AbortController();
+    expect((await agent.run('hi', { signal: caller.signal })).text).toBe('done');
     expect(signals).toHaveLength(3);
     expect(signals.every((signal) => signal instanceof AbortSignal && !signal.aborted)).toBe(true);
     expect(new Set(signals).size).toBe(3);
+    expect((await agent.run('again')).text).toBe('plain');
+    expect(signals[3]).toBeUndefined();
   });
 
   it('uses a client whose options it cannot see as it is: statuses from its errors, signals in the config', async () => {
@@ -324,7 +329,8 @@ describe('retries', () => {
     const sdk = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions });
     // Only the public `models`: the SDK's private options are out of reach, as a future SDK may keep them.
     const client = { models: sdk.models };
-    const result = await new Agent({ client, model: 'm', retry: { initialDelayMs: 1 } }).run('hi');
+    const agent = new Agent({ client, model: 'm', retry: { initialDelayMs: 1 } });
+    const result = await agent.run('hi', { signal: new AbortController().signal });
     expect(result.text).toBe('ok');
     expect(result.steps[0]!.retries).toBe(1);
     expect(signals).toHaveLength(2);

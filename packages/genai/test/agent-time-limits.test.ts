@@ -82,6 +82,17 @@ describe('a model request that never answers', () => {
     });
   });
 
+  it('closes the reply of a request it gave up, should it still come', async () => {
+    // A plain run hands fetch no signal (it costs): the limit gives the request up, and its late reply is closed.
+    raw.answers.push({ lateMs: 300, body: ok }, { body: ok });
+    const agent = new Agent({ client: raw.client, model: 'm', requestTimeoutMs: 100, retry: { initialDelayMs: 1 } });
+    const result = await agent.run('hi');
+    expect(result.text).toBe('Made it.');
+    expect(result.steps[0]!.retries).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(raw.closedUnread()).toBe(1);
+  });
+
   it('ends the run with an AgentApiError that says so when it is not retried', async () => {
     raw.answers.push({ hang: true, body: '' });
     const agent = new Agent({ client: raw.client, model: 'm', requestTimeoutMs: 100, retry: false });

@@ -10,15 +10,24 @@ export interface RawAnswer {
   body: string;
   /** Never answer (the request hangs until the client gives up). */
   hang?: boolean;
+  /** Answer this late, and send the body's second half a second after its first. */
+  lateMs?: number;
 }
 
 /**
  * A plain HTTP server that answers each request with the next queued answer, for the bytes FakeGemini will not send.
  * Started once per test file; `answers` is refilled by each test.
  */
-export async function startRawServer(): Promise<{ answers: RawAnswer[]; requests: () => number; client: GoogleGenAI }> {
+export async function startRawServer(): Promise<{
+  answers: RawAnswer[];
+  requests: () => number;
+  /** Late answers the client closed before their end. */
+  closedUnread: () => number;
+  client: GoogleGenAI;
+}> {
   const answers: RawAnswer[] = [];
   let requests = 0;
+  let closedUnread = 0;
   const server: Server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
@@ -28,6 +37,19 @@ export async function startRawServer(): Promise<{ answers: RawAnswer[]; requests
         body: '{"error":{"code":500,"message":"raw server: no answer queued"}}',
       };
       if (answer.hang) return;
+      if (answer.lateMs !== undefined) {
+        const half = answer.body.length >> 1;
+        setTimeout(() => {
+          response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/json' });
+          response.write(answer.body.slice(0, half));
+          const rest = setTimeout(() => response.end(answer.body.slice(half)), 1_000);
+          response.on('close', () => {
+            if (!response.writableFinished) closedUnread += 1;
+            clearTimeout(rest);
+          });
+        }, answer.lateMs);
+        return;
+      }
       response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/json' });
       response.end(answer.body);
     });
@@ -43,5 +65,5 @@ export async function startRawServer(): Promise<{ answers: RawAnswer[]; requests
     apiVersion: 'v1beta',
     httpOptions: { baseUrl: `http://127.0.0.1:${port}` },
   });
-  return { answers, requests: () => requests, client };
+  return { answers, requests: () => requests, closedUnread: () => closedUnread, client };
 }
