@@ -89,8 +89,8 @@ interface Derived extends Base { mike: boolean; kilo: string }
 
 describe('a parameters option', () => {
   it(
-    'written out, is the schema in the manifest (a Gemini schema as JSON Schema); otherwise a warning says it is ' +
-      'not',
+    'written out, is the schema in the manifest (a Gemini schema as JSON Schema); ' +
+      'otherwise a warning says it is not',
     async () => {
       const { tools, diagnostics } = await run(`
 const shared = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;

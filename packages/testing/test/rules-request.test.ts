@@ -344,8 +344,8 @@ describe('requestProblems', () => {
       'Invalid JSON payload received. Unknown name "temperature": Cannot find field.',
       '* GenerateContentRequest.contents[0].role: Please use a valid role: user, model. Got "system".',
       'Invalid JSON payload received. Unknown name "type" at ' +
-        `'tools[0].function_declarations[0].parameters.properties[q]': Proto field is not repeating, cannot start ` +
-        'list.',
+        `'tools[0].function_declarations[0].parameters.properties[q]': Proto field is not repeating, ` +
+        'cannot start list.',
       '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names: only allowed when ' +
         'mode is ANY or VALIDATED (mode is AUTO)',
     ]);

@@ -215,8 +215,8 @@ describe('very deep arguments', () => {
   });
 
   it(
-    'without recursion in the schema, 3000 levels anywhere are refused or passed through by the schema, never a ' +
-      'RangeError',
+    'without recursion in the schema, 3000 levels anywhere are refused or passed through by the schema, ' +
+      'never a RangeError',
     async () => {
       class Flat {
         seen: unknown;

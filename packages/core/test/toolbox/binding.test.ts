@@ -272,8 +272,8 @@ describe('programmer errors', () => {
 
 describe('manual parameters', () => {
   it(
-    'binds a tool that is not in the manifest; the arguments object is the first parameter, ToolContext the ' +
-      'second',
+    'binds a tool that is not in the manifest; the arguments object is the first parameter, ' +
+      'ToolContext the second',
     async () => {
       class Search {
         @tool({

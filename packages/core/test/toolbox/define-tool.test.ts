@@ -166,8 +166,8 @@ describe('defineTool', () => {
     expect(new Toolbox([echo], undefined, { timeoutMs: 6 }).get('echo')!.timeoutMs).toBe(6);
     expect(() => new Toolbox([echo], { timeout: 5 } as never)).toThrow(
       'new Toolbox(tools, options): unknown option timeout (options: timeoutMs, maxResultSize, includeStack, ' +
-        'onResult, onError, validators, classes, rejectExtraProperties, generateCode; a manifest has version and ' +
-        'tools)',
+        'onResult, onError, validators, classes, rejectExtraProperties, generateCode; ' +
+        'a manifest has version and tools)',
     );
   });
 
@@ -231,8 +231,8 @@ describe('decorated methods without a manifest entry', () => {
           'and the ToolContext ' +
           'in their place. Without a manifest entry a tool method takes one arguments object (join(args: { a, b ' +
           '}), and optionally a ' +
-          'ToolContext second); to keep one parameter per argument, run gen-tools so that the manifest lists its ' +
-          'parameters',
+          'ToolContext second); to keep one parameter per argument, ' +
+          'run gen-tools so that the manifest lists its parameters',
       );
       class Three {
         @tool({ parameters })
