@@ -24,7 +24,8 @@ if (apiKey) console.log(bold(`toolwright demo: live, on the Gemini API with ${mo
 else
   console.log(
     bold(
-      'toolwright demo: offline. GEMINI_API_KEY is not set, so a scripted model on FakeGemini (a local Gemini API server) answers; set GEMINI_API_KEY to use the real API.',
+      'toolwright demo: offline. GEMINI_API_KEY is not set, so a scripted model on FakeGemini (a local Gemini ' +
+        'API server) answers; set GEMINI_API_KEY to use the real API.',
     ),
   );
 
@@ -43,9 +44,10 @@ if (generated.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
   process.exit(1);
 }
 const names = generated.manifest.tools.map((entry) => entry.name).join(', ');
-console.log(
-  `${generated.manifest.tools.length} tools (${names}); ${generated.written.length ? `wrote ${generated.written.map((file) => relative(root, file)).join(', ')}` : 'the manifest was up to date'}`,
-);
+const wrote = generated.written.length
+  ? `wrote ${generated.written.map((file) => relative(root, file)).join(', ')}`
+  : 'the manifest was up to date';
+console.log(`${generated.manifest.tools.length} tools (${names}); ${wrote}`);
 
 // Loaded after gen-tools ran, so that the manifest the agent binds is the one just checked.
 const { createWeatherAgent, weatherToolbox } = await import('../examples/weather/src/agent.js');
@@ -92,7 +94,8 @@ try {
       const calls = result.steps.reduce((sum, step) => sum + step.calls.length, 0);
       line(
         dim(
-          `\n[${result.stopReason}: ${result.steps.length} model turns, ${calls} tool calls, ${result.usage.totalTokenCount} tokens, ${result.durationMs} ms]`,
+          `\n[${result.stopReason}: ${result.steps.length} model turns, ${calls} tool ` +
+            `calls, ${result.usage.totalTokenCount} tokens, ${result.durationMs} ms]`,
         ),
       );
     }

@@ -23,13 +23,25 @@ const dir = mkdtempSync(join(here, '.cold-start-'));
 function method(i: number): string {
   switch (i % 4) {
     case 0:
-      return `  /** Tool ${i}: finds things. @param query Words. @param limit The most results. */\n  @tool()\n  find${i}(query: string, limit: Integer = 10): string {\n    return query + limit;\n  }`;
+      return (
+        `  /** Tool ${i}: finds things. @param query Words. @param limit The most results. */\n  @tool()\n  ` +
+        `find${i}(query: string, limit: Integer = 10): string {\n    return query + limit;\n  }`
+      );
     case 1:
-      return `  /** Tool ${i}: converts. */\n  @tool()\n  convert${i}(amount: number, unit: 'c' | 'f' | 'k' = 'c', exact?: boolean): number {\n    return exact ? amount : Math.round(amount);\n  }`;
+      return (
+        `  /** Tool ${i}: converts. */\n  @tool()\n  convert${i}(amount: number, unit: 'c' | 'f' | 'k' = 'c', ` +
+        `exact?: boolean): number {\n    return exact ? amount : Math.round(amount);\n  }`
+      );
     case 2:
-      return `  /** Tool ${i}: schedules. */\n  @tool()\n  schedule${i}(title: string, when: Date, attendees: string[] = []): number {\n    return when.getTime() + attendees.length + title.length;\n  }`;
+      return (
+        `  /** Tool ${i}: schedules. */\n  @tool()\n  schedule${i}(title: string, when: Date, attendees: string[] ` +
+        `= []): number {\n    return when.getTime() + attendees.length + title.length;\n  }`
+      );
     default:
-      return `  /** Tool ${i}: orders. */\n  @tool()\n  order${i}(lines: { sku: string; quantity: Integer }[], note?: string | null): number {\n    return lines.length + (note ? 1 : 0);\n  }`;
+      return (
+        `  /** Tool ${i}: orders. */\n  @tool()\n  order${i}(lines: { sku: string; quantity: Integer }[], note?: ` +
+        `string | null): number {\n    return lines.length + (note ? 1 : 0);\n  }`
+      );
   }
 }
 
@@ -152,7 +164,8 @@ async function main(): Promise<void> {
       const slowCpu = cpuMedians[`${mode}, default`]!;
       console.log(
         `  ${mode.padEnd(8)} gen-tools --validators: ${fast.toFixed(1)} ms (cpu ${fastCpu.toFixed(1)} ms)   ` +
-          `default, ajv at run time: ${slow.toFixed(1)} ms (cpu ${slowCpu.toFixed(1)} ms)   ${(slow / fast).toFixed(1)}x`,
+          `default, ajv at run time: ${slow.toFixed(1)} ms (cpu ${slowCpu.toFixed(1)} ms)  ` +
+          ` ${(slow / fast).toFixed(1)}x`,
       );
     }
     const pass = medians['bundled, precompiled']! <= TARGET_MS && medians['server, precompiled']! <= TARGET_MS;

@@ -102,11 +102,13 @@ try {
   const plainTurn = median(plainMs) / TURNS;
   const durableTurn = median(durableMs) / TURNS;
   console.log(
-    `plain Agent.run:               ${plainTurn.toFixed(2)} ms per turn (median of ${SEQUENTIAL} runs of ${TURNS} turns)`,
+    `plain Agent.run:               ${plainTurn.toFixed(2)} ms per turn (median of ${SEQUENTIAL} runs ` +
+      `of ${TURNS} turns)`,
   );
   console.log(`journaled on Restate, 1 worker: ${durableTurn.toFixed(2)} ms per turn`);
   console.log(
-    `overhead of journaling:        ${(durableTurn - plainTurn).toFixed(2)} ms per turn (ratio ${(durableTurn / plainTurn).toFixed(2)})`,
+    `overhead of journaling:        ${(durableTurn - plainTurn).toFixed(2)} ms per turn ` +
+      `(ratio ${(durableTurn / plainTurn).toFixed(2)})`,
   );
 
   // 2. Throughput on one worker, then on two behind a proxy.
@@ -122,7 +124,8 @@ try {
   await throughput();
   const two = await throughput();
   console.log(
-    `2 workers: ${two.toFixed(1)} runs/s (connections per worker: ${proxy.connections.join(', ')}); ratio 2/1 ${(two / one).toFixed(2)}`,
+    `2 workers: ${two.toFixed(1)} runs/s (connections per worker: ${proxy.connections.join(', ')}); ratio ` +
+      `2/1 ${(two / one).toFixed(2)}`,
   );
   const charges = readFileSync(twoLedger, 'utf8').split('\n').filter(Boolean).length;
   if (charges !== 2 * RUNS) throw new Error(`the two workers charged ${charges} times for ${2 * RUNS} runs`);

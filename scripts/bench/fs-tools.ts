@@ -102,7 +102,8 @@ for (const { name, tool, baseline } of cases) {
   const ok = measured.median < TARGET_MS;
   failed ||= !ok;
   console.log(
-    `  ${name.padEnd(48)} median ${measured.median.toFixed(2).padStart(6)} ms  (first call ${measured.first.toFixed(1).padStart(6)} ms)` +
+    `  ${name.padEnd(48)} median ${measured.median.toFixed(2).padStart(6)} ms  (first ` +
+      `call ${measured.first.toFixed(1).padStart(6)} ms)` +
       `  (x${(measured.median / base.median).toFixed(1)} node:fs)  target < ${TARGET_MS} ms: ${ok ? 'ok' : 'MISSED'}`,
   );
 }

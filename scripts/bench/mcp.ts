@@ -85,7 +85,8 @@ function report(name: string, ours: number, baseline: number): void {
   const ratio = ours / baseline;
   results.push({ name, ratio });
   console.log(
-    `${name.padEnd(34)} ${ours.toFixed(0).padStart(6)} us vs ${baseline.toFixed(0).padStart(6)} us   ratio ${ratio.toFixed(3)} (target <= ${TARGET_RATIO})`,
+    `${name.padEnd(34)} ${ours.toFixed(0).padStart(6)} us vs ${baseline.toFixed(0).padStart(6)} us   ` +
+      `ratio ${ratio.toFixed(3)} (target <= ${TARGET_RATIO})`,
   );
 }
 

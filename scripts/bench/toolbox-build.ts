@@ -1,8 +1,9 @@
 // Building a Toolbox from a 1,000-tool manifest (100 classes x 10 @tool() methods): target <= 50 ms.
-// The cold figure is the median over 5 fresh processes. Printed against a baseline measured in the same run: a hand-written name -> bound method map over the same
-// manifest and instances (the least any binder does). Both the TS manifest (bind by class identity) and the JSON
-// one (bind by class name) are measured, each with a fresh manifest object per build (no cached index).
-// Run: node --conditions=@toolwright/source --import tsx scripts/bench/toolbox-build.ts
+// The cold figure is the median over 5 fresh processes. Printed against a baseline measured in the same run: a
+// hand-written name -> bound method map over the same manifest and instances (the least any binder does). Both the TS
+// manifest (bind by class identity) and the JSON one (bind by class name) are measured, each with a fresh manifest
+// object per build (no cached index). Run: node --conditions=@toolwright/source --import tsx
+// scripts/bench/toolbox-build.ts
 import { execFileSync } from 'node:child_process';
 import { tool, Toolbox, type ManifestTool, type ToolManifest } from '@toolwright/core';
 
@@ -133,7 +134,8 @@ if (process.env.TOOLBOX_BUILD_CHILD) {
   const cold = median(children.map((child) => child.cold));
   let pass = cold <= TARGET_MS;
   console.log(
-    `Toolbox from a ${CLASSES * METHODS}-tool manifest, first build in a fresh process (cold JIT): median ${cold.toFixed(2)} ms over ${PROCESSES} processes ` +
+    `Toolbox from a ${CLASSES * METHODS}-tool manifest, first build in a fresh process (cold JIT): ` +
+      `median ${cold.toFixed(2)} ms over ${PROCESSES} processes ` +
       `(each: ${children.map((child) => child.cold.toFixed(1)).join(', ')})`,
   );
   for (const mode of ['ts', 'json'] as const) {
@@ -141,7 +143,8 @@ if (process.env.TOOLBOX_BUILD_CHILD) {
     const base = median(children.map((child) => child[mode].base));
     pass &&= ours <= TARGET_MS;
     console.log(
-      `${mode === 'ts' ? 'TS manifest (by class identity)' : 'JSON manifest (by class name)'}, warm: median ${ours.toFixed(2)} ms; ` +
+      `${mode === 'ts' ? 'TS manifest (by class identity)' : 'JSON manifest (by class name)'}, warm: ` +
+        `median ${ours.toFixed(2)} ms; ` +
         `baseline (name -> bound method map, same run) ${base.toFixed(3)} ms; ratio ${(ours / base).toFixed(1)}x`,
     );
   }

@@ -148,7 +148,8 @@ async function main() {
   console.log(`baseline (ajv validate + call + wrap, same run): median ${base.toFixed(3)} us/call`);
   console.log(`ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x); absolute target <= ${TARGET_US} us`);
   console.log(
-    `precompiled validator (gen-tools --validators): median ${figurePrecompiled.toFixed(3)} us/call, ratio ${ratioPrecompiled.toFixed(2)}x`,
+    `precompiled validator (gen-tools --validators): median ${figurePrecompiled.toFixed(3)} us/call, ` +
+      `ratio ${ratioPrecompiled.toFixed(2)}x`,
   );
   console.log(pass ? 'PASS' : 'FAIL');
   if (!pass) process.exitCode = 1;

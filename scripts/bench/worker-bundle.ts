@@ -39,7 +39,8 @@ export default { async fetch(request: Request) {
   const size = gzipped(worker.file);
   console.log(`examples/edge-worker bundled (esbuild, minified): ${kb(worker.bytes)}, ${kb(size)} gzipped`);
   console.log(
-    `the same without class-transformer and class-validator installed: ${kb(lean.bytes)}, ${kb(gzipped(lean.file))} gzipped`,
+    'the same without class-transformer and class-validator ' +
+      `installed: ${kb(lean.bytes)}, ${kb(gzipped(lean.file))} gzipped`,
   );
   console.log(`baseline, @google/genai alone: ${kb(baseline.bytes)}, ${kb(gzipped(baseline.file))} gzipped`);
   console.log('largest parts (minified bytes in the bundle):');

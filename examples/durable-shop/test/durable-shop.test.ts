@@ -80,48 +80,51 @@ afterAll(async () => {
 });
 
 describe('examples/durable-shop on a Restate server', () => {
-  it('finishes a run whose worker was SIGKILLed after chargeCard ran: one charge, the first model turn asked once', async () => {
-    const ledger = join(dir, 'crash-ledger.txt');
-    const port = await freePort();
-    const first = await worker(port, ledger);
-    await server.register(`http://127.0.0.1:${port}`);
+  it(
+    'finishes a run whose worker was SIGKILLed after chargeCard ran: ' + 'one charge, the first model turn asked once',
+    async () => {
+      const ledger = join(dir, 'crash-ledger.txt');
+      const port = await freePort();
+      const first = await worker(port, ledger);
+      await server.register(`http://127.0.0.1:${port}`);
 
-    const held = holdAfterCharge('order-crash-1');
-    const pending = run('crash-1', 'Please charge order-crash-1.');
-    await held;
-    expect(ledgerLines(ledger)).toHaveLength(1);
-    await first.kill();
+      const held = holdAfterCharge('order-crash-1');
+      const pending = run('crash-1', 'Please charge order-crash-1.');
+      await held;
+      expect(ledgerLines(ledger)).toHaveLength(1);
+      await first.kill();
 
-    await worker(port, ledger);
-    const { status, json } = await pending;
-    expect(status, JSON.stringify(json)).toBe(200);
-    expect(json.text).toMatch(/^Charged \d+\.\d\d for order-crash-1\./);
-    expect(json.stopReason).toBe('stop');
-    const [line] = ledgerLines(ledger);
-    expect(ledgerLines(ledger)).toEqual([line]);
-    expect(line).toMatch(/^order-crash-1 \d+$/);
-    // The question (first turn) and the lookup's answer were journaled: asked once each. The turn after the charge
-    // was in flight when the worker died, so it was asked again.
-    const asked = (predicate: (request: FakeRequest) => boolean) =>
-      fake.requests.filter((request) => request.status !== 400 && predicate(viewOf(request.body)));
-    expect(
-      asked((request) => request.functionResponses.length === 0 && request.text.includes('order-crash-1')),
-    ).toHaveLength(1);
-    expect(
-      asked(
-        (request) =>
-          request.functionResponses[0]?.name === 'lookupOrder' &&
-          JSON.stringify(request.functionResponses).includes('order-crash-1'),
-      ),
-    ).toHaveLength(1);
-    expect(
-      asked(
-        (request) =>
-          request.functionResponses[0]?.name === 'chargeCard' &&
-          JSON.stringify(request.functionResponses).includes('order-crash-1'),
-      ),
-    ).toHaveLength(2);
-  });
+      await worker(port, ledger);
+      const { status, json } = await pending;
+      expect(status, JSON.stringify(json)).toBe(200);
+      expect(json.text).toMatch(/^Charged \d+\.\d\d for order-crash-1\./);
+      expect(json.stopReason).toBe('stop');
+      const [line] = ledgerLines(ledger);
+      expect(ledgerLines(ledger)).toEqual([line]);
+      expect(line).toMatch(/^order-crash-1 \d+$/);
+      // The question (first turn) and the lookup's answer were journaled: asked once each. The turn after the charge
+      // was in flight when the worker died, so it was asked again.
+      const asked = (predicate: (request: FakeRequest) => boolean) =>
+        fake.requests.filter((request) => request.status !== 400 && predicate(viewOf(request.body)));
+      expect(
+        asked((request) => request.functionResponses.length === 0 && request.text.includes('order-crash-1')),
+      ).toHaveLength(1);
+      expect(
+        asked(
+          (request) =>
+            request.functionResponses[0]?.name === 'lookupOrder' &&
+            JSON.stringify(request.functionResponses).includes('order-crash-1'),
+        ),
+      ).toHaveLength(1);
+      expect(
+        asked(
+          (request) =>
+            request.functionResponses[0]?.name === 'chargeCard' &&
+            JSON.stringify(request.functionResponses).includes('order-crash-1'),
+        ),
+      ).toHaveLength(2);
+    },
+  );
 
   it('charges each of twenty conversations run at once over two worker processes exactly once', async () => {
     const ledger = join(dir, 'scale-ledger.txt');

@@ -29,7 +29,8 @@ export function loadManifest(json: unknown): ToolManifest {
   const manifest = json as Record<string, unknown>;
   if (manifest.version !== 1) {
     throw new TypeError(
-      `The manifest has version ${found(manifest.version)}; this version of @toolwright/core reads version 1: run gen-tools again`,
+      `The manifest has version ${found(manifest.version)}; this version of @toolwright/core reads version 1: ` +
+        'run gen-tools again',
     );
   }
   const problems: string[] = [];
@@ -153,7 +154,8 @@ function checkRevival(revival: unknown, at: string, problems: string[], depth: n
       return;
     default:
       problems.push(
-        `${at}.kind: expected one of ${REVIVAL_KINDS.map((kind) => `"${kind}"`).join(', ')}, found ${found(revival.kind)}`,
+        `${at}.kind: expected one of ${REVIVAL_KINDS.map((kind) => `"${kind}"`).join(', ')}, ` +
+          `found ${found(revival.kind)}`,
       );
   }
 }

@@ -64,14 +64,16 @@ describe('README: runtimes without eval', () => {
       .filter((diagnostic) => diagnostic.file === undefined || diagnostic.file.fileName.startsWith(dir))
       .map(
         (diagnostic) =>
-          `${diagnostic.file?.fileName.slice(dir.length + 1)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+          `${diagnostic.file?.fileName.slice(dir.length + 1)}: ` +
+          `${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
       );
     expect(problems).toEqual([]);
 
     // The run-time block, then a call through it with `new Function` taken away.
     writeFileSync(
       join(dir, 'src/agent.ts'),
-      `${block('eval-free-run')}globalThis.Function = (() => { throw new Error('code generated at run time'); }) as never;\n` +
+      `${block('eval-free-run')}globalThis.Function = (() => { throw new Error('code generated at run time'); ` +
+        `}) as never;\n` +
         "const reply = await toolbox.call({ name: 'getForecast', args: { city: 'Oslo', days: 2.0 } });\n" +
         "const bad = await toolbox.call({ name: 'getForecast', args: { city: 'Oslo', days: 0.5 } });\n" +
         'console.log(JSON.stringify([reply.functionResponse.response, bad.functionResponse.response]));\n',

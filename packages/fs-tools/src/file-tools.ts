@@ -211,7 +211,8 @@ export class FileTools {
     if (finalSize > this.#options.maxWriteBytes) {
       throw new SandboxError(
         'too_large',
-        `writing ${shown(target.relative)} would make it ${finalSize} bytes; the limit is ${this.#options.maxWriteBytes} bytes`,
+        `writing ${shown(target.relative)} would make it ${finalSize} bytes; the limit ` +
+          `is ${this.#options.maxWriteBytes} bytes`,
       );
     }
     const backups = mode === 'overwrite' && target.exists ? this.#backups : undefined;
@@ -286,7 +287,8 @@ export class FileTools {
       if (wait > 0) {
         throw new SandboxError(
           'rate_limited',
-          `too many file tool calls: the limit is ${this.#limiter?.callsPerMinute} a minute; try again in ${Math.ceil(wait / 1000)} s`,
+          `too many file tool calls: the limit is ${this.#limiter?.callsPerMinute} a minute; try again ` +
+            `in ${Math.ceil(wait / 1000)} s`,
         );
       }
       outcome = await body();

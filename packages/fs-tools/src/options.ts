@@ -17,7 +17,9 @@ export interface WriteRequest {
 export interface FileToolsOptions {
   /** The largest file `read_file` returns, in bytes. Default 1 MiB. */
   maxReadBytes?: number;
-  /** The largest file `write_file` may leave behind (for append: old size plus new content), in bytes. Default 10 MiB. */
+  /**
+   * The largest file `write_file` may leave behind (for append: old size plus new content), in bytes. Default 10 MiB.
+   */
   maxWriteBytes?: number;
   /** The most paths one `list_files` call returns (the rest is reported as truncated). Default 1000. */
   maxListEntries?: number;

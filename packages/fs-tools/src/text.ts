@@ -2,7 +2,9 @@ import { SandboxError, shown } from './sandbox-error.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Decodes a file's bytes as UTF-8 text, refusing binary content (NUL bytes or invalid UTF-8) rather than garbling it. */
+/**
+ * Decodes a file's bytes as UTF-8 text, refusing binary content (NUL bytes or invalid UTF-8) rather than garbling it.
+ */
 export function decodeText(bytes: Uint8Array, relativePath: string): string {
   if (bytes.includes(0)) {
     throw new SandboxError(

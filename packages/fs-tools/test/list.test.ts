@@ -14,12 +14,15 @@ beforeEach(() => {
 afterEach(() => fixture.cleanup());
 
 describe('list_files', () => {
-  it('lists the direct entries of the root, sorted, folders with a slash; inside links as what they lead to', async () => {
-    expect(await tools.listFiles()).toEqual({
-      paths: ['absolute-inside.txt', 'alias.txt', 'inner/', 'inner-chain/', 'ok.txt', 'sub/'],
-      truncated: false,
-    });
-  });
+  it(
+    'lists the direct entries of the root, sorted, folders with a slash; ' + 'inside links as what they lead to',
+    async () => {
+      expect(await tools.listFiles()).toEqual({
+        paths: ['absolute-inside.txt', 'alias.txt', 'inner/', 'inner-chain/', 'ok.txt', 'sub/'],
+        truncated: false,
+      });
+    },
+  );
 
   it('lists a sub-folder with root-relative paths', async () => {
     expect(await tools.listFiles('sub')).toEqual({ paths: ['sub/deeper/', 'sub/file.txt'], truncated: false });

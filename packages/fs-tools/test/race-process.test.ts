@@ -47,7 +47,8 @@ afterAll(async () => {
   fixture.cleanup();
 });
 
-it('lists, reads, writes and backs up without ever reaching the outside folder swapped in by another process', async () => {
+it('lists, reads, writes and backs up without ever reaching ' +
+  'the outside folder swapped in by another process', async () => {
   const before = snapshot(fixture.outside);
   const tools = new FileTools(fixture.root, { audit: false, rateLimit: false, backups: { keep: 1 } });
   const refusals = new Map<string, number>();

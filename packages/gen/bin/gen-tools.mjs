@@ -20,7 +20,8 @@ if (existsSync(fileURLToPath(built))) {
   const { status, error } = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (error) {
     console.error(
-      `gen-tools: no build in ${fileURLToPath(new URL('..', import.meta.url))} and the sources could not be run: ${error.message}`,
+      `gen-tools: no build in ${fileURLToPath(new URL('..', import.meta.url))} and the sources could not be ` +
+        `run: ${error.message}`,
     );
   }
   process.exit(status ?? 1);

@@ -1,5 +1,6 @@
-// Writes src/program/host-lib-globals.generated.ts: the global names that TypeScript's DOM and web worker lib files declare,
-// read from the lib files of the TypeScript gen runs (see src/program/host-libs.ts for why). Run it after upgrading
+// Writes src/program/host-lib-globals.generated.ts: the global names that TypeScript's DOM and web worker lib files
+// declare, read from the lib files of the TypeScript gen runs (see src/program/host-libs.ts for why). Run it after
+// upgrading
 // @ts-morph/common; test/host-libs.test.ts fails until the table matches.
 //   node --import tsx packages/gen/scripts/host-lib-globals.ts
 import { writeFileSync } from 'node:fs';

@@ -113,7 +113,8 @@ function checkOutput(option: string, given: string, path: string, ours: (text: s
   }
   if (stats.isDirectory())
     throw new UsageError(
-      `${option} ${given} is a folder: give the file to write (e.g. ${join(given, option === '--out' ? 'tools.generated.ts' : 'tools.json')})`,
+      `${option} ${given} is a folder: give the file to write ` +
+        `(e.g. ${join(given, option === '--out' ? 'tools.generated.ts' : 'tools.json')})`,
     );
   if (!stats.isFile()) throw new UsageError(`${option} ${given} is not a regular file`);
   if (stats.size === 0) return;
@@ -125,7 +126,8 @@ function checkOutput(option: string, given: string, path: string, ours: (text: s
   }
   if (!ours(text)) {
     throw new UsageError(
-      `${option} ${given} is a file gen-tools did not write (it would be overwritten): name another file, or delete it first`,
+      `${option} ${given} is a file gen-tools did not write (it would be overwritten): name another file, or ` +
+        'delete it first',
     );
   }
 }

@@ -44,7 +44,8 @@ const TSCONFIG = {
 };
 
 const shared = (fields: string[]) =>
-  `/** A place. */\nexport interface Place {\n${fields.map((field) => `  /** The ${field}. */\n  ${field}: string;\n`).join('')}}\n`;
+  `/** A place. */\nexport interface Place ` +
+  `{\n${fields.map((field) => `  /** The ${field}. */\n  ${field}: string;\n`).join('')}}\n`;
 
 const service = (n: number, importPath = './shared.js') => `import { tool } from '@toolwright/core';
 import type { Place } from '${importPath}';

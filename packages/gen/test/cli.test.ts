@@ -141,7 +141,8 @@ describe('gen-tools CLI', () => {
     const bad = join(project.dir, 'src/bad.ts');
     writeFileSync(
       bad,
-      "import { tool } from '@toolwright/core';\n\nexport class Bad {\n  /** Sums. */\n  @tool()\n  sum(...values: number[]): number {\n    return values.length;\n  }\n}\n",
+      "import { tool } from '@toolwright/core';\n\nexport class Bad {\n  /** Sums. */\n  @tool()\n  " +
+        'sum(...values: number[]): number {\n    return values.length;\n  }\n}\n',
     );
     try {
       const run = genTools(project.dir, ...OUT);

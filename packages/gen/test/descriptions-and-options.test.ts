@@ -29,7 +29,8 @@ export class Search {
 `);
     expect(diagnostics).toEqual([]);
     expect(tools.find!.description).toBe(
-      'Finds products.\n\nMatches names and descriptions.\n\nResults are sorted by relevance.\nOut-of-stock products come last.\n\n' +
+      'Finds products.\n\nMatches names and descriptions.\n\nResults are sorted by relevance.\nOut-of-stock ' +
+        'products come last.\n\n' +
         'Example: find({ query: "lamp", limit: 5 })\n\nExample:\nfind({\n  query: "desk",\n})',
     );
     expect(tools.find!.parameters.properties!.query).toEqual({
@@ -87,8 +88,11 @@ interface Derived extends Base { mike: boolean; kilo: string }
 });
 
 describe('a parameters option', () => {
-  it('written out, is the schema in the manifest (a Gemini schema as JSON Schema); otherwise a warning says it is not', async () => {
-    const { tools, diagnostics } = await run(`
+  it(
+    'written out, is the schema in the manifest (a Gemini schema as JSON Schema); ' +
+      'otherwise a warning says it is not',
+    async () => {
+      const { tools, diagnostics } = await run(`
 const shared = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
 declare function makeSchema(): object;
 export class Manual {
@@ -106,32 +110,33 @@ export class Manual {
   computed(args: object): object { return args; }
 }
 `);
-    expect(tools.search!.parameters).toEqual({
-      type: 'object',
-      properties: { q: { type: 'string', minLength: 1 } },
-      required: ['q'],
-    });
-    expect(tools.count!.parameters).toEqual({
-      type: 'object',
-      properties: { n: { type: ['integer', 'null'] } },
-      required: ['n'],
-    });
-    expect(tools.byId!.parameters).toEqual({
-      type: 'object',
-      properties: { id: { type: 'string' } },
-      required: ['id'],
-    });
-    expect(tools.byId!.params).toEqual([{ name: 'id', kind: 'value' }]);
-    expect(tools.computed!.parameters).toMatchObject({
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      type: 'object',
-    });
-    expect(diagnostics).toEqual([
-      expect.stringMatching(
-        /^src\/service\.ts:\d+:\d+: warning: @tool\(\) option parameters is not a constant gen-tools can read/,
-      ),
-    ]);
-  });
+      expect(tools.search!.parameters).toEqual({
+        type: 'object',
+        properties: { q: { type: 'string', minLength: 1 } },
+        required: ['q'],
+      });
+      expect(tools.count!.parameters).toEqual({
+        type: 'object',
+        properties: { n: { type: ['integer', 'null'] } },
+        required: ['n'],
+      });
+      expect(tools.byId!.parameters).toEqual({
+        type: 'object',
+        properties: { id: { type: 'string' } },
+        required: ['id'],
+      });
+      expect(tools.byId!.params).toEqual([{ name: 'id', kind: 'value' }]);
+      expect(tools.computed!.parameters).toMatchObject({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+      });
+      expect(diagnostics).toEqual([
+        expect.stringMatching(
+          /^src\/service\.ts:\d+:\d+: warning: @tool\(\) option parameters is not a constant gen-tools can read/,
+        ),
+      ]);
+    },
+  );
 
   it('that is not an object schema is an error', async () => {
     const { diagnostics } = await run(`

@@ -70,7 +70,8 @@ describe('generate()', () => {
     const bad = join(project.dir, 'src/bad.ts');
     writeFileSync(
       bad,
-      "import { tool } from '@toolwright/core';\nexport class Bad {\n  /** x */\n  @tool()\n  go<T>(value: T): void {}\n}\n",
+      "import { tool } from '@toolwright/core';\nexport class Bad {\n  /** x */\n  @tool()\n  go<T>(value: T): " +
+        'void {}\n}\n',
     );
     try {
       const result = await generate({ cwd: project.dir });

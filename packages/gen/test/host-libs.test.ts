@@ -1,5 +1,5 @@
-// Leaving the DOM and web worker libs out of the program (src/program/host-libs.ts): left out only when the tools cannot
-// reach them, kept for every way a tool can, and the same outputs either way, on every golden fixture too.
+// Leaving the DOM and web worker libs out of the program (src/program/host-libs.ts): left out only when the tools
+// cannot reach them, kept for every way a tool can, and the same outputs either way, on every golden fixture too.
 import {
   existsSync,
   mkdirSync,
@@ -125,7 +125,8 @@ describe('host libs', () => {
     'types of the project only': {
       'src/shared.ts': 'export interface Place { name: string; length: number }\nexport enum Level { Low, High }\n',
       'src/service.ts': service(
-        `  @tool()\n  visit(place: import('./shared.js').Place, level: import('./shared.js').Level = 0): string {\n    return place.name + document.title;\n  }`,
+        `  @tool()\n  visit(place: import('./shared.js').Place, level: import('./shared.js').Level = 0): string ` +
+          `{\n    return place.name + document.title;\n  }`,
       ),
     },
     'a body that names a DOM global, when the return type is written': {
@@ -142,7 +143,8 @@ describe('host libs', () => {
     },
     'a ToolContext parameter (recognised, its members never read)': {
       'src/service.ts': service(
-        `  @tool()\n  wait(ms: number, context?: ToolContext): number {\n    return context?.signal.aborted ? 0 : ms;\n  }`,
+        `  @tool()\n  wait(ms: number, context?: ToolContext): number {\n    return context?.signal.aborted ? 0 ` +
+          `: ms;\n  }`,
         "import type { ToolContext } from '@toolwright/core';",
       ),
     },
@@ -172,7 +174,8 @@ describe('host libs', () => {
     'a ToolContext type read as more than the context (its signal is an AbortSignal)': [
       {
         'src/service.ts': service(
-          `  @tool()\n  wait(ms: number, signal: ToolContext['signal']): number {\n    return signal.aborted ? 0 : ms;\n  }`,
+          `  @tool()\n  wait(ms: number, signal: ToolContext['signal']): number {\n    return signal.aborted ? ` +
+            `0 : ms;\n  }`,
           "import type { ToolContext } from '@toolwright/core';",
         ),
       },
@@ -205,7 +208,8 @@ describe('host libs', () => {
     'a DOM name in one type, and the same name as a type parameter of another': [
       {
         'src/service.ts': service(
-          `  @tool()\n  box(box: Box<string>): string {\n    return box.item;\n  }\n\n  @tool()\n  page(page: Page): string {\n    return String(page);\n  }`,
+          `  @tool()\n  box(box: Box<string>): string {\n    return box.item;\n  }\n\n  @tool()\n  page(page: ` +
+            `Page): string {\n    return String(page);\n  }`,
           'interface Box<Event> { item: Event }\ninterface Page { target: Event }',
         ),
       },
@@ -239,7 +243,9 @@ describe('host libs', () => {
     ],
     'a reference to lib dom': [
       {
-        'src/service.ts': `/// <reference lib="dom" />\n${service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`)}`,
+        'src/service.ts':
+          '/// <reference lib="dom" />\n' +
+          `${service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`)}`,
       },
       /lib\.dom\.d\.ts is referenced/,
     ],

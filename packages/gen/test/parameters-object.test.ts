@@ -15,17 +15,20 @@ function validator(schema: object): (value: unknown) => boolean {
 
 describe('parameter names', () => {
   it('a destructured parameter does not take the name of a later plain parameter', async () => {
-    const { tools, diagnostics } = await run(`
+    const { tools, diagnostics } = await run(
+      `
 export class S {
   /** B. */
   @tool()
   b({ x }: { x: string }, args: { z: number }): string { return x + args.z; }
   /** A. */
   @tool()
-  a({ size, sort }: Opts, deep = false, opts = { deep: true }): string { return String(size) + sort + deep + opts.deep; }
+  a({ size, sort }: Opts, deep = false, opts = { deep: true }): string { return String(size) + sort + deep + ` +
+        `opts.deep; }
 }
 export interface Opts { size: number; sort: string }
-`);
+`,
+    );
     expect(diagnostics).toEqual([]);
     expect(tools.b!.params.map((param) => param.name)).toEqual(['args2', 'args']);
     expect(tools.b!.parameters.required).toEqual(['args2', 'args']);

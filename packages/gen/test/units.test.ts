@@ -91,7 +91,8 @@ describe('tsLiteral', () => {
     const value = { a: ['\u00000\u0000', new Code('() => X'), { b: {}, c: [] }], d: '{' };
     const text = tsLiteral(value, '  ');
     expect(text).toBe(
-      '{\n    a: [\n      "\\u00000\\u0000",\n      () => X,\n      {\n        b: {},\n        c: [],\n      },\n    ],\n    d: "{",\n  }',
+      '{\n    a: [\n      "\\u00000\\u0000",\n      () => X,\n      {\n        b: {},\n        c: [],\n      ' +
+        '},\n    ],\n    d: "{",\n  }',
     );
     const evaluated = new Function('X', `return (${text});`)(1) as { a: unknown[] };
     expect((evaluated.a[1] as () => unknown)()).toBe(1);

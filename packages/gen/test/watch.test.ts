@@ -13,7 +13,8 @@ describe('gen-tools --watch', () => {
   const project = tempProject('weather');
   afterAll(() => project.remove());
 
-  it('regenerates on an edit, leaves the output alone on a no-op save, survives an error, exits on SIGINT', async () => {
+  it('regenerates on an edit, leaves the output alone on a no-op save, ' +
+    'survives an error, exits on SIGINT', async () => {
     const child = spawn(
       process.execPath,
       ['--conditions=@toolwright/source', '--import', tsx, cli, '--watch', '--no-cache'],

@@ -13,7 +13,8 @@ export async function decideCall(
   runHook: BeforeToolCall | undefined,
   info: AgentToolCall,
 ): Promise<BeforeToolCallDecision> {
-  // biome-ignore lint/complexity/noUselessUndefinedInitialization: the hook may not be called (no hook), and TypeScript must see it set
+  /* biome-ignore lint/complexity/noUselessUndefinedInitialization: the hook may not be called (no hook), and
+     TypeScript must see it set */
   let decision: BeforeToolCallDecision = undefined;
   if (setup.hooks.beforeToolCall) decision = await ask('beforeToolCall', setup.hooks.beforeToolCall, info);
   if (!runHook || isDenial(decision)) return decision;

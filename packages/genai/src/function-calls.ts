@@ -35,7 +35,9 @@ export function readCalls(content: Content | undefined): TurnCalls {
       return { malformed: `the id of ${which} (${name}) is ${kindOf(id)}, not a text` };
     if (typeof id === 'string' && id.length > MAX_CALL_ID_LENGTH) {
       return {
-        malformed: `the id of ${which} (${name}) is ${id.length} characters long; call ids have at most ${MAX_CALL_ID_LENGTH}`,
+        malformed:
+          `the id of ${which} (${name}) is ${id.length} characters long; call ids have at ` +
+          `most ${MAX_CALL_ID_LENGTH}`,
       };
     }
     calls.push(call as FunctionCall);

@@ -85,7 +85,9 @@ export type AgentModelConfig = Omit<
   'tools' | 'toolConfig' | 'systemInstruction' | 'abortSignal' | 'automaticFunctionCalling'
 >;
 
-/** A Toolbox, or one of Gemini's built-in tools (`{ googleSearch: {} }`, `{ codeExecution: {} }`, `{ urlContext: {} }`). */
+/**
+ * A Toolbox, or one of Gemini's built-in tools (`{ googleSearch: {} }`, `{ codeExecution: {} }`, `{ urlContext: {} }`).
+ */
 export type AgentTool = ToolboxLike | Tool;
 
 export interface AgentOptions extends AgentHooks {

@@ -42,7 +42,10 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** A request that got no answer at all: fetch's TypeError ("fetch failed" in Node, "Failed to fetch" in browsers) or a reset. */
+/**
+ * A request that got no answer at all: fetch's TypeError ("fetch failed" in Node, "Failed to fetch" in browsers) or a
+ * reset.
+ */
 export function isConnectionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const message = String((error as { message?: unknown }).message ?? '').toLowerCase();

@@ -389,7 +389,8 @@ export class Run implements ToolPhaseRun {
       else if (signal) params.config.abortSignal = signal;
       if (this.setup.debug)
         this.debug(
-          `turn ${turn} request${final ? ' (final, calling off)' : ''}: ${debugJson({ model: params.model, contents: params.contents, config: params.config })}`,
+          `turn ${turn} request${final ? ' (final, calling off)' : ''}: ` +
+            `${debugJson({ model: params.model, contents: params.contents, config: params.config })}`,
         );
       try {
         const reply = this.options.streaming
@@ -437,7 +438,8 @@ export class Run implements ToolPhaseRun {
         const details: { status?: number; attempts: number; cause: unknown } = { attempts: attempt, cause: error };
         if (status !== undefined) details.status = status;
         throw new AgentApiError(
-          `The model request failed${status !== undefined ? ` with status ${status}` : ''}${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${message}`,
+          `The model request failed${status !== undefined ? ` with status ${status}` : ''}` +
+            `${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${message}`,
           this.state(),
           details,
         );
@@ -542,7 +544,9 @@ function brokenCallFeedback(finishReason: string, finishMessage: string | undefi
     : '';
   const text =
     finishReason === 'UNEXPECTED_TOOL_CALL'
-      ? `Your last reply called a tool that is not available here${why}. Use only the declared functions, or answer in text.`
-      : `Your last function call could not be parsed${why}. Call a declared function again with arguments that are valid JSON matching its schema, or answer in text.`;
+      ? `Your last reply called a tool that is not available here${why}. Use only the declared functions, or ` +
+        'answer in text.'
+      : `Your last function call could not be parsed${why}. Call a declared function again with arguments that ` +
+        'are valid JSON matching its schema, or answer in text.';
   return { role: 'user', parts: [{ text }] };
 }

@@ -142,7 +142,8 @@ async function runOne(
     outcome = 'skipped';
     response = errorResponse(
       'ToolDisabled',
-      `Tool "${info.name}" failed ${streak} times in a row in this run, so it was not called again. Do not call it again; answer with what you have.`,
+      `Tool "${info.name}" failed ${streak} times in a row in this run, so it was not called again. Do not call ` +
+        'it again; answer with what you have.',
     );
   } else {
     const asked = setup.hooks.beforeToolCall || run.beforeToolCall;

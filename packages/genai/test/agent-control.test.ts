@@ -81,29 +81,32 @@ describe('function calling modes', () => {
 });
 
 describe('tool failures go back to the model', () => {
-  it('answers a throwing tool, an unknown tool and a tool that hangs past its timeout with errors, and goes on', async () => {
-    const { fake, client } = await fakeGemini({
-      script: [
-        reply.functionCalls([
-          { name: 'explode', id: '1' },
-          { name: 'nope', id: '2' },
-          { name: 'hang', id: '3' },
-          { name: 'echo', args: { value: 'fine' }, id: '4' },
-        ]),
-        'Some tools failed.',
-      ],
-    });
-    const agent = new Agent({ client, model: 'm', tools: echo, toolTimeoutMs: { hang: 50 } });
-    const result = await agent.run('try');
-    expect(result.text).toBe('Some tools failed.');
-    const responses = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse);
-    expect(responses.map((response: any) => response.id)).toEqual(['1', '2', '3', '4']);
-    expect(responses[0].response.error).toMatchObject({ name: 'RangeError', message: 'the tool blew up' });
-    expect(responses[1].response.error.name).toBe('UnknownTool');
-    expect(responses[2].response.error.name).toBe('TimeoutError');
-    expect(responses[3].response).toEqual({ output: { value: 'fine' } });
-    expect(result.steps[0]!.calls.map((call) => call.ok)).toEqual([false, false, false, true]);
-  });
+  it(
+    'answers a throwing tool, ' + 'an unknown tool and a tool that hangs past its timeout with errors, and goes on',
+    async () => {
+      const { fake, client } = await fakeGemini({
+        script: [
+          reply.functionCalls([
+            { name: 'explode', id: '1' },
+            { name: 'nope', id: '2' },
+            { name: 'hang', id: '3' },
+            { name: 'echo', args: { value: 'fine' }, id: '4' },
+          ]),
+          'Some tools failed.',
+        ],
+      });
+      const agent = new Agent({ client, model: 'm', tools: echo, toolTimeoutMs: { hang: 50 } });
+      const result = await agent.run('try');
+      expect(result.text).toBe('Some tools failed.');
+      const responses = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse);
+      expect(responses.map((response: any) => response.id)).toEqual(['1', '2', '3', '4']);
+      expect(responses[0].response.error).toMatchObject({ name: 'RangeError', message: 'the tool blew up' });
+      expect(responses[1].response.error.name).toBe('UnknownTool');
+      expect(responses[2].response.error.name).toBe('TimeoutError');
+      expect(responses[3].response).toEqual({ output: { value: 'fine' } });
+      expect(result.steps[0]!.calls.map((call) => call.ok)).toEqual([false, false, false, true]);
+    },
+  );
 
   it('stops running a tool that keeps failing, and says so to the model', async () => {
     const { fake, client } = await fakeGemini({
@@ -317,7 +320,7 @@ describe('retries', () => {
     expect(signals[3]).toBeUndefined();
   });
 
-  it('uses a client whose options it cannot see as it is: statuses from its errors, signals in the config', async () => {
+  it('uses a client whose options it cannot see as it is (statuses from errors, signals in config)', async () => {
     const { fake } = await fakeGemini({ script: [reply.rateLimited(0), 'ok'] });
     const signals: Array<AbortSignal | null | undefined> = [];
     const httpOptions = {

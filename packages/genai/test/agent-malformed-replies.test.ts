@@ -28,37 +28,42 @@ const malformedCall = fc.oneof(
 );
 
 describe('malformed function calls', () => {
-  it('are fed back and retried once, then end the run as malformed_call; none runs and none enters the history', async () => {
-    let script: ReturnType<typeof reply.content>[] = [];
-    const { fake, client } = await fakeGemini({ handler: () => script.shift() ?? reply.text('(unused)') });
-    await fc.assert(
-      fc.asyncProperty(malformedCall, fc.boolean(), async (functionCall, streaming) => {
-        const bad = reply.content([
-          { text: 'Calling.' },
-          { functionCall: { name: 'echo', args: { value: 'ok' } } },
-          { functionCall } as never,
-        ]);
-        script = [bad, structuredClone(bad)];
-        const before = fake.requests.length;
-        const agent = new Agent({ client, model: 'm', tools: echo });
-        const result = streaming ? await drain(agent.stream('go')) : await agent.run('go');
-        expect(result.stopReason).toBe('malformed_call');
-        expect(result.finishMessage).toMatch(/^Malformed function call: .*function call 2/);
-        expect(result.steps.flatMap((step) => step.calls)).toEqual([]);
-        const sent = bodies(fake).slice(before);
-        expect(fake.requests.slice(before).every((request) => request.status === 200)).toBe(true);
-        expect(sent).toHaveLength(2);
-        // The retry carries the model's words and the feedback, never the calls.
-        expect(sent[1]!.contents.slice(1)).toEqual([
-          { role: 'model', parts: [{ text: 'Calling.' }] },
-          { role: 'user', parts: [{ text: expect.stringMatching(/could not be parsed \(.*function call 2/) }] },
-        ]);
-        expect(result.history.flatMap((content) => content.parts ?? []).some((part) => part.functionCall)).toBe(false);
-        expect(JSON.stringify(result.history).length).toBeLessThan(2_000);
-      }),
-      { numRuns: 40 },
-    );
-  });
+  it(
+    'are fed back and retried once, then end the run as malformed_call; ' + 'none runs and none enters the history',
+    async () => {
+      let script: ReturnType<typeof reply.content>[] = [];
+      const { fake, client } = await fakeGemini({ handler: () => script.shift() ?? reply.text('(unused)') });
+      await fc.assert(
+        fc.asyncProperty(malformedCall, fc.boolean(), async (functionCall, streaming) => {
+          const bad = reply.content([
+            { text: 'Calling.' },
+            { functionCall: { name: 'echo', args: { value: 'ok' } } },
+            { functionCall } as never,
+          ]);
+          script = [bad, structuredClone(bad)];
+          const before = fake.requests.length;
+          const agent = new Agent({ client, model: 'm', tools: echo });
+          const result = streaming ? await drain(agent.stream('go')) : await agent.run('go');
+          expect(result.stopReason).toBe('malformed_call');
+          expect(result.finishMessage).toMatch(/^Malformed function call: .*function call 2/);
+          expect(result.steps.flatMap((step) => step.calls)).toEqual([]);
+          const sent = bodies(fake).slice(before);
+          expect(fake.requests.slice(before).every((request) => request.status === 200)).toBe(true);
+          expect(sent).toHaveLength(2);
+          // The retry carries the model's words and the feedback, never the calls.
+          expect(sent[1]!.contents.slice(1)).toEqual([
+            { role: 'model', parts: [{ text: 'Calling.' }] },
+            { role: 'user', parts: [{ text: expect.stringMatching(/could not be parsed \(.*function call 2/) }] },
+          ]);
+          expect(result.history.flatMap((content) => content.parts ?? []).some((part) => part.functionCall)).toBe(
+            false,
+          );
+          expect(JSON.stringify(result.history).length).toBeLessThan(2_000);
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 
   it('lets the model try again after the feedback', async () => {
     const { client } = await fakeGemini({
@@ -75,24 +80,27 @@ describe('malformed function calls', () => {
 });
 
 describe('the turn limit', () => {
-  it('leaves no call unanswered: calls that come with calling off are dropped, the words beside them kept', async () => {
-    for (const streaming of [false, true]) {
-      const { fake, client } = await fakeGemini({
-        script: [
-          reply.functionCall('echo', { value: '1' }),
-          reply.functionCalls([{ name: 'echo', args: { value: '2' } }], { text: 'One more look.' }),
-          'Next.',
-        ],
-      });
-      const agent = new Agent({ client, model: 'm', tools: echo, maxTurns: 1 });
-      const result = streaming ? await drain(agent.stream('go')) : await agent.run('go');
-      expect(result.stopReason).toBe('max_turns');
-      expect(result.text).toBe('One more look.');
-      expect(result.history.at(-1)).toEqual({ role: 'model', parts: [{ text: 'One more look.' }] });
-      await agent.chat({ history: result.history }).send('Go on.');
-      expect(fake.requests.map((request) => request.status)).toEqual([200, 200, 200]);
-    }
-  });
+  it(
+    'leaves no call unanswered: ' + 'calls that come with calling off are dropped, the words beside them kept',
+    async () => {
+      for (const streaming of [false, true]) {
+        const { fake, client } = await fakeGemini({
+          script: [
+            reply.functionCall('echo', { value: '1' }),
+            reply.functionCalls([{ name: 'echo', args: { value: '2' } }], { text: 'One more look.' }),
+            'Next.',
+          ],
+        });
+        const agent = new Agent({ client, model: 'm', tools: echo, maxTurns: 1 });
+        const result = streaming ? await drain(agent.stream('go')) : await agent.run('go');
+        expect(result.stopReason).toBe('max_turns');
+        expect(result.text).toBe('One more look.');
+        expect(result.history.at(-1)).toEqual({ role: 'model', parts: [{ text: 'One more look.' }] });
+        await agent.chat({ history: result.history }).send('Go on.');
+        expect(fake.requests.map((request) => request.status)).toEqual([200, 200, 200]);
+      }
+    },
+  );
 });
 
 describe('reply bodies the loop cannot read', () => {

@@ -139,28 +139,31 @@ describe('the step runner', () => {
     expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(3);
   });
 
-  it('streams through the step runner: deltas as they arrive, and on a replay the journaled reply at once', async () => {
-    const { fake, client } = await fakeGemini({
-      script: [
-        reply.functionCall('charge', { order: 'o1' }, { id: 'c1' }),
-        reply.text('Charged order o1 for you.', { stream: { textEvents: 3 } }),
-      ],
-    });
-    const journal = new Journal();
-    const agent = new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() });
-    const texts = async () => {
-      const seen: string[] = [];
-      for await (const event of agent.stream('charge', { runId: 's' }))
-        if (event.type === 'text') seen.push(event.text);
-      return seen;
-    };
-    const live = await texts();
-    expect(live.length).toBeGreaterThan(1);
-    expect(live.join('')).toBe('Charged order o1 for you.');
-    const requests = fake.requests.length;
-    expect(await texts()).toEqual(['Charged order o1 for you.']);
-    expect(fake.requests.length).toBe(requests);
-  });
+  it(
+    'streams through the step runner: ' + 'deltas as they arrive, and on a replay the journaled reply at once',
+    async () => {
+      const { fake, client } = await fakeGemini({
+        script: [
+          reply.functionCall('charge', { order: 'o1' }, { id: 'c1' }),
+          reply.text('Charged order o1 for you.', { stream: { textEvents: 3 } }),
+        ],
+      });
+      const journal = new Journal();
+      const agent = new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() });
+      const texts = async () => {
+        const seen: string[] = [];
+        for await (const event of agent.stream('charge', { runId: 's' }))
+          if (event.type === 'text') seen.push(event.text);
+        return seen;
+      };
+      const live = await texts();
+      expect(live.length).toBeGreaterThan(1);
+      expect(live.join('')).toBe('Charged order o1 for you.');
+      const requests = fake.requests.length;
+      expect(await texts()).toEqual(['Charged order o1 for you.']);
+      expect(fake.requests.length).toBe(requests);
+    },
+  );
 
   it('replays prompt-based calling: the calls read from the text, and only the prose as text events', async () => {
     const { fake, client } = await fakeGemini({
@@ -204,106 +207,122 @@ describe('the step runner', () => {
     expect(sent.at(-1)!.parts[0]!.functionResponse!.response).toEqual(journaled);
   });
 
-  it('resumes a run killed after any step: every tool ran once, every model turn was asked once, same end', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }),
-        fc.nat(),
-        async (calls, cut) => {
-          const { fake, client } = await shop(calls);
-          const tools = countingTools();
-          const agent = new Agent({ client, model: 'm', tools });
-          const total = calls.length + 1 + calls.reduce((sum, n) => sum + n, 0);
-          const journal = new Journal();
+  it(
+    'resumes a run killed after any step: ' + 'every tool ran once, every model turn was asked once, same end',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }),
+          fc.nat(),
+          async (calls, cut) => {
+            const { fake, client } = await shop(calls);
+            const tools = countingTools();
+            const agent = new Agent({ client, model: 'm', tools });
+            const total = calls.length + 1 + calls.reduce((sum, n) => sum + n, 0);
+            const journal = new Journal();
 
-          const crash = await agent
-            .run('charge', { step: journal.runner(cut % total), runId: 'r' })
-            .catch((error: unknown) => error);
-          expect(crash).toBeInstanceOf(AgentError);
-          expect((crash as AgentError).code).toBe('step');
-          const resumed = await agent.run('charge', { step: journal.runner(), runId: 'r' });
+            const crash = await agent
+              .run('charge', { step: journal.runner(cut % total), runId: 'r' })
+              .catch((error: unknown) => error);
+            expect(crash).toBeInstanceOf(AgentError);
+            expect((crash as AgentError).code).toBe('step');
+            const resumed = await agent.run('charge', { step: journal.runner(), runId: 'r' });
 
-          expect(resumed.stopReason).toBe('stop');
-          expect(resumed.steps).toHaveLength(calls.length + 1);
-          expect(fake.requests.length).toBe(calls.length + 1);
-          expect(tools.runs.size).toBe(total - calls.length - 1);
-          expect([...tools.runs.values()].every((count) => count === 1)).toBe(true);
+            expect(resumed.stopReason).toBe('stop');
+            expect(resumed.steps).toHaveLength(calls.length + 1);
+            expect(fake.requests.length).toBe(calls.length + 1);
+            expect(tools.runs.size).toBe(total - calls.length - 1);
+            expect([...tools.runs.values()].every((count) => count === 1)).toBe(true);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+  );
+
+  it(
+    'runs steps elsewhere from their JSON detail, as Temporal activities would: ' + 'the loop itself does no I/O',
+    async () => {
+      const { fake, client } = await shop([2, 1]);
+      // The workflow side: no client that works, tools it can declare but never run.
+      const worker = countingTools();
+      const declarationsOnly: ToolboxLike = {
+        ...countingTools(),
+        call: () => Promise.reject(new Error('a tool ran in the workflow')),
+      };
+      const noClient = {
+        models: {
+          generateContent: () => Promise.reject(new Error('I/O in the workflow')),
+          generateContentStream: () => Promise.reject(new Error('I/O')),
         },
-      ),
-      { numRuns: 25 },
-    );
-  });
+      };
+      const workflow = new Agent({ client: noClient, model: 'm', tools: declarationsOnly });
+      // The activity side: the same options, a real client and the real tools.
+      const activities = new Agent({ client, model: 'm', tools: worker });
+      const journal = new Map<string, string>();
+      const started: string[] = [];
+      const step: StepRunner = async <T>(name: string, _fn: () => Promise<T>, detail: StepDetail) => {
+        if (!journal.has(name)) {
+          started.push(name);
+          journal.set(name, JSON.stringify(await activities.runStep(JSON.parse(JSON.stringify(detail)) as StepDetail)));
+        }
+        return JSON.parse(journal.get(name)!) as T;
+      };
 
-  it('runs steps elsewhere from their JSON detail, as Temporal activities would: the loop itself does no I/O', async () => {
-    const { fake, client } = await shop([2, 1]);
-    // The workflow side: no client that works, tools it can declare but never run.
-    const worker = countingTools();
-    const declarationsOnly: ToolboxLike = {
-      ...countingTools(),
-      call: () => Promise.reject(new Error('a tool ran in the workflow')),
-    };
-    const noClient = {
-      models: {
-        generateContent: () => Promise.reject(new Error('I/O in the workflow')),
-        generateContentStream: () => Promise.reject(new Error('I/O')),
-      },
-    };
-    const workflow = new Agent({ client: noClient, model: 'm', tools: declarationsOnly });
-    // The activity side: the same options, a real client and the real tools.
-    const activities = new Agent({ client, model: 'm', tools: worker });
-    const journal = new Map<string, string>();
-    const started: string[] = [];
-    const step: StepRunner = async <T>(name: string, _fn: () => Promise<T>, detail: StepDetail) => {
-      if (!journal.has(name)) {
-        started.push(name);
-        journal.set(name, JSON.stringify(await activities.runStep(JSON.parse(JSON.stringify(detail)) as StepDetail)));
-      }
-      return JSON.parse(journal.get(name)!) as T;
-    };
+      const result = await workflow.run('charge', { step, runId: 'wf' });
+      expect(result.stopReason).toBe('stop');
+      expect(result.text).toBe('Charged 5 contents.');
+      expect(result.usage.requests).toBe(3);
+      expect(Object.fromEntries(worker.runs)).toEqual({ 'c0.0': 1, 'c0.1': 1, 'c1.0': 1 });
+      expect(started).toEqual([
+        'model 1',
+        'tool 1.0 charge',
+        'tool 1.1 charge',
+        'model 2',
+        'tool 2.0 charge',
+        'model 3',
+      ]);
+      // A replay of the workflow asks nothing of the activities.
+      const requests = fake.requests.length;
+      expect((await workflow.run('charge', { step, runId: 'wf' })).text).toBe(result.text);
+      expect(fake.requests.length).toBe(requests);
+    },
+  );
 
-    const result = await workflow.run('charge', { step, runId: 'wf' });
-    expect(result.stopReason).toBe('stop');
-    expect(result.text).toBe('Charged 5 contents.');
-    expect(result.usage.requests).toBe(3);
-    expect(Object.fromEntries(worker.runs)).toEqual({ 'c0.0': 1, 'c0.1': 1, 'c1.0': 1 });
-    expect(started).toEqual(['model 1', 'tool 1.0 charge', 'tool 1.1 charge', 'model 2', 'tool 2.0 charge', 'model 3']);
-    // A replay of the workflow asks nothing of the activities.
-    const requests = fake.requests.length;
-    expect((await workflow.run('charge', { step, runId: 'wf' })).text).toBe(result.text);
-    expect(fake.requests.length).toBe(requests);
-  });
-
-  it("asks the run's beforeToolCall after the Agent's, with the arguments it chose; a refusal answers the model", async () => {
-    const { fake, client } = await fakeGemini({
-      script: [
-        reply.functionCalls([
-          { name: 'echo', args: { value: 'a' }, id: '1' },
-          { name: 'echo', args: { value: 'b' }, id: '2' },
-        ]),
-        'ok',
-      ],
-    });
-    const seen: unknown[] = [];
-    const agent = new Agent({
-      client,
-      model: 'm',
-      tools: toolbox(new EchoTools()),
-      beforeToolCall: (call) => ({ args: { value: `${(call.args as { value: string }).value}!` } }),
-    });
-    const result = await agent.run('go', {
-      beforeToolCall: (call) => {
-        seen.push(call.args);
-        return call.index === 1 ? { deny: 'needs a person' } : undefined;
-      },
-    });
-    expect(seen).toEqual([{ value: 'a!' }, { value: 'b!' }]);
-    expect(result.steps[0]!.calls.map((call) => call.outcome)).toEqual(['ran', 'denied']);
-    expect(result.steps[0]!.calls[0]!.editedArgs).toEqual({ value: 'a!' });
-    const answers = (
-      fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: any } }> }> }
-    ).contents.at(-1)!.parts;
-    expect(answers[1]!.functionResponse!.response.error.message).toContain('needs a person');
-  });
+  it(
+    "asks the run's beforeToolCall after the Agent's, with the arguments it chose; " + 'a refusal answers the model',
+    async () => {
+      const { fake, client } = await fakeGemini({
+        script: [
+          reply.functionCalls([
+            { name: 'echo', args: { value: 'a' }, id: '1' },
+            { name: 'echo', args: { value: 'b' }, id: '2' },
+          ]),
+          'ok',
+        ],
+      });
+      const seen: unknown[] = [];
+      const agent = new Agent({
+        client,
+        model: 'm',
+        tools: toolbox(new EchoTools()),
+        beforeToolCall: (call) => ({ args: { value: `${(call.args as { value: string }).value}!` } }),
+      });
+      const result = await agent.run('go', {
+        beforeToolCall: (call) => {
+          seen.push(call.args);
+          return call.index === 1 ? { deny: 'needs a person' } : undefined;
+        },
+      });
+      expect(seen).toEqual([{ value: 'a!' }, { value: 'b!' }]);
+      expect(result.steps[0]!.calls.map((call) => call.outcome)).toEqual(['ran', 'denied']);
+      expect(result.steps[0]!.calls[0]!.editedArgs).toEqual({ value: 'a!' });
+      const answers = (
+        fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: any } }> }> }
+      ).contents.at(-1)!.parts;
+      expect(answers[1]!.functionResponse!.response.error.message).toContain('needs a person');
+    },
+  );
 
   it('starts tool steps in call order even when their hooks finish out of order', async () => {
     const { client } = await shop([3]);
@@ -315,24 +334,27 @@ describe('the step runner', () => {
     expect(journal.started).toEqual(['model 1', 'tool 1.0 charge', 'tool 1.1 charge', 'tool 1.2 charge', 'model 2']);
   });
 
-  it("an engine's cancel (a rejected step and the run's signal) aborts the run and reaches the running tool", async () => {
-    const { client } = await fakeGemini({ script: [reply.functionCall('hang', {}, { id: 'h' })] });
-    const controller = new AbortController();
-    let toolSignal: AbortSignal | undefined;
-    const tools = toolbox(new EchoTools());
-    const agent = new Agent({ client, model: 'm', tools, beforeToolCall: (call) => void (toolSignal = call.signal) });
-    const step: StepRunner = async (name, fn) => {
-      if (!name.startsWith('tool')) return fn();
-      const running = fn();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      controller.abort(new Error('cancelled by the engine'));
-      await running;
-      throw new Error('cancelled by the engine');
-    };
-    const error = await agent.run('hang', { step, signal: controller.signal }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AgentAbortedError);
-    expect(toolSignal?.aborted).toBe(true);
-  });
+  it(
+    "an engine's cancel (a rejected step and the run's " + 'signal) aborts the run and reaches the running tool',
+    async () => {
+      const { client } = await fakeGemini({ script: [reply.functionCall('hang', {}, { id: 'h' })] });
+      const controller = new AbortController();
+      let toolSignal: AbortSignal | undefined;
+      const tools = toolbox(new EchoTools());
+      const agent = new Agent({ client, model: 'm', tools, beforeToolCall: (call) => void (toolSignal = call.signal) });
+      const step: StepRunner = async (name, fn) => {
+        if (!name.startsWith('tool')) return fn();
+        const running = fn();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        controller.abort(new Error('cancelled by the engine'));
+        await running;
+        throw new Error('cancelled by the engine');
+      };
+      const error = await agent.run('hang', { step, signal: controller.signal }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AgentAbortedError);
+      expect(toolSignal?.aborted).toBe(true);
+    },
+  );
 
   it('ends the run with a step error when the runner fails a model step', async () => {
     const { client } = await fakeGemini({ script: ['never asked'] });

@@ -60,27 +60,30 @@ describe('toCallableTool', () => {
     ]);
   });
 
-  it('answers a made-up tool name with an error, so the request stays valid and the model can correct itself', async () => {
-    const { fake, client } = await fakeGemini({
-      script: [
-        reply.functionCalls([
-          { name: 'add', args: { a: 1, b: 1 }, id: 'ok' },
-          { name: 'addd', args: { a: 1, b: 1 }, id: 'typo' },
-        ]),
-        'Two.',
-      ],
-    });
-    const response = await client.models.generateContent({
-      model: 'm',
-      contents: 'go',
-      config: { tools: [toCallableTool(toolbox)] },
-    });
-    expect(response.text).toBe('Two.');
-    const answers = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse);
-    expect(answers[0]).toEqual({ id: 'ok', name: 'add', response: { output: 2 } });
-    expect(answers[1].id).toBe('typo');
-    expect(answers[1].response.error.message).toMatch(/add/);
-  });
+  it(
+    'answers a made-up tool name with an error, ' + 'so the request stays valid and the model can correct itself',
+    async () => {
+      const { fake, client } = await fakeGemini({
+        script: [
+          reply.functionCalls([
+            { name: 'add', args: { a: 1, b: 1 }, id: 'ok' },
+            { name: 'addd', args: { a: 1, b: 1 }, id: 'typo' },
+          ]),
+          'Two.',
+        ],
+      });
+      const response = await client.models.generateContent({
+        model: 'm',
+        contents: 'go',
+        config: { tools: [toCallableTool(toolbox)] },
+      });
+      expect(response.text).toBe('Two.');
+      const answers = bodies(fake)[1]!.contents[2].parts.map((part: any) => part.functionResponse);
+      expect(answers[0]).toEqual({ id: 'ok', name: 'add', response: { output: 2 } });
+      expect(answers[1].id).toBe('typo');
+      expect(answers[1].response.error.message).toMatch(/add/);
+    },
+  );
 
   it('works in the streaming loop too', async () => {
     const { fake, client } = await fakeGemini({

@@ -212,15 +212,18 @@ describe('agentObject on a Restate server', () => {
     expect((await call('audit-1', 'history')).json).toEqual([]);
   });
 
-  it("fails the run after the Agent's own retries of a failing model API, without Restate retrying the step", async () => {
-    const before = fake.requests.length;
-    const { status, json } = await call('broken-1', 'run', { input: 'fail now' });
-    expect(status).toBe(500);
-    expect(JSON.stringify(json)).toContain('after 2 attempts');
-    // One try and the Agent's one retry; Restate journaled the failure and asked no more.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.requests.length - before).toBe(2);
-  });
+  it(
+    "fails the run after the Agent's own retries of a failing model API, " + 'without Restate retrying the step',
+    async () => {
+      const before = fake.requests.length;
+      const { status, json } = await call('broken-1', 'run', { input: 'fail now' });
+      expect(status).toBe(500);
+      expect(JSON.stringify(json)).toContain('after 2 attempts');
+      // One try and the Agent's one retry; Restate journaled the failure and asked no more.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fake.requests.length - before).toBe(2);
+    },
+  );
 
   it('journals a tool error as a result the model reads: the tool ran once, Restate retried nothing', async () => {
     const { status, json } = await call('explode-1', 'run', { input: 'explode D-4' });

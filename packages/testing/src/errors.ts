@@ -21,7 +21,9 @@ export const DEFAULT_ERROR_MESSAGES: Readonly<Record<number, string>> = {
   403: 'The caller does not have permission',
   404: 'Requested entity was not found.',
   429: 'Resource has been exhausted (e.g. check quota).',
-  500: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+  500:
+    'An internal error has occurred. Please retry or report in ' +
+    'https://developers.generativeai.google/guide/troubleshooting',
   503: 'The model is overloaded. Please try again later.',
   504: 'The request timed out. Please try again.',
 };
@@ -55,7 +57,8 @@ export function retryInfoDetail(retryAfterSeconds: number): Record<string, unkno
 
 /** What the API answers when no API key is sent. */
 export const MISSING_API_KEY_MESSAGE =
-  "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
+  "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or " +
+  'other form of API consumer identity to call this API.';
 
 /** What the API answers for a key it does not know. */
 export const INVALID_API_KEY_MESSAGE = 'API key not valid. Please pass a valid API key.';

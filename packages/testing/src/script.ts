@@ -42,7 +42,9 @@ export class ReplySource {
     this.entries.push(...entries);
   }
 
-  /** Takes the next entry synchronously (so that concurrent requests get entries in arrival order), then resolves it. */
+  /**
+   * Takes the next entry synchronously (so that concurrent requests get entries in arrival order), then resolves it.
+   */
   async next(request: FakeRequest): Promise<Reply> {
     let source: ScriptEntry;
     let label: string;

@@ -158,7 +158,8 @@ describe('script', () => {
     const error = await apiError(ai.models.generateContent({ model: MODEL, contents: 'b' }), 500);
     expect(error).toMatchObject({ code: 500, status: 'INTERNAL' });
     expect(error.message).toBe(
-      'FakeGemini: the script has no reply for request #1 (turn 1): it held 1 reply, all used. Add entries to the script, or pass a handler.',
+      'FakeGemini: the script has no reply for request #1 (turn 1): it held 1 reply, all used. Add entries to ' +
+        'the script, or pass a handler.',
     );
     fake.push('more');
     expect((await ai.models.generateContent({ model: MODEL, contents: 'c' })).text).toBe('more');

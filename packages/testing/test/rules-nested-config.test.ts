@@ -185,10 +185,12 @@ describe('an unknown field at each nested level', () => {
 
   it('a nested config that is not an object is an invalid value', () => {
     expect(requestProblems({ contents: [user], generationConfig: 5 })).toEqual([
-      "Invalid value at 'generation_config' (type.googleapis.com/google.ai.generativelanguage.v1beta.GenerationConfig), 5",
+      "Invalid value at 'generation_config' " +
+        '(type.googleapis.com/google.ai.generativelanguage.v1beta.GenerationConfig), 5',
     ]);
     expect(requestProblems({ contents: [user], safetySettings: { category: 'x' } })).toEqual([
-      'Invalid value at \'safety_settings\' (type.googleapis.com/google.ai.generativelanguage.v1beta.SafetySetting), {"category":"x"}',
+      "Invalid value at 'safety_settings' " +
+        '(type.googleapis.com/google.ai.generativelanguage.v1beta.SafetySetting), {"category":"x"}',
     ]);
   });
 });

@@ -46,10 +46,12 @@ describe('contentsProblems', () => {
 
   it('rejects a function response that is not a JSON object', () => {
     expect(contentsProblems([responses({ name: 'f', response: [1, 2] })])).toEqual([
-      `Invalid JSON payload received. Unknown name "response" at 'contents[0].parts[0].function_response': Proto field is not repeating, cannot start list.`,
+      `Invalid JSON payload received. Unknown name "response" at 'contents[0].parts[0].function_response': ` +
+        'Proto field is not repeating, cannot start list.',
     ]);
     expect(contentsProblems([responses({ name: 'f', response: 'done' })])).toEqual([
-      `Invalid value at 'contents[0].parts[0].function_response.response' (type.googleapis.com/google.protobuf.Struct), "done"`,
+      `Invalid value at 'contents[0].parts[0].function_response.response' ` +
+        '(type.googleapis.com/google.protobuf.Struct), "done"',
     ]);
   });
 
@@ -58,7 +60,8 @@ describe('contentsProblems', () => {
       "* GenerateContentRequest.contents[0].parts[0].data: required oneof field 'data' must have one initialized field",
     ]);
     expect(contentsProblems([{ role: 'user', parts: [{ text: 'a', functionCall: { name: 'f' } }] }])).toEqual([
-      "Invalid JSON payload received. Oneof field 'data' is already set. Cannot set 'functionCall' at 'contents[0].parts[0]'.",
+      "Invalid JSON payload received. Oneof field 'data' is already set. Cannot set 'functionCall' at " +
+        "'contents[0].parts[0]'.",
     ]);
   });
 
@@ -85,7 +88,9 @@ describe('functionTurnProblems', () => {
   it('rejects a response count that differs from the call count', () => {
     const contents = [user('go'), calls({ name: 'a' }, { name: 'b' }), responses({ name: 'a' })];
     expect(functionTurnProblems(contents)).toEqual([
-      "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn (at 'contents[2].parts': 1 function response part(s) for 2 function call part(s) in contents[1]).",
+      'Please ensure that the number of function response parts is equal to the number of function call parts ' +
+        "of the function call turn (at 'contents[2].parts': 1 function response part(s) for 2 function call " +
+        'part(s) in contents[1]).',
     ]);
   });
 
@@ -99,7 +104,8 @@ describe('functionTurnProblems', () => {
   it('rejects calls that end the request', () => {
     expect(functionTurnProblems([user('go'), calls({ name: 'a' }, { name: 'b' })])).toEqual([
       expect.stringContaining(
-        '0 function response part(s) for 2 function call part(s) in contents[1]: the request ends on the function call turn',
+        '0 function response part(s) for 2 function call part(s) in contents[1]: the request ends on the ' +
+          'function call turn',
       ),
     ]);
   });
@@ -115,7 +121,8 @@ describe('functionTurnProblems', () => {
 
   it('rejects a response name that was not called', () => {
     expect(functionTurnProblems([user('go'), calls({ name: 'a' }), responses({ name: 'b' })])).toEqual([
-      '* GenerateContentRequest.contents[2].parts[0].function_response.name: "b" does not answer a function call of contents[1] (open calls: "a")',
+      '* GenerateContentRequest.contents[2].parts[0].function_response.name: "b" does not answer a function ' +
+        'call of contents[1] (open calls: "a")',
     ]);
   });
 
@@ -123,12 +130,14 @@ describe('functionTurnProblems', () => {
     expect(
       functionTurnProblems([user('go'), calls({ name: 'a', id: 'x1' }), responses({ name: 'a', id: 'x2' })]),
     ).toEqual([
-      '* GenerateContentRequest.contents[2].parts[0].function_response.id: "x2" does not answer a function call of contents[1] (open call ids: "x1")',
+      '* GenerateContentRequest.contents[2].parts[0].function_response.id: "x2" does not answer a function call ' +
+        'of contents[1] (open call ids: "x1")',
     ]);
     expect(
       functionTurnProblems([user('go'), calls({ name: 'a', id: 'x1' }), responses({ name: 'b', id: 'x1' })]),
     ).toEqual([
-      '* GenerateContentRequest.contents[2].parts[0].function_response.name: "b" does not match the name "a" of the call with id "x1" in contents[1]',
+      '* GenerateContentRequest.contents[2].parts[0].function_response.name: "b" does not match the name "a" of ' +
+        'the call with id "x1" in contents[1]',
     ]);
   });
 
@@ -156,7 +165,8 @@ describe('toolConfigProblems', () => {
 
   it.each(['AUTO', 'NONE', undefined])('rejects allowedFunctionNames with mode %s', (mode) => {
     expect(toolConfigProblems({ functionCallingConfig: { mode, allowedFunctionNames: ['a'] } }, declared)).toEqual([
-      `* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names: only allowed when mode is ANY or VALIDATED (mode is ${mode ?? 'AUTO'})`,
+      '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names: only allowed when ' +
+        `mode is ANY or VALIDATED (mode is ${mode ?? 'AUTO'})`,
     ]);
   });
 
@@ -164,13 +174,15 @@ describe('toolConfigProblems', () => {
     expect(
       toolConfigProblems({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['zz'] } }, declared),
     ).toEqual([
-      '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names[0]: function "zz" is not declared in tools',
+      '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names[0]: function "zz" is ' +
+        'not declared in tools',
     ]);
     expect(toolConfigProblems({ functionCallingConfig: { mode: 'SOMETIMES' } }, declared)[0]).toContain(
       "Invalid value at 'tool_config.function_calling_config.mode'",
     );
     expect(toolConfigProblems({ functionCallingConfig: { mode: 'ANY' } }, [])).toEqual([
-      '* GenerateContentRequest.tool_config.function_calling_config.mode: mode ANY is set without function_declarations in tools',
+      '* GenerateContentRequest.tool_config.function_calling_config.mode: mode ANY is set without ' +
+        'function_declarations in tools',
     ]);
   });
 });
@@ -241,8 +253,10 @@ describe('thoughtSignatureProblems', () => {
       responses({ name: 'a', id: '1' }, { name: 'b', id: '2' }),
     ];
     expect(thoughtSignatureProblems(swapped, ledger)).toEqual([
-      "Thought signature at 'contents[1].parts[0].thought_signature' was issued on another part: send each part back exactly as received.",
-      "Thought signature at 'contents[1].parts[1].thought_signature' was issued on another part: send each part back exactly as received.",
+      "Thought signature at 'contents[1].parts[0].thought_signature' was issued on another part: send each part " +
+        'back exactly as received.',
+      "Thought signature at 'contents[1].parts[1].thought_signature' was issued on another part: send each part " +
+        'back exactly as received.',
     ]);
 
     const forged = [
@@ -329,8 +343,11 @@ describe('requestProblems', () => {
     expect(problems).toEqual([
       'Invalid JSON payload received. Unknown name "temperature": Cannot find field.',
       '* GenerateContentRequest.contents[0].role: Please use a valid role: user, model. Got "system".',
-      `Invalid JSON payload received. Unknown name "type" at 'tools[0].function_declarations[0].parameters.properties[q]': Proto field is not repeating, cannot start list.`,
-      '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names: only allowed when mode is ANY or VALIDATED (mode is AUTO)',
+      'Invalid JSON payload received. Unknown name "type" at ' +
+        `'tools[0].function_declarations[0].parameters.properties[q]': Proto field is not repeating, ` +
+        'cannot start list.',
+      '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names: only allowed when ' +
+        'mode is ANY or VALIDATED (mode is AUTO)',
     ]);
   });
 

@@ -55,7 +55,8 @@ describe('openApiSchemaProblems', () => {
   it('rejects a type array at the node that holds it', () => {
     const problems = openApiSchemaProblems({ type: 'object', properties: { a: { type: ['string', 'null'] } } }, P);
     expect(problems).toEqual([
-      `Invalid JSON payload received. Unknown name "type" at '${P}.properties[a]': Proto field is not repeating, cannot start list.`,
+      `Invalid JSON payload received. Unknown name "type" at '${P}.properties[a]': Proto field is not ` +
+        'repeating, cannot start list.',
     ]);
   });
 
@@ -183,7 +184,8 @@ describe('functionDeclarationProblems', () => {
       D,
     );
     expect(problems).toEqual([
-      `* GenerateContentRequest.${D}.parameters: parameters and parameters_json_schema are mutually exclusive: set only one of them`,
+      `* GenerateContentRequest.${D}.parameters: parameters and parameters_json_schema are mutually exclusive: ` +
+        'set only one of them',
     ]);
   });
 
@@ -232,7 +234,8 @@ describe('toolsProblems', () => {
   it('allows 512 declarations in one tool and rejects 513', () => {
     expect(toolsProblems([{ functionDeclarations: many(512) }])).toEqual([]);
     expect(toolsProblems([{ functionDeclarations: many(513) }])).toEqual([
-      '* GenerateContentRequest.tools[0].function_declarations: at most 512 function declarations are allowed in one tool, got 513',
+      '* GenerateContentRequest.tools[0].function_declarations: at most 512 function declarations are allowed ' +
+        'in one tool, got 513',
     ]);
   });
 
@@ -240,7 +243,8 @@ describe('toolsProblems', () => {
     expect(
       toolsProblems([{ functionDeclarations: [{ name: 'a' }] }, { functionDeclarations: [{ name: 'a' }] }]),
     ).toEqual([
-      '* GenerateContentRequest.tools[1].function_declarations[0].name: Duplicate function declaration "a" (first at tools[0].function_declarations[0])',
+      '* GenerateContentRequest.tools[1].function_declarations[0].name: Duplicate function declaration "a" ' +
+        '(first at tools[0].function_declarations[0])',
     ]);
   });
 
@@ -254,7 +258,8 @@ describe('toolsProblems', () => {
       },
     ]);
     expect(problems).toEqual([
-      `Invalid JSON payload received. Unknown name "additionalProperties" at 'tools[0].function_declarations[1].parameters': Cannot find field.`,
+      'Invalid JSON payload received. Unknown name "additionalProperties" at ' +
+        `'tools[0].function_declarations[1].parameters': Cannot find field.`,
     ]);
   });
 });

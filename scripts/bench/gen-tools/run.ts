@@ -53,7 +53,8 @@ const once = spawnSync(
 );
 const warnings = once.stderr.split('\n').filter((line) => line.includes(': warning: '));
 console.log(
-  `\ngen-tools diagnostics on the synthetic project: ${warnings.length} warning(s)${warnings.length ? `:\n  ${warnings.join('\n  ')}` : ''}`,
+  `\ngen-tools diagnostics on the synthetic project: ${warnings.length} ` +
+    `warning(s)${warnings.length ? `:\n  ${warnings.join('\n  ')}` : ''}`,
 );
 
 const candidates: Record<string, string[]> = {
@@ -122,10 +123,12 @@ for (const [name, { ms, mb }] of Object.entries(summary))
 
 const watch = await watchLatency();
 console.log(
-  `  gen-tools --watch, edit of one file to new output  ${watch.oneFile.toFixed(0).padStart(6)} ms  (median of ${watch.runs})`,
+  `  gen-tools --watch, edit of one file to new output  ${watch.oneFile.toFixed(0).padStart(6)} ms  (median ` +
+    `of ${watch.runs})`,
 );
 console.log(
-  `  gen-tools --watch, edit of the shared types file     ${watch.shared.toFixed(0).padStart(6)} ms  (every tool depends on it; reported)`,
+  `  gen-tools --watch, edit of the shared types file     ${watch.shared.toFixed(0).padStart(6)} ms  (every ` +
+    'tool depends on it; reported)',
 );
 
 const gen = summary['gen-tools (cold)']!;

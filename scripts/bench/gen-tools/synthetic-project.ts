@@ -94,7 +94,8 @@ function serviceFile(file: number, toolsPerFile: number): string {
           `   * @param priority How urgent the change is.`,
           `   */`,
           `  @tool()`,
-          `  async ${name}(customerId: string, address: Address, priority: Priority = Priority.Normal): Promise<Customer> {`,
+          `  async ${name}(customerId: string, address: Address, priority: Priority = Priority.Normal): ` +
+            'Promise<Customer> {',
           `    return { id: customerId, name: 'x', address, tags: [], priority };`,
           `  }`,
           '',
@@ -155,7 +156,8 @@ function serviceFile(file: number, toolsPerFile: number): string {
           `   * @param messages The lines.`,
           `   */`,
           `  @tool()`,
-          `  ${name}(level: Level, messages: { text: string; at?: string; fields?: Record<string, string> }[]): number {`,
+          `  ${name}(level: Level, messages: { text: string; at?: string; fields?: Record<string, string> }[]): ` +
+            'number {',
           `    return messages.length + level;`,
           `  }`,
           '',

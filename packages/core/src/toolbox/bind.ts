@@ -92,7 +92,8 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
   if (isDefinedTool(instance)) return [bindDefinedTool(instance, context)];
   if (typeof instance === 'function') {
     throw new TypeError(
-      `Pass an instance of ${(instance as { name?: string }).name || 'the class'} (new ${(instance as { name?: string }).name || 'X'}()), not the class itself`,
+      `Pass an instance of ${(instance as { name?: string }).name || 'the class'} ` +
+        `(new ${(instance as { name?: string }).name || 'X'}()), not the class itself`,
     );
   }
   if (typeof instance !== 'object' || instance === null) {
@@ -117,7 +118,8 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
       throw new TypeError(
         `${where} has @tool() but is not in the manifest: ${RUN_GEN_TOOLS}` +
           (byNameOnly
-            ? ' (a JSON manifest matches classes by name: if a bundler renames classes, keep their names or use the TS manifest)'
+            ? ' (a JSON manifest matches classes by name: if a bundler renames classes, keep their names or use ' +
+              'the TS manifest)'
             : ''),
       );
     }
@@ -161,14 +163,16 @@ function findEntry(
     if (byName) {
       if (byName.length > 1) {
         throw new TypeError(
-          `${where}: the JSON manifest has ${byName.length} classes named ${cls.name} (${byName.map((entry) => entry.file).join(', ')}); ` +
+          `${where}: the JSON manifest has ${byName.length} classes named ${cls.name} ` +
+            `(${byName.map((entry) => entry.file).join(', ')}); ` +
             'bind with the TS manifest (tools.generated.ts), which refers to classes by identity',
         );
       }
       const earlier = context.classesByBoundName.get(cls.name);
       if (earlier && earlier !== cls) {
         throw new TypeError(
-          `${where}: two different classes named ${cls.name} are bound through a JSON manifest, which can only match them by name; ` +
+          `${where}: two different classes named ${cls.name} are bound through a JSON manifest, which can only ` +
+            'match them by name; ' +
             'bind with the TS manifest (tools.generated.ts), which refers to classes by identity',
         );
       }
@@ -201,7 +205,8 @@ function checkGoneMethods(
       if (methods.has(entry.method)) continue;
       const exists = typeof (cls.prototype as Record<string, unknown>)[entry.method] === 'function';
       throw new TypeError(
-        `${entry.class}.${entry.method} is in the manifest but ${exists ? 'has no @tool()' : 'the method is gone'}: ${RUN_GEN_TOOLS}`,
+        `${entry.class}.${entry.method} is in the manifest ` +
+          `but ${exists ? 'has no @tool()' : 'the method is gone'}: ${RUN_GEN_TOOLS}`,
       );
     }
   }
@@ -220,7 +225,8 @@ function checkParameters(entry: ManifestTool, fn: (...args: unknown[]) => unknow
   if (fn.length > params.length || (fn.length !== 0 && fn.length < leadingRequired)) {
     const names = params.map((param) => param.name).join(', ');
     throw new TypeError(
-      `${where} takes ${fn.length} parameter${fn.length === 1 ? '' : 's'} before any default, but the manifest lists (${names}): its parameters changed: ${RUN_GEN_TOOLS}`,
+      `${where} takes ${fn.length} parameter${fn.length === 1 ? '' : 's'} before any default, but the manifest ` +
+        `lists (${names}): its parameters changed: ${RUN_GEN_TOOLS}`,
     );
   }
 }
@@ -277,7 +283,8 @@ function bindTool(
   const name = toolOptions.name ?? entry?.name ?? method;
   if (typeof name !== 'string' || !GEMINI_TOOL_NAME.test(name)) {
     throw new TypeError(
-      `${where}: tool name ${JSON.stringify(name)} is not a valid Gemini function name (a letter or _, then letters, digits, _ . : -, at most 128)`,
+      `${where}: tool name ${JSON.stringify(name)} is not a valid Gemini function name (a letter or _, then ` +
+        'letters, digits, _ . : -, at most 128)',
     );
   }
   const declared = override?.schema ?? entry!.parameters;

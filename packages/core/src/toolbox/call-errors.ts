@@ -44,5 +44,8 @@ export function invalidArgumentsMessage(toolName: string, issues: readonly ToolI
     .map((issue) => `${issue.path || '(arguments)'}: expected ${issue.expected}, received ${issue.received}`)
     .join('; ');
   const more = total > 10 ? `; and ${total - 10} more` : '';
-  return `Invalid arguments for tool "${toolName}" (${total} issue${total === 1 ? '' : 's'}): ${listed}${more}. Fix them and call the tool again.`;
+  return (
+    `Invalid arguments for tool "${toolName}" (${total} issue${total === 1 ? '' : 's'}): ${listed}${more}. Fix ` +
+    'them and call the tool again.'
+  );
 }

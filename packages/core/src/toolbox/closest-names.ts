@@ -1,4 +1,6 @@
-/** A wanted name longer than this is compared with nothing: it is no slip of a real name, and the cost stays bounded. */
+/**
+ * A wanted name longer than this is compared with nothing: it is no slip of a real name, and the cost stays bounded.
+ */
 const MAX_COMPARED_LENGTH = 256;
 
 /**

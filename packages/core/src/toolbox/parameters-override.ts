@@ -31,7 +31,8 @@ export function readParametersOverride(
     const standard = (parameters as StandardJsonSchemaLike)['~standard'];
     if (!standard.jsonSchema || typeof standard.jsonSchema.input !== 'function') {
       throw new TypeError(
-        `${where}: the parameters option is a ${standard.vendor} Standard Schema that cannot describe itself as JSON Schema ` +
+        `${where}: the parameters option is a ${standard.vendor} Standard Schema that cannot describe itself as ` +
+          'JSON Schema ' +
           '(it has no ~standard.jsonSchema); use zod 4 or a JSON Schema',
       );
     }

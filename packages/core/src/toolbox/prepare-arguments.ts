@@ -146,7 +146,10 @@ function tooDeep(toolName: string, path: string): CallFailure {
   ]);
   return new CallFailure({
     name: 'InvalidArguments',
-    message: `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays, under ${excerpt(path.split('/', 2).join('/'), MAX_ECHO)}). Send a flatter value and call the tool again.`,
+    message:
+      `Invalid arguments for tool "${toolName}": arguments nested too deeply (more than ${MAX_ARGUMENT_DEPTH} ` +
+      `levels of objects and arrays, under ${excerpt(path.split('/', 2).join('/'), MAX_ECHO)}). Send a flatter ` +
+      'value and call the tool again.',
     issues,
   });
 }
@@ -173,7 +176,8 @@ async function checkStandard(
   try {
     result = await check.validate(args);
   } catch (error) {
-    const message = `Tool "${plan.tool.name}": its schema failed while checking the arguments: ${(error as Error).message}`;
+    const message =
+      `Tool "${plan.tool.name}": its schema failed while checking the arguments: ` + `${(error as Error).message}`;
     return new CallFailure({ name: 'ToolSchemaError', message });
   }
   for (const issue of result.issues ?? []) {

@@ -74,11 +74,13 @@ function uniqueClass(classes: ReadonlyMap<string, ToolClass[]>, name: string, fi
   if (found.length === 1) return found[0]!;
   if (found.length > 1) {
     throw new TypeError(
-      `${where}: more than one class named ${name} was given in options.classes; bind with the TS manifest (tools.generated.ts), which refers to classes by identity`,
+      `${where}: more than one class named ${name} was given in options.classes; bind with the TS manifest ` +
+        '(tools.generated.ts), which refers to classes by identity',
     );
   }
   throw new TypeError(
-    `${where}: the parameter is a ${name} (${file}), and a JSON manifest holds no class references: pass the class in options.classes, or use the TS manifest (tools.generated.ts)`,
+    `${where}: the parameter is a ${name} (${file}), and a JSON manifest holds no class references: pass the ` +
+      'class in options.classes, or use the TS manifest (tools.generated.ts)',
   );
 }
 

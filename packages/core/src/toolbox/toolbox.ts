@@ -74,7 +74,9 @@ export class Toolbox {
     this.#insert(plans);
   }
 
-  /** Binds one more instance or defineTool tool (with its own manifest, or the Toolbox's). Returns the tools it added. */
+  /**
+   * Binds one more instance or defineTool tool (with its own manifest, or the Toolbox's). Returns the tools it added.
+   */
   add(instance: object, manifest: ToolManifest | ManifestJson = this.#manifest): BoundTool[] {
     try {
       const plans = bindInstance(instance, loadManifest(manifest), this.#context);

@@ -134,7 +134,9 @@ export interface ToolboxOptions {
 export interface CallOptions {
   /** Cancels the call: the tool's ToolContext signal is aborted and an `AbortError` response is returned. */
   signal?: AbortSignal;
-  /** Time limit in ms for this call; wins over the tool's and the Toolbox's (0, a negative number or Infinity: none). */
+  /**
+   * Time limit in ms for this call; wins over the tool's and the Toolbox's (0, a negative number or Infinity: none).
+   */
   timeoutMs?: number;
   /**
    * Time limit in ms for a tool that sets none of its own (`@tool({ timeoutMs })`); wins over the Toolbox's

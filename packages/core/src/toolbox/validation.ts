@@ -227,7 +227,9 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     case 'uniqueItems':
       return {
         path,
-        expected: `no duplicate items (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are equal)`,
+        expected:
+          `no duplicate items (items ${Math.min(Number(params.i), Number(params.j))} ` +
+          `and ${Math.max(Number(params.i), Number(params.j))} are equal)`,
         received: at(path),
       };
     case 'minProperties':

@@ -188,7 +188,8 @@ describe('very deep arguments', () => {
       const error = response(reply).error!;
       expect(error.name).toBe('InvalidArguments');
       expect(error.message).toBe(
-        'Invalid arguments for tool "count": arguments nested too deeply (more than 100 levels of objects and arrays, under /root). Send a flatter value and call the tool again.',
+        'Invalid arguments for tool "count": arguments nested too deeply (more than 100 levels of objects and ' +
+          'arrays, under /root). Send a flatter value and call the tool again.',
       );
       expect(error.issues).toEqual([
         {
@@ -213,74 +214,78 @@ describe('very deep arguments', () => {
     expect(tree.calls).toBe(1);
   });
 
-  it('without recursion in the schema, 3000 levels anywhere are refused or passed through by the schema, never a RangeError', async () => {
-    class Flat {
-      seen: unknown;
-      @tool()
-      take(label: string, items: { id: string }[], payload: unknown, strict?: { mode: string }) {
-        this.seen = payload;
-        return label;
+  it(
+    'without recursion in the schema, 3000 levels anywhere are refused or passed through by the schema, ' +
+      'never a RangeError',
+    async () => {
+      class Flat {
+        seen: unknown;
+        @tool()
+        take(label: string, items: { id: string }[], payload: unknown, strict?: { mode: string }) {
+          this.seen = payload;
+          return label;
+        }
       }
-    }
-    const flatManifest = defineManifest({
-      version: 1,
-      tools: [
-        {
-          name: 'take',
-          class: 'Flat',
-          method: 'take',
-          file: 'flat.ts',
-          target: () => Flat,
-          parameters: {
-            type: 'object',
-            properties: {
-              label: { type: 'string' },
-              items: {
-                type: 'array',
+      const flatManifest = defineManifest({
+        version: 1,
+        tools: [
+          {
+            name: 'take',
+            class: 'Flat',
+            method: 'take',
+            file: 'flat.ts',
+            target: () => Flat,
+            parameters: {
+              type: 'object',
+              properties: {
+                label: { type: 'string' },
                 items: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { id: { type: 'string' } },
+                    required: ['id'],
+                    additionalProperties: false,
+                  },
+                },
+                payload: {},
+                strict: {
                   type: 'object',
-                  properties: { id: { type: 'string' } },
-                  required: ['id'],
+                  properties: { mode: { type: 'string' } },
+                  required: ['mode'],
                   additionalProperties: false,
                 },
               },
-              payload: {},
-              strict: {
-                type: 'object',
-                properties: { mode: { type: 'string' } },
-                required: ['mode'],
-                additionalProperties: false,
-              },
+              required: ['label', 'items', 'payload'],
             },
-            required: ['label', 'items', 'payload'],
+            params: [
+              { name: 'label', kind: 'value' },
+              { name: 'items', kind: 'value' },
+              { name: 'payload', kind: 'value' },
+              { name: 'strict', kind: 'value', optional: true },
+            ],
           },
-          params: [
-            { name: 'label', kind: 'value' },
-            { name: 'items', kind: 'value' },
-            { name: 'payload', kind: 'value' },
-            { name: 'strict', kind: 'value', optional: true },
-          ],
-        },
-      ],
-    });
-    const flat = new Flat();
-    const toolbox = new Toolbox([flat], flatManifest);
-    const deep = nested(3000);
-    for (const args of [
-      { label: deep, items: [], payload: 1 },
-      { label: 'x', items: [deep], payload: 1 },
-      { label: 'x', items: [{ id: 'a', extra: deep }], payload: 1 },
-      { label: 'x', items: [], payload: 1, strict: { mode: 'm', extra: deep } },
-      { label: 'x', items: [], payload: 1, strict: nestedText(3000) },
-    ]) {
-      const error = response(await toolbox.call({ name: 'take', args })).error!;
-      expect(error.name).toBe('InvalidArguments');
-    }
-    // `unknown` takes any JSON value, however deep: the method gets it, and the result is cut, not a crash.
-    const reply = await toolbox.call({ name: 'take', args: { label: 'ok', items: [], payload: deep } });
-    expect(response(reply).output).toBe('ok');
-    expect(flat.seen).toBe(deep);
-  });
+        ],
+      });
+      const flat = new Flat();
+      const toolbox = new Toolbox([flat], flatManifest);
+      const deep = nested(3000);
+      for (const args of [
+        { label: deep, items: [], payload: 1 },
+        { label: 'x', items: [deep], payload: 1 },
+        { label: 'x', items: [{ id: 'a', extra: deep }], payload: 1 },
+        { label: 'x', items: [], payload: 1, strict: { mode: 'm', extra: deep } },
+        { label: 'x', items: [], payload: 1, strict: nestedText(3000) },
+      ]) {
+        const error = response(await toolbox.call({ name: 'take', args })).error!;
+        expect(error.name).toBe('InvalidArguments');
+      }
+      // `unknown` takes any JSON value, however deep: the method gets it, and the result is cut, not a crash.
+      const reply = await toolbox.call({ name: 'take', args: { label: 'ok', items: [], payload: deep } });
+      expect(response(reply).output).toBe('ok');
+      expect(flat.seen).toBe(deep);
+    },
+  );
 
   it('a tool returning a 3000-level value answers a cut value, not a RangeError', async () => {
     class Deep {

@@ -82,50 +82,53 @@ describe('binding by class name (JSON manifest)', () => {
     expect(toolbox.add(new Impostor())).toHaveLength(5);
   });
 
-  it('two classes of one name in different files: each binds its own entries, and only those count as its own', async () => {
-    class Service {
-      @tool()
-      ping() {
-        return 'pong';
+  it(
+    'two classes of one name in different files: ' + 'each binds its own entries, and only those count as its own',
+    async () => {
+      class Service {
+        @tool()
+        ping() {
+          return 'pong';
+        }
       }
-    }
-    const json = {
-      version: 1 as const,
-      tools: [
-        {
-          name: 'ping',
-          class: 'Service',
-          method: 'ping',
-          file: 'src/b/service.ts',
-          parameters: { type: 'object' as const, properties: {} },
-          params: [],
-        },
-        {
-          name: 'other',
-          class: 'Service',
-          method: 'other',
-          file: 'src/a/service.ts',
-          parameters: { type: 'object' as const, properties: {} },
-          params: [],
-        },
-      ],
-    };
-    const toolbox = new Toolbox([new Service()], json);
-    expect(toolbox.tools().map((t) => t.name)).toEqual(['ping']);
-    expect((await toolbox.call({ name: 'ping' })).functionResponse.response).toEqual({ output: 'pong' });
-    // An entry of its own file whose method lost @tool() is still caught.
-    json.tools.push({
-      name: 'gone',
-      class: 'Service',
-      method: 'gone',
-      file: 'src/b/service.ts',
-      parameters: { type: 'object', properties: {} },
-      params: [],
-    });
-    expect(() => new Toolbox([new Service()], json)).toThrow(
-      'Service.gone is in the manifest but the method is gone: run gen-tools',
-    );
-  });
+      const json = {
+        version: 1 as const,
+        tools: [
+          {
+            name: 'ping',
+            class: 'Service',
+            method: 'ping',
+            file: 'src/b/service.ts',
+            parameters: { type: 'object' as const, properties: {} },
+            params: [],
+          },
+          {
+            name: 'other',
+            class: 'Service',
+            method: 'other',
+            file: 'src/a/service.ts',
+            parameters: { type: 'object' as const, properties: {} },
+            params: [],
+          },
+        ],
+      };
+      const toolbox = new Toolbox([new Service()], json);
+      expect(toolbox.tools().map((t) => t.name)).toEqual(['ping']);
+      expect((await toolbox.call({ name: 'ping' })).functionResponse.response).toEqual({ output: 'pong' });
+      // An entry of its own file whose method lost @tool() is still caught.
+      json.tools.push({
+        name: 'gone',
+        class: 'Service',
+        method: 'gone',
+        file: 'src/b/service.ts',
+        parameters: { type: 'object', properties: {} },
+        params: [],
+      });
+      expect(() => new Toolbox([new Service()], json)).toThrow(
+        'Service.gone is in the manifest but the method is gone: run gen-tools',
+      );
+    },
+  );
 
   it('says why a class may be missing from a JSON manifest (renamed by a bundler)', () => {
     // What a minifier leaves of WeatherService: the same methods, another class name.
@@ -268,31 +271,35 @@ describe('programmer errors', () => {
 });
 
 describe('manual parameters', () => {
-  it('binds a tool that is not in the manifest; the arguments object is the first parameter, ToolContext the second', async () => {
-    class Search {
-      @tool({
-        name: 'lookup',
-        description: 'Looks things up',
-        parameters: {
-          type: 'object',
-          properties: { q: { type: 'string' }, limit: { type: 'integer', default: 3 } },
-          required: ['q'],
-        },
-      })
-      lookup(args: { q: string; limit: number }, context: { toolName: string }) {
-        return { ...args, tool: context.toolName };
+  it(
+    'binds a tool that is not in the manifest; the arguments object is the first parameter, ' +
+      'ToolContext the second',
+    async () => {
+      class Search {
+        @tool({
+          name: 'lookup',
+          description: 'Looks things up',
+          parameters: {
+            type: 'object',
+            properties: { q: { type: 'string' }, limit: { type: 'integer', default: 3 } },
+            required: ['q'],
+          },
+        })
+        lookup(args: { q: string; limit: number }, context: { toolName: string }) {
+          return { ...args, tool: context.toolName };
+        }
       }
-    }
-    const toolbox = new Toolbox([new Search()], defineManifest({ version: 1, tools: [] }));
-    expect(toolbox.get('lookup')).toMatchObject({ argumentMode: 'object', description: 'Looks things up' });
-    expect((await toolbox.call({ name: 'lookup', args: { q: 'x' } })).functionResponse.response).toEqual({
-      output: { q: 'x', limit: 3, tool: 'lookup' },
-    });
-    const bad = await toolbox.call({ name: 'lookup', args: { q: 1, more: true } });
-    expect(bad.functionResponse.response).toMatchObject({
-      error: { issues: [{ path: '/more' }, { path: '/q', expected: 'string', received: 'integer 1' }] },
-    });
-  });
+      const toolbox = new Toolbox([new Search()], defineManifest({ version: 1, tools: [] }));
+      expect(toolbox.get('lookup')).toMatchObject({ argumentMode: 'object', description: 'Looks things up' });
+      expect((await toolbox.call({ name: 'lookup', args: { q: 'x' } })).functionResponse.response).toEqual({
+        output: { q: 'x', limit: 3, tool: 'lookup' },
+      });
+      const bad = await toolbox.call({ name: 'lookup', args: { q: 1, more: true } });
+      expect(bad.functionResponse.response).toMatchObject({
+        error: { issues: [{ path: '/more' }, { path: '/q', expected: 'string', received: 'integer 1' }] },
+      });
+    },
+  );
 
   it('a Gemini OpenAPI schema is read as JSON Schema', async () => {
     class Geo {
@@ -376,42 +383,45 @@ describe('manual parameters', () => {
     });
   });
 
-  it('a zod 4 schema: its JSON Schema is declared, zod validates and transforms, extra properties are reported', async () => {
-    const Query = z.object({
-      text: z.string().min(2),
-      page: z.number().int().positive().default(1),
-      when: z
-        .string()
-        .transform((s) => s.toUpperCase())
-        .optional(),
-    });
-    class Finder {
-      seen: unknown[] = [];
-      @tool({ name: 'find', parameters: Query })
-      find(args: z.output<typeof Query>) {
-        this.seen.push(args);
-        return args;
+  it(
+    'a zod 4 schema: its JSON Schema is declared, ' + 'zod validates and transforms, extra properties are reported',
+    async () => {
+      const Query = z.object({
+        text: z.string().min(2),
+        page: z.number().int().positive().default(1),
+        when: z
+          .string()
+          .transform((s) => s.toUpperCase())
+          .optional(),
+      });
+      class Finder {
+        seen: unknown[] = [];
+        @tool({ name: 'find', parameters: Query })
+        find(args: z.output<typeof Query>) {
+          this.seen.push(args);
+          return args;
+        }
       }
-    }
-    const finder = new Finder();
-    const toolbox = new Toolbox([finder], defineManifest({ version: 1, tools: [] }));
-    const declared = toolbox.get('find')!.parameters;
-    expect(declared).toEqual(
-      Query['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) && expect.objectContaining({ type: 'object' }),
-    );
-    expect(declared.$schema).toBeUndefined();
-    expect(Object.keys(declared.properties)).toEqual(['text', 'page', 'when']);
-    expect(toolbox.declarations()[0]!.parameters!.type).toBe('OBJECT');
+      const finder = new Finder();
+      const toolbox = new Toolbox([finder], defineManifest({ version: 1, tools: [] }));
+      const declared = toolbox.get('find')!.parameters;
+      expect(declared).toEqual(
+        Query['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) && expect.objectContaining({ type: 'object' }),
+      );
+      expect(declared.$schema).toBeUndefined();
+      expect(Object.keys(declared.properties)).toEqual(['text', 'page', 'when']);
+      expect(toolbox.declarations()[0]!.parameters!.type).toBe('OBJECT');
 
-    const ok = await toolbox.call({ name: 'find', args: { text: 'hello', when: 'now' } });
-    expect(ok.functionResponse.response).toEqual({ output: { text: 'hello', page: 1, when: 'NOW' } });
+      const ok = await toolbox.call({ name: 'find', args: { text: 'hello', when: 'now' } });
+      expect(ok.functionResponse.response).toEqual({ output: { text: 'hello', page: 1, when: 'NOW' } });
 
-    const bad = await toolbox.call({ name: 'find', args: { text: 'x', page: 0, colour: 'red' } });
-    const error = (bad.functionResponse.response as { error: { issues: { path: string }[]; message: string } }).error;
-    expect(error.issues.map((issue) => issue.path)).toEqual(['/colour', '/text', '/page']);
-    expect(error.message).toMatch(/Invalid arguments for tool "find"/);
-    expect(finder.seen).toHaveLength(1);
-  });
+      const bad = await toolbox.call({ name: 'find', args: { text: 'x', page: 0, colour: 'red' } });
+      const error = (bad.functionResponse.response as { error: { issues: { path: string }[]; message: string } }).error;
+      expect(error.issues.map((issue) => issue.path)).toEqual(['/colour', '/text', '/page']);
+      expect(error.message).toMatch(/Invalid arguments for tool "find"/);
+      expect(finder.seen).toHaveLength(1);
+    },
+  );
 });
 
 describe('zod objects that reject unknown keys themselves', () => {

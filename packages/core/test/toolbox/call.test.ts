@@ -556,42 +556,45 @@ describe('precompiled validators (no code generation at run time)', () => {
     );
   });
 
-  it('uses the validators it is given, keyed by manifest name, and reads arguments without generated code', async () => {
-    const { Ajv2020 } = await import('ajv/dist/2020.js');
-    const addFormats = ((await import('ajv-formats')) as unknown as { default: (ajv: unknown) => void }).default;
-    const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
-    addFormats(ajv);
-    const { validationSchema } = await import('@toolwright/core');
-    const validators = Object.fromEntries(
-      manifest.tools.map((t) => [t.name, ajv.compile(validationSchema(t.parameters))]),
-    );
-    const used: string[] = [];
-    const counted = Object.fromEntries(
-      Object.entries(validators).map(([name, validate]) => {
-        const wrapper = Object.assign(
-          (data: unknown) => {
-            used.push(name);
-            const ok = validate(data);
-            wrapper.errors = validate.errors;
-            return ok;
-          },
-          { errors: null as unknown },
-        );
-        return [name, wrapper];
-      }),
-    );
-    const toolbox = new Toolbox([new WeatherService()], manifest, {
-      generateCode: false,
-      validators: counted as never,
-    });
-    expect(
-      response(await toolbox.call({ name: 'getForecast', args: { unit: 'fahrenheit', days: 2, city: 'Oslo' } })),
-    ).toEqual({
-      output: { city: 'Oslo', days: 2, unit: 'fahrenheit' },
-    });
-    expect(response(await toolbox.call({ name: 'add_numbers', args: { a: 'x' } })).error!.issues).toEqual([
-      { path: '/a', expected: 'number', received: 'string "x"' },
-    ]);
-    expect(used).toEqual(['getForecast', 'add_numbers']);
-  });
+  it(
+    'uses the validators it is given, keyed by manifest name, ' + 'and reads arguments without generated code',
+    async () => {
+      const { Ajv2020 } = await import('ajv/dist/2020.js');
+      const addFormats = ((await import('ajv-formats')) as unknown as { default: (ajv: unknown) => void }).default;
+      const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
+      addFormats(ajv);
+      const { validationSchema } = await import('@toolwright/core');
+      const validators = Object.fromEntries(
+        manifest.tools.map((t) => [t.name, ajv.compile(validationSchema(t.parameters))]),
+      );
+      const used: string[] = [];
+      const counted = Object.fromEntries(
+        Object.entries(validators).map(([name, validate]) => {
+          const wrapper = Object.assign(
+            (data: unknown) => {
+              used.push(name);
+              const ok = validate(data);
+              wrapper.errors = validate.errors;
+              return ok;
+            },
+            { errors: null as unknown },
+          );
+          return [name, wrapper];
+        }),
+      );
+      const toolbox = new Toolbox([new WeatherService()], manifest, {
+        generateCode: false,
+        validators: counted as never,
+      });
+      expect(
+        response(await toolbox.call({ name: 'getForecast', args: { unit: 'fahrenheit', days: 2, city: 'Oslo' } })),
+      ).toEqual({
+        output: { city: 'Oslo', days: 2, unit: 'fahrenheit' },
+      });
+      expect(response(await toolbox.call({ name: 'add_numbers', args: { a: 'x' } })).error!.issues).toEqual([
+        { path: '/a', expected: 'number', received: 'string "x"' },
+      ]);
+      expect(used).toEqual(['getForecast', 'add_numbers']);
+    },
+  );
 });

@@ -165,7 +165,9 @@ describe('defineTool', () => {
     expect(new Toolbox([echo], { timeoutMs: 5 }).get('echo')!.timeoutMs).toBe(5);
     expect(new Toolbox([echo], undefined, { timeoutMs: 6 }).get('echo')!.timeoutMs).toBe(6);
     expect(() => new Toolbox([echo], { timeout: 5 } as never)).toThrow(
-      'new Toolbox(tools, options): unknown option timeout (options: timeoutMs, maxResultSize, includeStack, onResult, onError, validators, classes, rejectExtraProperties, generateCode; a manifest has version and tools)',
+      'new Toolbox(tools, options): unknown option timeout (options: timeoutMs, maxResultSize, includeStack, ' +
+        'onResult, onError, validators, classes, rejectExtraProperties, generateCode; ' +
+        'a manifest has version and tools)',
     );
   });
 
@@ -196,44 +198,53 @@ describe('decorated methods without a manifest entry', () => {
     required: ['a', 'b'],
   } as const;
 
-  it('a method that declares one parameter receives the arguments object; a second one receives the ToolContext', async () => {
-    class Joiner {
-      @tool({ parameters })
-      join(args: { a: string; b: string }) {
-        return args.a + args.b;
+  it(
+    'a method that declares one parameter receives the arguments object; ' + 'a second one receives the ToolContext',
+    async () => {
+      class Joiner {
+        @tool({ parameters })
+        join(args: { a: string; b: string }) {
+          return args.a + args.b;
+        }
+        @tool({ parameters })
+        joinWithContext(args: { a: string; b: string }, context: ToolContext) {
+          return `${args.a}${args.b}@${context.toolName}`;
+        }
       }
-      @tool({ parameters })
-      joinWithContext(args: { a: string; b: string }, context: ToolContext) {
-        return `${args.a}${args.b}@${context.toolName}`;
-      }
-    }
-    const toolbox = new Toolbox([new Joiner()]);
-    expect(await response(toolbox, 'join', { a: 'x', b: 'y' })).toEqual({ output: 'xy' });
-    expect(await response(toolbox, 'joinWithContext', { a: 'x', b: 'y' })).toEqual({ output: 'xy@joinWithContext' });
-  });
+      const toolbox = new Toolbox([new Joiner()]);
+      expect(await response(toolbox, 'join', { a: 'x', b: 'y' })).toEqual({ output: 'xy' });
+      expect(await response(toolbox, 'joinWithContext', { a: 'x', b: 'y' })).toEqual({ output: 'xy@joinWithContext' });
+    },
+  );
 
-  it('a method that takes its arguments one by one is refused at binding, never called with objects in their place', () => {
-    class Positional {
-      @tool({ parameters })
-      join(a: string, b: string) {
-        return a + b;
+  it(
+    'a method that takes its arguments one by one is refused at binding, ' + 'never called with objects in their place',
+    () => {
+      class Positional {
+        @tool({ parameters })
+        join(a: string, b: string) {
+          return a + b;
+        }
       }
-    }
-    expect(() => new Toolbox([new Positional()])).toThrow(
-      'Positional.join takes (a, b) but is not in the manifest, so it would be called with the arguments object and the ToolContext ' +
-        'in their place. Without a manifest entry a tool method takes one arguments object (join(args: { a, b }), and optionally a ' +
-        'ToolContext second); to keep one parameter per argument, run gen-tools so that the manifest lists its parameters',
-    );
-    class Three {
-      @tool({ parameters })
-      join(first: string, second = '', third?: string) {
-        return first + second + third;
+      expect(() => new Toolbox([new Positional()])).toThrow(
+        'Positional.join takes (a, b) but is not in the manifest, so it would be called with the arguments object ' +
+          'and the ToolContext ' +
+          'in their place. Without a manifest entry a tool method takes one arguments object (join(args: { a, b ' +
+          '}), and optionally a ' +
+          'ToolContext second); to keep one parameter per argument, ' +
+          'run gen-tools so that the manifest lists its parameters',
+      );
+      class Three {
+        @tool({ parameters })
+        join(first: string, second = '', third?: string) {
+          return first + second + third;
+        }
       }
-    }
-    expect(() => new Toolbox([new Three()])).toThrow(
-      'Three.join takes (first, second, third) but is not in the manifest',
-    );
-  });
+      expect(() => new Toolbox([new Three()])).toThrow(
+        'Three.join takes (first, second, third) but is not in the manifest',
+      );
+    },
+  );
 
   it('a method without @tool({ parameters }) and without a manifest entry asks for gen-tools', () => {
     class Plain {

@@ -161,7 +161,8 @@ describe('union mismatches name what each member needs', () => {
       {
         path: '/shape',
         expected:
-          'one of: { kind: "circle", radius: number } | { kind: "square", side: number, label?: string } (told apart by "kind": "circle", "square")',
+          'one of: { kind: "circle", radius: number } | { kind: "square", side: number, label?: string } (told ' +
+          'apart by "kind": "circle", "square")',
         received: 'object with properties kind, side',
       },
     ]);
@@ -230,7 +231,8 @@ describe('zod issues read as sentences', () => {
       { path: '/pets', expected: 'boolean', received: 'string "yes"' },
     ]);
     expect(error.message).toContain(
-      '/room: expected string of at least 2 characters, received string "a"; /nights: expected integer, received number 1.5;',
+      '/room: expected string of at least 2 characters, received string "a"; /nights: expected integer, ' +
+        'received number 1.5;',
     );
     expectSentences(error);
   });

@@ -69,8 +69,10 @@ describe('importing @toolwright/core stays cheap', () => {
       class S { run(a) { return a; } }
       core.tool()(S.prototype, 'run', Object.getOwnPropertyDescriptor(S.prototype, 'run'));
       const manifest = { version: 1, tools: [{ name: 'run', class: 'S', method: 'run', file: 's.ts', target: () => S,
-        parameters: { type: 'object', properties: { a: { type: 'string', format: 'date-time' } } }, params: [{ name: 'a', kind: 'value' }] }] };
-      const reply = await new core.Toolbox([new S()], manifest).call({ name: 'run', args: { a: '2025-01-01T00:00:00Z' } });
+        parameters: { type: 'object', properties: { a: { type: 'string', format: 'date-time' } } }, params: [{ ` +
+        `name: 'a', kind: 'value' }] }] };
+      const reply = await new core.Toolbox([new S()], manifest).call({ name: 'run', args: { a: ` +
+        `'2025-01-01T00:00:00Z' } });
       if (reply.functionResponse.response.output !== '2025-01-01T00:00:00Z') throw new Error(JSON.stringify(reply));
       `,
     );

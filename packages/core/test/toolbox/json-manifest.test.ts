@@ -49,8 +49,10 @@ describe('a manifest imported from a .json file', () => {
       'The manifest is invalid: ' +
         'tools[0] ("getForecast").method: expected a string, found nothing; ' +
         'tools[1] ("add_numbers").params[0].kind: expected "value" or "context", found "val"; ' +
-        'tools[2] ("wait").parameters: expected an object schema ({ type: "object", properties }), found an object with type "string"; ' +
-        'tools[3] ("book").params[2].revive.kind: expected one of "date", "url", "bigint", "set", "array", "tuple", "record", "object", "class", found "bignum". ' +
+        'tools[2] ("wait").parameters: expected an object schema ({ type: "object", properties }), found an ' +
+        'object with type "string"; ' +
+        'tools[3] ("book").params[2].revive.kind: expected one of "date", "url", "bigint", "set", "array", ' +
+        '"tuple", "record", "object", "class", found "bignum". ' +
         'Run gen-tools again, or fix the file by hand',
     );
   });

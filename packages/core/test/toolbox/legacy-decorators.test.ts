@@ -58,18 +58,21 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
     expect(total.functionResponse.response).toEqual({ output: 4 });
   });
 
-  it("a nested DTO is validated once, though it is checked itself and through its parent's @ValidateNested", async () => {
-    const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
-    const address = { ...request.address, verifiedAt: '2200-01-01T00:00:00Z' };
-    const reply = await toolbox.call({ name: 'book', args: { request: { ...request, address } } });
-    expect((reply.functionResponse.response as { error: { issues: unknown[] } }).error.issues).toEqual([
-      {
-        path: '/request/address/verifiedAt',
-        expected: expect.stringContaining('maximal allowed date'),
-        received: expect.any(String),
-      },
-    ]);
-  });
+  it(
+    'a nested DTO is validated once, ' + "though it is checked itself and through its parent's @ValidateNested",
+    async () => {
+      const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
+      const address = { ...request.address, verifiedAt: '2200-01-01T00:00:00Z' };
+      const reply = await toolbox.call({ name: 'book', args: { request: { ...request, address } } });
+      expect((reply.functionResponse.response as { error: { issues: unknown[] } }).error.issues).toEqual([
+        {
+          path: '/request/address/verifiedAt',
+          expected: expect.stringContaining('maximal allowed date'),
+          received: expect.any(String),
+        },
+      ]);
+    },
+  );
 
   it('runs class-validator and reports its failures as issues with paths', async () => {
     const toolbox = new Toolbox([new fixture.BookingService()], fixture.manifest);
@@ -113,7 +116,8 @@ describe('legacy decorators (experimentalDecorators) with class-transformer and 
   it('a JSON manifest needs the DTO classes by name', async () => {
     const json = JSON.parse(JSON.stringify(fixture.manifest)) as ToolManifest;
     expect(() => new Toolbox([new fixture.BookingService()], json)).toThrow(
-      'BookingService.book: the parameter is a BookingRequest (booking-service.ts), and a JSON manifest holds no class references: pass the class in options.classes, or use the TS manifest (tools.generated.ts)',
+      'BookingService.book: the parameter is a BookingRequest (booking-service.ts), and a JSON manifest holds ' +
+        'no class references: pass the class in options.classes, or use the TS manifest (tools.generated.ts)',
     );
     const toolbox = new Toolbox([new fixture.BookingService()], json, {
       classes: [fixture.BookingRequest, fixture.Address],

@@ -17,7 +17,8 @@ function compile(files: string[], experimentalDecorators: boolean): string[] {
   );
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const where = diagnostic.file
-      ? `${diagnostic.file.fileName.split('/').pop()}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: `
+      ? `${diagnostic.file.fileName.split('/').pop()}:` +
+        `${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: `
       : '';
     return where + ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
   });

@@ -3,7 +3,10 @@ import type { Diagnostic } from '../diagnostics.js';
 
 /** `file:line:col: severity: message`, the file relative to `cwd` (the form editors and CI annotate). */
 export function formatDiagnostic(diagnostic: Diagnostic, cwd: string = process.cwd()): string {
-  return `${displayPath(diagnostic.file, cwd)}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.severity}: ${diagnostic.message}`;
+  return (
+    `${displayPath(diagnostic.file, cwd)}:${diagnostic.line}:${diagnostic.column}: ` +
+    `${diagnostic.severity}: ${diagnostic.message}`
+  );
 }
 
 /** A path as a user in `cwd` would type it: relative where that is shorter than going up to the root. */

@@ -2,7 +2,8 @@ import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import { DEFAULT_OUT, DEFAULT_PROJECT, type GenerateOptions } from '../options.js';
 import { NAME_STYLES, type NameStyle } from '../describe/name-style.js';
 
-export const USAGE = `Usage: gen-tools [options]
+export const USAGE =
+  `Usage: gen-tools [options]
 
 Reads the @tool() methods of a TypeScript project and writes the tool manifest.
 
@@ -14,7 +15,8 @@ Options:
                             compiles nothing at run time (no eval: edge runtimes; faster cold starts)
   --check                   write nothing; exit 1 when the outputs are missing or out of date
   --name-style <style>      tool names: preserve (getWeather, default) or snake (get_weather)
-  --max-tools <n>           the most tools the project may hold (default ${GEMINI_MAX_TOOLS}, Gemini's limit per request)
+  --max-tools <n>           the most tools the project may hold (default ${GEMINI_MAX_TOOLS}, Gemini's limit per ` +
+  `request)
   --watch                   keep running: regenerate on every change of the project (Ctrl-C to stop)
   --cache-dir <dir>         where the cache lives (default: node_modules/.cache/toolwright beside the tsconfig)
   --no-cache                read the whole project every time (no cache read or written)

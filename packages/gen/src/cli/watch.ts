@@ -43,7 +43,9 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
       // The summary of a plain run, word for word; every run's line goes to stdout, a log of the session.
       line = summaryLine(result, io.cwd).text;
     } catch (error) {
-      line = `gen-tools: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}; watching`;
+      line =
+        `gen-tools: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}; ` +
+        'watching';
     }
     inputs = recorder.toJSON();
     io.out(line);

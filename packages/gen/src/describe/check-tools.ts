@@ -26,13 +26,15 @@ export function checkTools(
       report(
         at,
         'error',
-        `tool name "${tool.name}" is not accepted by Gemini (letters, digits, _ . : -, starting with a letter or _, at most 128)`,
+        `tool name "${tool.name}" is not accepted by Gemini (letters, digits, _ . : -, starting with a letter ` +
+          'or _, at most 128)',
       );
     } else if (tool.name.length > PORTABLE_TOOL_NAME_LENGTH) {
       report(
         at,
         'warning',
-        `tool name "${tool.name}" is longer than ${PORTABLE_TOOL_NAME_LENGTH} characters: Gemini takes it, other providers do not`,
+        `tool name "${tool.name}" is longer than ${PORTABLE_TOOL_NAME_LENGTH} characters: Gemini takes it, ` +
+          'other providers do not',
       );
     }
     const first = byName.get(tool.name);
@@ -46,7 +48,9 @@ export function checkTools(
       report(
         at,
         'error',
-        `duplicate tool name "${tool.name}" (${found.className}.${found.methodName}): ${first.found.className}.${first.found.methodName} at ${where} has it too`,
+        `duplicate tool name "${tool.name}" ` +
+          `(${found.className}.${found.methodName}): ${first.found.className}.${first.found.methodName} ` +
+          `at ${where} has it too`,
       );
     }
   }
@@ -56,7 +60,9 @@ export function checkTools(
     const extra = tools[maxTools]!;
     const advice =
       maxTools === GEMINI_MAX_TOOLS
-        ? `Gemini takes at most ${GEMINI_MAX_TOOLS} function declarations in one request. If the project binds its tools in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}, raise the limit with --max-tools ${tools.length}`
+        ? `Gemini takes at most ${GEMINI_MAX_TOOLS} function declarations in one request. If the project binds ` +
+          `its tools in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}, raise the limit with ` +
+          `--max-tools ${tools.length}`
         : `the limit set with --max-tools is ${maxTools}`;
     report(extra.found.method.name, 'error', `${tools.length} tools, and this is number ${maxTools + 1}: ${advice}`);
   } else if (tools.length > GEMINI_MAX_TOOLS) {
@@ -64,7 +70,9 @@ export function checkTools(
     report(
       extra.found.method.name,
       'warning',
-      `${tools.length} tools: a single Toolbox or Agent cannot send more than ${GEMINI_MAX_TOOLS} to Gemini (this is number ${GEMINI_MAX_TOOLS + 1}): bind them in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}`,
+      `${tools.length} tools: a single Toolbox or Agent cannot send more than ${GEMINI_MAX_TOOLS} to Gemini ` +
+        `(this is number ${GEMINI_MAX_TOOLS + 1}): bind them in several Toolboxes, each with at ` +
+        `most ${GEMINI_MAX_TOOLS}`,
     );
   }
 }

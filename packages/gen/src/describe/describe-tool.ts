@@ -56,7 +56,8 @@ const CONSTRAINT_TAGS = new Set([...PARAMETER_TAGS].filter((tag) => tag !== 'exa
 
 /** The manifest entry of one `@tool()` method. Problems go to `context.report`; the entry is built regardless. */
 export function describeTool(found: DecoratedMethod, context: DescribeContext): ManifestTool {
-  // The compiler's nodes, not ts-morph's: wrapping each node and type the describing meets costs more than reading them.
+  // The compiler's nodes, not ts-morph's: wrapping each node and type the describing meets costs more than reading
+  // them.
   const method = found.method;
   const sourceFile = method.getSourceFile();
   const { report, checker } = context;
@@ -81,14 +82,16 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     report(
       method.name,
       'warning',
-      `tool ${found.className}.${found.methodName} has no description: add a JSDoc comment (the model chooses tools by it)`,
+      `tool ${found.className}.${found.methodName} has no description: add a JSDoc comment (the model chooses ` +
+        'tools by it)',
     );
   }
   for (const typeParameter of method.typeParameters ?? []) {
     report(
       typeParameter,
       'error',
-      `tool method "${found.methodName}" has a type parameter (${typeParameter.name.getText(sourceFile)}): a tool's argument types must be known at build time`,
+      `tool method "${found.methodName}" has a type parameter (${typeParameter.name.getText(sourceFile)}): a ` +
+        `tool's argument types must be known at build time`,
     );
   }
 
@@ -111,7 +114,8 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
       report(
         parameter,
         'error',
-        `two parameters of "${found.methodName}" are named "${name}" in the arguments object: rename one (or its @param tag)`,
+        `two parameters of "${found.methodName}" are named "${name}" in the arguments object: rename one (or ` +
+          'its @param tag)',
       );
       continue;
     }
@@ -136,7 +140,8 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
       parameterReport(
         parameter,
         'error',
-        `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or _, at most 64)`,
+        `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or ` +
+          '_, at most 64)',
       );
     }
     const mapped = builder.typeSchema(type, parameter);
@@ -183,7 +188,9 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   return tool;
 }
 
-/** The decorator's schema as the Toolbox reads it (a Gemini schema becomes JSON Schema); it must be an object schema. */
+/**
+ * The decorator's schema as the Toolbox reads it (a Gemini schema becomes JSON Schema); it must be an object schema.
+ */
 function manualParameters(
   schema: Record<string, unknown>,
   found: DecoratedMethod,
@@ -194,7 +201,8 @@ function manualParameters(
     report(
       found.decorator,
       'error',
-      `the parameters option of "${found.methodName}" must describe an object (type "object"), got ${JSON.stringify(converted.type)}`,
+      `the parameters option of "${found.methodName}" must describe an object (type "object"), ` +
+        `got ${JSON.stringify(converted.type)}`,
     );
     return undefined;
   }
@@ -315,7 +323,8 @@ function tagsByParameter(
       report(
         tag,
         'warning',
-        `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on the line of the @param; it is ignored`,
+        `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on ` +
+          'the line of the @param; it is ignored',
       );
     } else if (tagName === 'example') {
       const example = cleanText(commentText(tag));

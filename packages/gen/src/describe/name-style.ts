@@ -1,4 +1,6 @@
-/** How method names become tool names: kept as written, or snake_case (`getCurrentWeather` -> `get_current_weather`). */
+/**
+ * How method names become tool names: kept as written, or snake_case (`getCurrentWeather` -> `get_current_weather`).
+ */
 export type NameStyle = 'preserve' | 'snake';
 
 export const NAME_STYLES: readonly NameStyle[] = ['preserve', 'snake'];

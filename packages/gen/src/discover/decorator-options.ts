@@ -51,7 +51,8 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
         report(
           valueNode,
           'warning',
-          "@tool() option parameters is not a constant gen-tools can read (a zod schema, a computed value): the manifest keeps the introspected schema, and the Toolbox declares the option's schema at bind time",
+          '@tool() option parameters is not a constant gen-tools can read (a zod schema, a computed value): the ' +
+            "manifest keeps the introspected schema, and the Toolbox declares the option's schema at bind time",
         );
       }
       continue;
@@ -69,7 +70,8 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
       report(
         valueNode,
         'warning',
-        `@tool() option ${key} is not a string literal: the manifest keeps the introspected ${key}, the Toolbox applies this one at bind time`,
+        `@tool() option ${key} is not a string literal: the manifest keeps the introspected ${key}, the Toolbox ` +
+          'applies this one at bind time',
       );
     }
   }
@@ -102,7 +104,8 @@ function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: R
     report(
       node,
       'warning',
-      '@tool() option annotations is not an object literal: the manifest leaves it out, the Toolbox applies it at bind time',
+      '@tool() option annotations is not an object literal: the manifest leaves it out, the Toolbox applies it ' +
+        'at bind time',
     );
     return undefined;
   }

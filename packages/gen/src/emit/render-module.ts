@@ -52,7 +52,8 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     ...imports.statements(),
     ...(options.validatorsFile !== undefined
       ? [
-          `import { readers, validators } from '${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`,
+          'import { readers, validators } from ' +
+            `'${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`,
         ]
       : []),
     '',

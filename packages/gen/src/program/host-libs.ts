@@ -1,8 +1,8 @@
 // The DOM and web worker lib files ("host libs") are over half of what TypeScript parses and binds for a project
-// on the default lib: lib.dom.d.ts is 34,000 of the 56,000 lines of lib files for ES2022. tsc needs them to check every file; gen-tools reads
-// only what its tool methods reach. So the program is first built without them, and kept that way only when the
-// tools cannot reach a global they declare; otherwise it is built again with them (the parsed files and their
-// binding are reused). The test is conservative: a doubt keeps the host libs, and the outputs are the same either
+// on the default lib: lib.dom.d.ts is 34,000 of the 56,000 lines of lib files for ES2022. tsc needs them to check every
+// file; gen-tools reads only what its tool methods reach. So the program is first built without them, and kept that way
+// only when the tools cannot reach a global they declare; otherwise it is built again with them (the parsed files and
+// their binding are reused). The test is conservative: a doubt keeps the host libs, and the outputs are the same either
 // way (tested on every golden fixture). TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
 import { basename } from 'node:path';
 import { hostLibGlobals } from './host-lib-globals.generated.js';
@@ -148,9 +148,10 @@ function importedAs(file: ts.SourceFile, name: string): Set<string> {
  * with or without them; see hostLibsNeededByFiles for what its files need). The walk starts from what gen-tools asks
  * the checker about (each tool's parameters, default values, return type, or its body when the return type is
  * inferred, and the decorator's options), and from every global declaration and augmentation (they can add to any
- * type; `fromGlobals` false leaves those out, for a caller that knows them unchanged), and follows every name to all of its declarations outside TypeScript's libs, whole (bodies included). The
- * host libs are needed when it meets a name that a host lib declares and nothing else resolves, a name the host libs
- * add members to (ImportMeta), or `globalThis`, `import.meta` or `this` at the top of a script.
+ * type; `fromGlobals` false leaves those out, for a caller that knows them unchanged), and follows every name to all of
+ * its declarations outside TypeScript's libs, whole (bodies included). The host libs are needed when it meets a name
+ * that a host lib declares and nothing else resolves, a name the host libs add members to (ImportMeta), or
+ * `globalThis`, `import.meta` or `this` at the top of a script.
  */
 export function reachesHostLibs(
   program: ts.Program,

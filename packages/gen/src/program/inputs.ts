@@ -12,7 +12,9 @@ import { join } from 'node:path';
 export interface InputRecord {
   /** Path to the content hash of the file (`-` when it could not be read). */
   files: Record<string, string>;
-  /** `kind:path` to the answer: `f` file exists, `d` folder exists, `r` real path, `l` subfolders, `s` size and time. */
+  /**
+   * `kind:path` to the answer: `f` file exists, `d` folder exists, `r` real path, `l` subfolders, `s` size and time.
+   */
   probes: Record<string, string>;
   /** Folder (`R:` recursive, `D:` this folder only) to the hash of its listing of source files. */
   listings: Record<string, string>;

@@ -110,7 +110,9 @@ class Builder implements SchemaBuilder, MapContext {
         problems.push({
           severity: 'warning',
           path: [],
-          message: `holds values to revive (Date, URL, bigint, Set or classes) inside the recursive type ${defName}: only the first level is revived`,
+          message:
+            `holds values to revive (Date, URL, bigint, Set or classes) inside the recursive type ${defName}: ` +
+            'only the first level is revived',
         });
       }
       return {

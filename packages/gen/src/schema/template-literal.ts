@@ -55,7 +55,10 @@ function guardFor(delimiter: string | undefined): Guard {
 }
 
 function radixPattern(g: Guard): string {
-  return `${g.one('0')}(?:${g.one('[xX]')}${g.some('[0-9a-fA-F]')}|${g.one('[oO]')}${g.some('[0-7]')}|${g.one('[bB]')}${g.some('[01]')})`;
+  return (
+    `${g.one('0')}(?:${g.one('[xX]')}${g.some('[0-9a-fA-F]')}|` +
+    `${g.one('[oO]')}${g.some('[0-7]')}|${g.one('[bB]')}${g.some('[01]')})`
+  );
 }
 
 function numberPattern(g: Guard): string {

@@ -141,8 +141,10 @@ export class Loose {
       e: { type: 'array', items: { type: 'string' } },
     });
     expect(messages(result)).toEqual([
-      'warning: parameter "value": property "a" has @Min(...), which is left out of the schema: argument 1 is not a constant number',
-      'warning: parameter "value": property "b" has @Matches(...), which is left out of the schema: the flags "i" have no JSON Schema equivalent',
+      'warning: parameter "value": property "a" has @Min(...), which is left out of the schema: argument 1 is ' +
+        'not a constant number',
+      'warning: parameter "value": property "b" has @Matches(...), which is left out of the schema: the flags ' +
+        '"i" have no JSON Schema equivalent',
       'warning: parameter "value": property "c" has @IsEmail(), which does not apply to number',
     ]);
     expect(result.problems.map((problem) => problem.line)).toEqual([4, 5, 6]);

@@ -114,13 +114,16 @@ describe('JSDoc on properties', () => {
     });
     expect(messages(result)).toEqual([
       'warning: parameter "value": property "a" has a bad @minimum tag "abc": not a number; it is ignored',
-      'warning: parameter "value": property "b" has a bad @maxLength tag "-1": not a whole number of zero or more; it is ignored',
+      'warning: parameter "value": property "b" has a bad @maxLength tag "-1": not a whole number of zero or ' +
+        'more; it is ignored',
       expect.stringMatching(
         /^warning: parameter "value": property "c" has a bad @pattern tag "\(\[a-z": not a regular expression \(.+\); it is ignored$/,
       ),
-      'warning: parameter "value": property "d" has a bad @minimum tag "3": it applies to numbers, and the type is string; it is ignored',
+      'warning: parameter "value": property "d" has a bad @minimum tag "3": it applies to numbers, and the type ' +
+        'is string; it is ignored',
       'warning: parameter "value": property "e" has a bad @integer tag "yes": it takes no value; it is ignored',
-      'warning: parameter "value": property "f" has a bad @format tag "not a format": not a format name such as email, uri, uuid or date-time; it is ignored',
+      'warning: parameter "value": property "f" has a bad @format tag "not a format": not a format name such as ' +
+        'email, uri, uuid or date-time; it is ignored',
       'warning: parameter "value": property "g" has a bad @default tag: it has no value; it is ignored',
     ]);
     // Each warning points at its property's declaration, not at the parameter.
@@ -158,13 +161,16 @@ class Impl implements Base {
 describe('bounds no value meets', () => {
   test('are warnings on properties and aliases too (through anyOf and array elements)', () => {
     const result = probe(
-      '{\n /** @minimum 5 @maximum 1 */\n n: number | null;\n /** @minLength 3 @maxLength 1 */\n s: string[];\n w: Wide }',
+      '{\n /** @minimum 5 @maximum 1 */\n n: number | null;\n /** @minLength 3 @maxLength 1 */\n s: string[];\n ' +
+        'w: Wide }',
       '/** @minItems 2 @maxItems 1 */\ntype Wide = string[];',
     );
     expect(messages(result)).toEqual([
       'warning: parameter "value": property "n" has minimum 5 above maximum 1 (from its JSDoc tags): no value can pass',
-      'warning: parameter "value": property "s" has minLength 3 above maxLength 1 (from its JSDoc tags): no value can pass',
-      'warning: parameter "value": property "w" has the type Wide, which has minItems 2 above maxItems 1 (from its JSDoc tags): no value can pass',
+      'warning: parameter "value": property "s" has minLength 3 above maxLength 1 (from its JSDoc tags): no ' +
+        'value can pass',
+      'warning: parameter "value": property "w" has the type Wide, which has minItems 2 above maxItems 1 (from ' +
+        'its JSDoc tags): no value can pass',
     ]);
     expect(messages(probe('{\n /** @minimum 1 @maximum 1 */\n n: number }'))).toEqual([]);
   });
@@ -204,7 +210,8 @@ type Broken = number;`;
   test('a bad tag on an alias is a warning at the alias', () => {
     const result = probe('{ size: Broken }', prelude);
     expect(messages(result)).toEqual([
-      'warning: parameter "value": property "size" has the type Broken, which has a bad @minimum tag "lots": not a number; it is ignored',
+      'warning: parameter "value": property "size" has the type Broken, which has a bad @minimum tag "lots": ' +
+        'not a number; it is ignored',
     ]);
     expect(result.problems[0]!.line).toBe(13); // the alias, where its JSDoc starts
   });

@@ -75,7 +75,8 @@ describe('revive', () => {
     const result = probe('Date | string');
     expect(result.revive).toBeUndefined();
     expect(messages(result)).toEqual([
-      'warning: parameter "value" has the union string | Date, whose values are not revived: another member takes JSON values that the revival would convert too',
+      'warning: parameter "value" has the union string | Date, whose values are not revived: another member ' +
+        'takes JSON values that the revival would convert too',
     ]);
     // The Toolbox makes a Date from a number too, so a number member would be turned into a Date.
     expect(probe('Date | number').revive).toBeUndefined();

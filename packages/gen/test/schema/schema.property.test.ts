@@ -83,10 +83,17 @@ function render(shape: Shape): string {
       return `Set<${render(shape.inner)}>`;
     case 'record':
       return `Record<string, ${render(shape.inner)}>`;
-    case 'tuple':
-      return `[${shape.items.map((item, index) => `${render(item)}${shape.optional && index === shape.items.length - 1 ? '?' : ''}`).join(', ')}]`;
-    case 'object':
-      return `{ ${shape.properties.map((property, index) => `p${index}${property.optional ? '?' : ''}: ${render(property.shape)}`).join('; ')} }`;
+    case 'tuple': {
+      const last = shape.items.length - 1;
+      const items = shape.items.map((item, index) => `${render(item)}${shape.optional && index === last ? '?' : ''}`);
+      return `[${items.join(', ')}]`;
+    }
+    case 'object': {
+      const properties = shape.properties.map(
+        (property, index) => `p${index}${property.optional ? '?' : ''}: ${render(property.shape)}`,
+      );
+      return `{ ${properties.join('; ')} }`;
+    }
   }
 }
 

@@ -102,7 +102,8 @@ describe('template literal patterns follow TypeScript', () => {
     const nested = probe('Uppercase<Lowercase<string>>');
     expect(nested.schema).toEqual({ type: 'string' });
     expect(messages(nested)).toEqual([
-      'warning: parameter "value" has the type Uppercase<Lowercase<string>>, whose letter case is not checked: any string passes',
+      'warning: parameter "value" has the type Uppercase<Lowercase<string>>, whose letter case is not checked: ' +
+        'any string passes',
     ]);
   });
 });

@@ -211,7 +211,8 @@ describe('arrays, sets and tuples', () => {
 
   test('a rest element before the end is an error', () => {
     expect(messages(probe('[...string[], number]'))).toEqual([
-      'error: parameter "value" has the tuple type [...string[], number], whose rest element is not last, which JSON Schema cannot describe',
+      'error: parameter "value" has the tuple type [...string[], number], whose rest element is not last, which ' +
+        'JSON Schema cannot describe',
     ]);
   });
 });
@@ -473,7 +474,8 @@ interface A { b?: B } interface B { a?: A }`;
     const result = probe('Comment', 'interface Comment { at: Date; replies: Comment[] }');
     expect(result.revive).toEqual({ kind: 'object', properties: { at: { kind: 'date' } } });
     expect(messages(result)).toEqual([
-      'warning: parameter "value" holds values to revive (Date, URL, bigint, Set or classes) inside the recursive type Comment: only the first level is revived',
+      'warning: parameter "value" holds values to revive (Date, URL, bigint, Set or classes) inside the ' +
+        'recursive type Comment: only the first level is revived',
     ]);
   });
 });
@@ -489,7 +491,8 @@ describe('types JSON cannot carry', () => {
     ['void', 'error: parameter "value" has type void, which JSON cannot carry'],
     [
       'Map<string, number>',
-      'error: parameter "value" has type Map<string, number>, which JSON cannot carry: use Record<string, V> or an array of [key, value] pairs',
+      'error: parameter "value" has type Map<string, number>, which JSON cannot carry: use Record<string, V> or ' +
+        'an array of [key, value] pairs',
     ],
     ['WeakMap<object, number>', 'error: parameter "value" has type WeakMap<object, number>, which JSON cannot carry'],
     [
@@ -498,7 +501,8 @@ describe('types JSON cannot carry', () => {
     ],
     [
       'Uint8Array',
-      'error: parameter "value" has type Uint8Array<ArrayBufferLike>, which JSON cannot carry: use a base64 string or number[]',
+      'error: parameter "value" has type Uint8Array<ArrayBufferLike>, which JSON cannot carry: use a base64 ' +
+        'string or number[]',
     ],
   ])('%s', (type, message) => {
     const result = probe(type);
@@ -549,8 +553,10 @@ describe('types JSON cannot carry', () => {
   test('the property path names the offending part', () => {
     const result = probe('{ filter: { where: { onMatch: (x: string) => boolean }[] }; tags: Map<string, string> }');
     expect(messages(result)).toEqual([
-      'error: parameter "value": property "filter.where[].onMatch" has a function type (x: string) => boolean, which JSON cannot carry',
-      'error: parameter "value": property "tags" has type Map<string, string>, which JSON cannot carry: use Record<string, V> or an array of [key, value] pairs',
+      'error: parameter "value": property "filter.where[].onMatch" has a function type (x: string) => boolean, ' +
+        'which JSON cannot carry',
+      'error: parameter "value": property "tags" has type Map<string, string>, which JSON cannot carry: use ' +
+        'Record<string, V> or an array of [key, value] pairs',
     ]);
   });
 

@@ -1,7 +1,17 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 
-const FAULT_TEXT =
-  /not connected|session not found|fetch failed|ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|connection closed|terminated/i;
+const FAULT_WORDS = [
+  'not connected',
+  'session not found',
+  'fetch failed',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'socket hang up',
+  'connection closed',
+  'terminated',
+];
+const FAULT_TEXT = new RegExp(FAULT_WORDS.join('|'), 'i');
 
 /**
  * The connection, not the call, failed: the server process ended, the transport closed, or an HTTP server no longer

@@ -254,7 +254,9 @@ export class McpToolbox {
       warnings.push(...rendered.warnings);
       return rendered.output;
     } catch (error) {
-      const message = `the arguments cannot be declared (${error instanceof Error ? error.message : String(error)}): declared without them`;
+      const message =
+        `the arguments cannot be declared (${error instanceof Error ? error.message : String(error)}): declared ` +
+        'without them';
       warnings.push({ code: 'keyword-dropped', path: '', message, tool: tool.name });
       return { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}) };
     }

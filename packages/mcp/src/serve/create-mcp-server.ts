@@ -65,7 +65,9 @@ export function createMcpServer(
   return server;
 }
 
-/** The tool takes a ToolContext: a manifest `context` parameter, or a manual schema alone (called `(args, context)`). */
+/**
+ * The tool takes a ToolContext: a manifest `context` parameter, or a manual schema alone (called `(args, context)`).
+ */
 function readsContext(tool: BoundTool): boolean {
   return tool.manifest === undefined || tool.manifest.params.some((param) => param.kind === 'context');
 }

@@ -12,6 +12,7 @@ export function serveMcp(
   if (options.transport === 'stdio') return serveStdio(toolbox, options);
   if (options.transport === 'http') return serveHttp(toolbox, options);
   throw new TypeError(
-    `serveMcp: transport must be 'stdio' or 'http', got ${JSON.stringify((options as { transport?: unknown }).transport)}`,
+    `serveMcp: transport must be 'stdio' or 'http', ` +
+      `got ${JSON.stringify((options as { transport?: unknown }).transport)}`,
   );
 }

@@ -95,7 +95,10 @@ export const SAFETY_SETTING: MessageShape = message('SafetySetting', { category:
 const LAT_LNG = message('LatLng', { latitude: null, longitude: null });
 export const RETRIEVAL_CONFIG: MessageShape = message('RetrievalConfig', { languageCode: null, latLng: LAT_LNG });
 
-/** Unknown fields of `value` and of the messages inside it, each at its snake_case path; a non-object is an invalid value. */
+/**
+ * Unknown fields of `value` and of the messages inside it, each at its snake_case path; a non-object is an invalid
+ * value.
+ */
 export function shapeProblems(value: unknown, shape: MessageShape, path: string): string[] {
   if (!isJsonObject(value)) return [invalidValue(path, shape.type, value)];
   const problems = unknownKeys(value, new Set(Object.keys(shape.fields))).map((key) => unknownField(key, path));

@@ -98,7 +98,8 @@ export function toolsProblems(tools: unknown, path = 'tools'): string[] {
       problems.push(
         violation(
           declarationsPath,
-          `at most ${MAX_FUNCTION_DECLARATIONS} function declarations are allowed in one tool, got ${declarations.length}`,
+          `at most ${MAX_FUNCTION_DECLARATIONS} function declarations are allowed in one tool, ` +
+            `got ${declarations.length}`,
         ),
       );
     }

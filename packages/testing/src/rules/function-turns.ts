@@ -24,7 +24,8 @@ export function functionTurnProblems(contents: unknown, path = 'contents'): stri
       const previous = contents[i - 1];
       if (previousCalls.length === 0 || !isJsonObject(previous) || previous.role !== 'model') {
         problems.push(
-          `Please ensure that function response turn comes immediately after a function call turn (at '${contentPath}': ` +
+          'Please ensure that function response turn comes immediately after a function call turn (at ' +
+            `'${contentPath}': ` +
             `${i === 0 ? 'it is the first content' : `${at(path, i - 1)} holds no function call of the model`}).`,
         );
         return;
@@ -45,8 +46,10 @@ export function functionTurnProblems(contents: unknown, path = 'contents'): stri
     // The request ends on calls nobody answered (a history cut at a turn limit, sent again as it is).
     if (i === contents.length - 1) {
       problems.push(
-        'Please ensure that the number of function response parts is equal to the number of function call parts of the ' +
-          `function call turn (0 function response part(s) for ${calls.length} function call part(s) in ${contentPath}: ` +
+        'Please ensure that the number of function response parts is equal to the number of function call parts ' +
+          'of the ' +
+          `function call turn (0 function response part(s) for ${calls.length} function call part(s) ` +
+          `in ${contentPath}: ` +
           'the request ends on the function call turn).',
       );
     }
@@ -81,14 +84,17 @@ function matchProblems(
         problems.push(
           violation(
             `${responsePath}.id`,
-            `${JSON.stringify(ref.id ?? '')} does not answer a function call of ${callPath} (open call ids: ${expected})`,
+            `${JSON.stringify(ref.id ?? '')} does not answer a function call of ${callPath} (open call ` +
+              `ids: ${expected})`,
           ),
         );
         continue;
       }
       const call = open[match];
       if (call && call.name !== ref.name) {
-        const text = `"${ref.name}" does not match the name "${call.name}" of the call with id ${JSON.stringify(call.id)} in ${callPath}`;
+        const text =
+          `"${ref.name}" does not match the name "${call.name}" of the call with id ${JSON.stringify(call.id)} ` +
+          `in ${callPath}`;
         problems.push(violation(`${responsePath}.name`, text));
       }
     } else {

@@ -19,8 +19,10 @@ export function functionNameProblems(name: unknown, path: string): string[] {
   return [
     violation(
       path,
-      `Invalid function name ${JSON.stringify(name ?? '')}. Must start with a letter or an underscore. Must be alphameric ` +
-        `(a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of ${MAX_FUNCTION_NAME_LENGTH}.`,
+      `Invalid function name ${JSON.stringify(name ?? '')}. Must start with a letter or an underscore. Must be ` +
+        'alphameric ' +
+        '(a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length ' +
+        `of ${MAX_FUNCTION_NAME_LENGTH}.`,
     ),
   ];
 }

@@ -128,7 +128,8 @@ export function thoughtSignatureProblems(
           problems.push(`Corrupted thought signature at '${partPath}.thought_signature': this model never issued it.`);
         } else if (!sites.some((site) => site.call === position && site.key === key)) {
           problems.push(
-            `Thought signature at '${partPath}.thought_signature' was issued on another part: send each part back exactly as received.`,
+            `Thought signature at '${partPath}.thought_signature' was issued on another part: send each part ` +
+              'back exactly as received.',
           );
         }
       }
@@ -137,7 +138,8 @@ export function thoughtSignatureProblems(
       if (signature === undefined && (position === 0 || signedHere)) {
         problems.push(
           `Function call is missing a thought_signature in functionCall parts at '${partPath}'. This is required for ` +
-            'tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional ' +
+            'tools to work correctly, and missing thought_signature may lead to degraded model performance. ' +
+            'Additional ' +
             `data, function call \`default_api:${callRef.name}\` , position ${i + 1}.`,
         );
       }
