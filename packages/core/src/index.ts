@@ -37,6 +37,7 @@ export {
   ToolAbortError,
   ToolTimeoutError,
   validationSchema,
+  argumentListSource,
   validatorAjvOptions,
   checkArguments,
   normalizeResult,

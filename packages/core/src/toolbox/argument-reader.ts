@@ -9,19 +9,10 @@ export type ArgumentReader = (args: Record<string, unknown>) => unknown[];
  * which keeps `toolbox.call` within its overhead budget. Where code generation is off (`generateCode: false`) or
  * not allowed (a CSP, some edge runtimes), a plain loop does the same work.
  */
-function readOwn(name: string): string {
-  const key = JSON.stringify(name);
-  // Names every object inherits (`toString`, `constructor`, `__proto__`) are read only when the model sent them.
-  return name in Object.prototype ? `(Object.hasOwn(args, ${key}) ? args[${key}] : undefined)` : `args[${key}]`;
-}
-
 export function createArgumentReader(slots: readonly ArgumentSlot[], generateCode: boolean): ArgumentReader {
   if (generateCode) {
-    const items = slots.map((slot) =>
-      slot.kind === 'value' ? readOwn(slot.name) : slot.kind === 'object' ? 'args' : 'undefined',
-    );
     try {
-      return new Function('args', `"use strict"; return [${items.join(', ')}];`) as ArgumentReader;
+      return new Function('args', `"use strict"; return ${argumentListSource(slots)};`) as ArgumentReader;
     } catch {
       // Code generation is not allowed here: fall through to the loop.
     }
@@ -35,4 +26,25 @@ export function createArgumentReader(slots: readonly ArgumentSlot[], generateCod
     }
     return argv;
   };
+}
+
+/**
+ * The reader's body as JavaScript: an array literal of the method's arguments, read from `args`. The Toolbox compiles
+ * it at run time, and `gen-tools --validators` writes it, so the two readers are the same code.
+ */
+export function argumentListSource(slots: readonly { kind: string; name?: string }[]): string {
+  const items = slots.map((slot) =>
+    slot.kind === 'value' && slot.name !== undefined
+      ? readOwn(slot.name)
+      : slot.kind === 'object'
+        ? 'args'
+        : 'undefined',
+  );
+  return `[${items.join(', ')}]`;
+}
+
+function readOwn(name: string): string {
+  const key = JSON.stringify(name);
+  // Names every object inherits (`toString`, `constructor`, `__proto__`) are read only when the model sent them.
+  return name in Object.prototype ? `(Object.hasOwn(args, ${key}) ? args[${key}] : undefined)` : `args[${key}]`;
 }
