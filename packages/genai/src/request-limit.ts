@@ -1,3 +1,5 @@
+import { abortWith } from './abort-link.js';
+
 /** A model request got no answer (streaming: no new chunk) within its time limit. */
 export class RequestTimeoutError extends Error {
   override name = 'TimeoutError';
@@ -46,12 +48,7 @@ export class RequestLimit {
     const outer = this.runSignal;
     if (!outer) return undefined;
     const controller = (this.controller = new AbortController());
-    if (outer.aborted) controller.abort(outer.reason);
-    else {
-      const onAbort = () => controller.abort(outer.reason);
-      outer.addEventListener('abort', onAbort, { once: true });
-      this.unlink = () => outer.removeEventListener('abort', onAbort);
-    }
+    this.unlink = abortWith(controller, outer);
     return controller.signal;
   }
 

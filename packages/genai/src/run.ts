@@ -10,6 +10,7 @@ import type {
 } from '@google/genai';
 import { clientFetch, RequestFetch } from './request-fetch.js';
 import { RequestLimit } from './request-limit.js';
+import { abortWith } from './abort-link.js';
 import { debugJson } from './debug.js';
 import {
   AgentAbortedError,
@@ -110,13 +111,7 @@ export class Run implements ToolPhaseRun {
       const signal = (this.abortSignal = controller.signal);
       allowManyListeners(signal);
       this.aborted = new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      const outer = options.signal;
-      if (outer?.aborted) controller.abort(outer.reason);
-      else if (outer) {
-        const onAbort = () => controller.abort(outer.reason);
-        outer.addEventListener('abort', onAbort, { once: true });
-        this.unlink = () => outer.removeEventListener('abort', onAbort);
-      }
+      if (options.signal) this.unlink = abortWith(controller, options.signal);
     }
     this.requests = new RequestLimit(setup.requestTimeoutMs, this.abortSignal);
     const record = setup.retry.retries > 0 && setup.retry.readRetryAfterHeader;
