@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type GenerateOptions, type GenerateResult } from '@toolwright/gen';
 import { manifestHash } from '../src/emit/index.js';
-import { repoRoot } from './helpers/temp-project.js';
+import { repoRoot, TEST_TSCONFIG } from './helpers/temp-project.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -15,7 +15,7 @@ afterAll(() => {
 });
 
 /** A project folder with `@toolwright/core` linked in, and the given files (relative paths). */
-function project(files: Record<string, string>, tsconfig: object = TSCONFIG): string {
+function project(files: Record<string, string>, tsconfig: object = TEST_TSCONFIG): string {
   const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-cache-'));
   made.push(dir);
   mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
@@ -29,19 +29,6 @@ function write(dir: string, name: string, text: string): void {
   mkdirSync(dirname(join(dir, name)), { recursive: true });
   writeFileSync(join(dir, name), text);
 }
-
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'nodenext',
-    customConditions: ['@toolwright/source'],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['src'],
-};
 
 const shared = (fields: string[]) =>
   `/** A place. */\nexport interface Place ` +
@@ -139,9 +126,9 @@ describe('cache', () => {
               writeFileSync(
                 join(dir, 'tsconfig.json'),
                 JSON.stringify({
-                  ...TSCONFIG,
+                  ...TEST_TSCONFIG,
                   compilerOptions: {
-                    ...TSCONFIG.compilerOptions,
+                    ...TEST_TSCONFIG.compilerOptions,
                     ...(step.style === 'bundler' ? { module: 'ESNext', moduleResolution: 'bundler' } : {}),
                   },
                 }),
@@ -196,7 +183,10 @@ describe('determinism and the content hash', () => {
     )) {
       const files: Record<string, string> = { 'src/shared.ts': shared(['city', 'zip']) };
       for (const name of creation) files[name] = service(Number(/\d/.exec(name)![0]));
-      const dir = project(files, { compilerOptions: TSCONFIG.compilerOptions, files: ['src/shared.ts', ...listed] });
+      const dir = project(files, {
+        compilerOptions: TEST_TSCONFIG.compilerOptions,
+        files: ['src/shared.ts', ...listed],
+      });
       const result = await generate({ cwd: dir, json: 'tools.json', check: true });
       expect(result.diagnostics).toEqual([]);
       texts.add(result.outputs.map((output) => output.text).join('\0'));

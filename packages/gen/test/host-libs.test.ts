@@ -20,22 +20,12 @@ import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
 import { getLibFiles, libFolderInMemoryPath, ts } from '../src/program/typescript.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
-import { fixturesDir, repoRoot } from './helpers/temp-project.js';
+import { fixturesDir, repoRoot, TEST_COMPILER_OPTIONS } from './helpers/temp-project.js';
 
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
-
-const COMPILER_OPTIONS = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'nodenext',
-  customConditions: ['@toolwright/source'],
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-};
 
 /** A project folder with `@toolwright/core` linked in and the given files. */
 function project(files: Record<string, string>, compilerOptions: object = {}): string {
@@ -45,7 +35,7 @@ function project(files: Record<string, string>, compilerOptions: object = {}): s
   symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
   writeFileSync(
     join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...compilerOptions }, include: ['src'] }),
+    JSON.stringify({ compilerOptions: { ...TEST_COMPILER_OPTIONS, ...compilerOptions }, include: ['src'] }),
   );
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });

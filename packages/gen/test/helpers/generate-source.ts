@@ -4,20 +4,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { formatDiagnostic, generate } from '@toolwright/gen';
 import type { ManifestTool } from '@toolwright/core';
-import { repoRoot } from './temp-project.js';
-
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'nodenext',
-    customConditions: ['@toolwright/source'],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['src'],
-};
+import { repoRoot, TEST_TSCONFIG } from './temp-project.js';
 
 /**
  * Runs gen-tools (`--check`, so nothing is written) on service files in a new project, removed after the test file:
@@ -38,7 +25,7 @@ export function sourceRunner(
     mkdirSync(join(dir, 'src'));
     mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
     symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TEST_TSCONFIG));
     const files =
       typeof source === 'string' ? { 'src/service.ts': `import { tool } from '@toolwright/core';\n${source}` } : source;
     for (const [file, text] of Object.entries(files)) {

@@ -6,6 +6,20 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
+/** The compiler options of the projects tests write from source text (core resolved from its sources). */
+export const TEST_COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'nodenext',
+  customConditions: ['@toolwright/source'],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+};
+
+/** The tsconfig.json of such a project: its files under `src`. */
+export const TEST_TSCONFIG = { compilerOptions: TEST_COMPILER_OPTIONS, include: ['src'] };
+
 /**
  * A copy of a fixture project in a fresh temporary folder, with `@toolwright/core` linked into its node_modules
  * (as an installed dependency would be), so that tests may write into it.
