@@ -57,6 +57,11 @@ console.log(
     `warning(s)${warnings.length ? `:\n  ${warnings.join('\n  ')}` : ''}`,
 );
 
+// ts-json-schema-generator on every type of the project, with and without its type check.
+const tjsg = [
+  join(root, 'node_modules/ts-json-schema-generator/bin/ts-json-schema-generator.js'),
+  ...['--path', join(project, 'src/**/*.ts'), '--type', '*', '--tsconfig', join(project, 'tsconfig.json')],
+];
 const candidates: Record<string, string[]> = {
   // Cold: no cache (it is removed before the run), so the run reads the project and writes the cache.
   'gen-tools (cold)': genArgs,
@@ -74,29 +79,8 @@ const candidates: Record<string, string[]> = {
     '--no-cache',
   ],
   'tsc --noEmit': [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
-  'ts-json-schema-generator': [
-    join(root, 'node_modules/ts-json-schema-generator/bin/ts-json-schema-generator.js'),
-    '--path',
-    join(project, 'src/**/*.ts'),
-    '--type',
-    '*',
-    '--tsconfig',
-    join(project, 'tsconfig.json'),
-    '--out',
-    join(out, 'tjsg.json'),
-  ],
-  'ts-json-schema-generator --no-type-check': [
-    join(root, 'node_modules/ts-json-schema-generator/bin/ts-json-schema-generator.js'),
-    '--path',
-    join(project, 'src/**/*.ts'),
-    '--type',
-    '*',
-    '--tsconfig',
-    join(project, 'tsconfig.json'),
-    '--no-type-check',
-    '--out',
-    join(out, 'tjsg.json'),
-  ],
+  'ts-json-schema-generator': [...tjsg, '--out', join(out, 'tjsg.json')],
+  'ts-json-schema-generator --no-type-check': [...tjsg, '--no-type-check', '--out', join(out, 'tjsg.json')],
 };
 
 const samples: Record<string, Measurement[]> = Object.fromEntries(Object.keys(candidates).map((name) => [name, []]));
