@@ -48,8 +48,11 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
         'watching';
     }
     inputs = recorder.toJSON();
+    // Watch before telling: whoever waits for the line may edit at once. A file that changed after this run read
+    // it and before its folder was watched sends no event, so a new watcher means one look at the inputs.
+    const watching = syncWatchers();
     io.out(line);
-    syncWatchers();
+    if (watching && !inputsUnchanged(inputs, skip)) schedule();
   };
 
   /**
@@ -57,7 +60,8 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
    * every file read (not TypeScript's libs, which live in memory) and every folder under those the tsconfig
    * includes by wildcard. An event of any other file there costs a comparison of the inputs, nothing more.
    */
-  const syncWatchers = (): void => {
+  const syncWatchers = (): boolean => {
+    let added = false;
     const files = Object.keys(inputs?.files ?? {});
     const folders = new Set<string>(files.map((file) => dirname(file)));
     for (const key of Object.keys(inputs?.listings ?? {})) {
@@ -78,14 +82,20 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
           watchers.delete(folder);
         });
         watchers.set(folder, watcher);
+        added = true;
       } catch {
         // Gone already: the next change shows it.
       }
     }
+    return added;
   };
 
   const changed = (folder: string, name: string | Buffer | null): void => {
     if (name !== null && skip.has(join(folder, name.toString()))) return; // our own output
+    schedule();
+  };
+
+  const schedule = (): void => {
     clearTimeout(timer);
     timer = setTimeout(run, DEBOUNCE_MS);
   };
