@@ -83,6 +83,32 @@ describe('gen-tools --validators', () => {
     expect(readers.find!(all)).toEqual(['q', 'c', 't', 'p', 'v']);
   });
 
+  it('reads any parameter names as the Toolbox does: own properties only, whatever is present', () => {
+    // Every name Object.prototype has, and any other string, each sent or not.
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const name = fc.oneof(fc.constantFrom(...inherited), fc.string({ maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 8 }), fc.array(fc.boolean()), (names, sent) => {
+        const tool = {
+          name: 't',
+          class: 'C',
+          method: 'm',
+          file: 'src/c.ts',
+          parameters: { type: 'object' as const, properties: {} },
+          params: names.map((param) => ({ name: param, kind: 'value' as const })),
+        };
+        const { text } = renderValidators({ tools: [tool], command: 'gen-tools' });
+        const start = text.indexOf('export const readers');
+        const body = text.slice(text.indexOf('{', text.indexOf('=', start)), text.indexOf('\n};', start) + 2);
+        const reader = (new Function(`return (${body});`)() as Record<string, (args: object) => unknown[]>).t!;
+        const args = JSON.parse(
+          JSON.stringify(Object.fromEntries(names.filter((_, i) => sent[i]).map((param) => [param, `v:${param}`]))),
+        ) as Record<string, unknown>;
+        expect(reader(args)).toEqual(names.map((param) => (Object.hasOwn(args, param) ? `v:${param}` : undefined)));
+      }),
+    );
+  });
+
   it('is a flag of the CLI', () => {
     expect(parseArgs(['--validators', 'src/v.ts'])).toMatchObject({ kind: 'run', options: { validators: 'src/v.ts' } });
     expect(parseArgs(['--validators'])).toEqual({ kind: 'error', message: '--validators needs a value' });
