@@ -16,7 +16,7 @@ import {
 
 const TARGET_US = 3;
 const TARGET_RATIO = 1.5;
-const BATCH = 2_000;
+const BATCH = 10_000;
 const ROUNDS = Number(process.env.ROUNDS ?? 60);
 
 class Service {
@@ -137,16 +137,20 @@ async function main() {
   }
   const figure = median(ours);
   const base = median(theirs);
-  const ratio = figure / base;
+  // Each round's batches ran back to back: the ratio within a round cancels what drifts between rounds (clock
+  // speed, a neighbour's load), which the ratio of two medians would not.
+  const ratio = median(ours.map((value, i) => value / theirs[i]!));
   const figurePrecompiled = median(oursPrecompiled);
-  const ratioPrecompiled = figurePrecompiled / base;
+  const ratioPrecompiled = median(oursPrecompiled.map((value, i) => value / theirs[i]!));
   const pass =
     figure <= TARGET_US && ratio <= TARGET_RATIO && figurePrecompiled <= TARGET_US && ratioPrecompiled <= TARGET_RATIO;
   console.log(
     `toolbox.call, 5-property schema: median ${figure.toFixed(3)} us/call (median of ${ROUNDS} batches of ${BATCH})`,
   );
   console.log(`baseline (ajv validate + call + wrap, same run): median ${base.toFixed(3)} us/call`);
-  console.log(`ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x); absolute target <= ${TARGET_US} us`);
+  console.log(
+    `ratio ${ratio.toFixed(2)}x, median of the rounds' ratios (target <= ${TARGET_RATIO}x); absolute target <= ${TARGET_US} us`,
+  );
   console.log(
     `precompiled validator (gen-tools --validators): median ${figurePrecompiled.toFixed(3)} us/call, ` +
       `ratio ${ratioPrecompiled.toFixed(2)}x`,

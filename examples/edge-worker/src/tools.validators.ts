@@ -10,7 +10,6 @@ import { fullFormats } from '@toolwright/core/validator-runtime';
 
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"Words to look for."},"limit":{"type":"integer","description":"The most results to return.","default":5}},"required":["query"],"additionalProperties":false};
-const func0 = Object.prototype.hasOwnProperty;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23,7 +22,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.query === undefined) || (!(func0.call(data, "query")))){
+if(data.query === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -33,7 +32,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "query") || (key0 === "limit"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
@@ -45,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.query !== undefined && func0.call(data, "query")){
+if(data.query !== undefined){
 let data0 = data.query;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.query.type,parentSchema:schema31.properties.query,data:data0};
@@ -58,7 +57,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.limit !== undefined && func0.call(data, "limit")){
+if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.limit.type,parentSchema:schema31.properties.limit,data:data1};
@@ -101,7 +100,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.sku === undefined) || (!(func0.call(data, "sku")))){
+if(data.sku === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -111,7 +110,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!(key0 === "sku")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
 if(vErrors === null){
@@ -123,7 +122,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.sku !== undefined && func0.call(data, "sku")){
+if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sku.type,parentSchema:schema32.properties.sku,data:data0};
@@ -166,7 +165,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.sku === undefined) || (!(func0.call(data, "sku")))){
+if(data.sku === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -176,7 +175,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "sku") || (key0 === "currency"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
 if(vErrors === null){
@@ -188,7 +187,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.sku !== undefined && func0.call(data, "sku")){
+if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.sku.type,parentSchema:schema33.properties.sku,data:data0};
@@ -201,7 +200,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.currency !== undefined && func0.call(data, "currency")){
+if(data.currency !== undefined){
 let data1 = data.currency;
 if(typeof data1 !== "string"){
 const err3 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.currency.type,parentSchema:schema33.properties.currency,data:data1};
@@ -254,7 +253,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.lines === undefined) || (!(func0.call(data, "lines")))){
+if(data.lines === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lines"},message:"must have required property '"+"lines"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -264,7 +263,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "lines") || (key0 === "coupon"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
 if(vErrors === null){
@@ -276,14 +275,14 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.lines !== undefined && func0.call(data, "lines")){
+if(data.lines !== undefined){
 let data0 = data.lines;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.sku === undefined) || (!(func0.call(data1, "sku")))){
+if(data1.sku === undefined){
 const err2 = {instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'",schema:schema34.properties.lines.items.required,parentSchema:schema34.properties.lines.items,data:data1};
 if(vErrors === null){
 vErrors = [err2];
@@ -293,7 +292,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if((data1.quantity === undefined) || (!(func0.call(data1, "quantity")))){
+if(data1.quantity === undefined){
 const err3 = {instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'",schema:schema34.properties.lines.items.required,parentSchema:schema34.properties.lines.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
@@ -303,7 +302,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 of Object.keys(data1)){
+for(const key1 in data1){
 if(!((key1 === "sku") || (key1 === "quantity"))){
 const err4 = {instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.lines.items,data:data1};
 if(vErrors === null){
@@ -315,7 +314,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data1.sku !== undefined && func0.call(data1, "sku")){
+if(data1.sku !== undefined){
 let data2 = data1.sku;
 if(typeof data2 !== "string"){
 const err5 = {instancePath:instancePath+"/lines/" + i0+"/sku",schemaPath:"#/properties/lines/items/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.lines.items.properties.sku.type,parentSchema:schema34.properties.lines.items.properties.sku,data:data2};
@@ -328,7 +327,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data1.quantity !== undefined && func0.call(data1, "quantity")){
+if(data1.quantity !== undefined){
 let data3 = data1.quantity;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 const err6 = {instancePath:instancePath+"/lines/" + i0+"/quantity",schemaPath:"#/properties/lines/items/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.lines.items.properties.quantity.type,parentSchema:schema34.properties.lines.items.properties.quantity,data:data3};
@@ -365,7 +364,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.coupon !== undefined && func0.call(data, "coupon")){
+if(data.coupon !== undefined){
 let data4 = data.coupon;
 if(typeof data4 !== "string"){
 const err9 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.coupon.type,parentSchema:schema34.properties.coupon,data:data4};
@@ -409,7 +408,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.when === undefined) || (!(func0.call(data, "when")))){
+if(data.when === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -419,7 +418,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((data.address === undefined) || (!(func0.call(data, "address")))){
+if(data.address === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -429,7 +428,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "when") || (key0 === "address"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
 if(vErrors === null){
@@ -441,7 +440,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.when !== undefined && func0.call(data, "when")){
+if(data.when !== undefined){
 let data0 = data.when;
 if(typeof data0 === "string"){
 if(!(formats0.validate(data0))){
@@ -466,10 +465,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.address !== undefined && func0.call(data, "address")){
+if(data.address !== undefined){
 let data1 = data.address;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.street === undefined) || (!(func0.call(data1, "street")))){
+if(data1.street === undefined){
 const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: "street"},message:"must have required property '"+"street"+"'",schema:schema35.properties.address.required,parentSchema:schema35.properties.address,data:data1};
 if(vErrors === null){
 vErrors = [err5];
@@ -479,7 +478,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if((data1.city === undefined) || (!(func0.call(data1, "city")))){
+if(data1.city === undefined){
 const err6 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'",schema:schema35.properties.address.required,parentSchema:schema35.properties.address,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -489,7 +488,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((data1.country === undefined) || (!(func0.call(data1, "country")))){
+if(data1.country === undefined){
 const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'",schema:schema35.properties.address.required,parentSchema:schema35.properties.address,data:data1};
 if(vErrors === null){
 vErrors = [err7];
@@ -499,7 +498,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key1 of Object.keys(data1)){
+for(const key1 in data1){
 if(!(((key1 === "street") || (key1 === "city")) || (key1 === "country"))){
 const err8 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35.properties.address,data:data1};
 if(vErrors === null){
@@ -511,7 +510,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.street !== undefined && func0.call(data1, "street")){
+if(data1.street !== undefined){
 let data2 = data1.street;
 if(typeof data2 !== "string"){
 const err9 = {instancePath:instancePath+"/address/street",schemaPath:"#/properties/address/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.address.properties.street.type,parentSchema:schema35.properties.address.properties.street,data:data2};
@@ -524,7 +523,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.city !== undefined && func0.call(data1, "city")){
+if(data1.city !== undefined){
 let data3 = data1.city;
 if(typeof data3 !== "string"){
 const err10 = {instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.address.properties.city.type,parentSchema:schema35.properties.address.properties.city,data:data3};
@@ -537,7 +536,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.country !== undefined && func0.call(data1, "country")){
+if(data1.country !== undefined){
 let data4 = data1.country;
 if(typeof data4 !== "string"){
 const err11 = {instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.address.properties.country.type,parentSchema:schema35.properties.address.properties.country,data:data4};
@@ -592,7 +591,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.orderId === undefined) || (!(func0.call(data, "orderId")))){
+if(data.orderId === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderId"},message:"must have required property '"+"orderId"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -602,7 +601,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!(key0 === "orderId")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
 if(vErrors === null){
@@ -614,7 +613,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.orderId !== undefined && func0.call(data, "orderId")){
+if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.orderId.type,parentSchema:schema36.properties.orderId,data:data0};
@@ -657,7 +656,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.orderId === undefined) || (!(func0.call(data, "orderId")))){
+if(data.orderId === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderId"},message:"must have required property '"+"orderId"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -667,7 +666,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((data.reason === undefined) || (!(func0.call(data, "reason")))){
+if(data.reason === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -677,7 +676,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!(((key0 === "orderId") || (key0 === "reason")) || (key0 === "note"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
 if(vErrors === null){
@@ -689,7 +688,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.orderId !== undefined && func0.call(data, "orderId")){
+if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
 const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.orderId.type,parentSchema:schema37.properties.orderId,data:data0};
@@ -702,7 +701,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.reason !== undefined && func0.call(data, "reason")){
+if(data.reason !== undefined){
 let data1 = data.reason;
 if(typeof data1 !== "string"){
 const err4 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.reason.type,parentSchema:schema37.properties.reason,data:data1};
@@ -725,7 +724,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
+if(data.note !== undefined){
 let data2 = data.note;
 if(typeof data2 !== "string"){
 const err6 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.note.type,parentSchema:schema37.properties.note,data:data2};
@@ -768,7 +767,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.email === undefined) || (!(func0.call(data, "email")))){
+if(data.email === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -778,7 +777,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "email") || (key0 === "topics"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
 if(vErrors === null){
@@ -790,7 +789,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.email !== undefined && func0.call(data, "email")){
+if(data.email !== undefined){
 let data0 = data.email;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.email.type,parentSchema:schema38.properties.email,data:data0};
@@ -803,7 +802,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.topics !== undefined && func0.call(data, "topics")){
+if(data.topics !== undefined){
 let data1 = data.topics;
 if(Array.isArray(data1)){
 const len0 = data1.length;
@@ -872,7 +871,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.store === undefined) || (!(func0.call(data, "store")))){
+if(data.store === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "store"},message:"must have required property '"+"store"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -882,7 +881,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((data.day === undefined) || (!(func0.call(data, "day")))){
+if(data.day === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -892,7 +891,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "store") || (key0 === "day"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
 if(vErrors === null){
@@ -904,7 +903,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.store !== undefined && func0.call(data, "store")){
+if(data.store !== undefined){
 let data0 = data.store;
 if(typeof data0 !== "string"){
 const err3 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.store.type,parentSchema:schema39.properties.store,data:data0};
@@ -917,7 +916,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.day !== undefined && func0.call(data, "day")){
+if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 !== "string"){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.day.type,parentSchema:schema39.properties.day,data:data1};
@@ -970,7 +969,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.subject === undefined) || (!(func0.call(data, "subject")))){
+if(data.subject === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -980,7 +979,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((data.message === undefined) || (!(func0.call(data, "message")))){
+if(data.message === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -990,7 +989,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!(((key0 === "subject") || (key0 === "message")) || (key0 === "urgent"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
 if(vErrors === null){
@@ -1002,7 +1001,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.subject !== undefined && func0.call(data, "subject")){
+if(data.subject !== undefined){
 let data0 = data.subject;
 if(typeof data0 !== "string"){
 const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.subject.type,parentSchema:schema40.properties.subject,data:data0};
@@ -1015,7 +1014,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.message !== undefined && func0.call(data, "message")){
+if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 !== "string"){
 const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.message.type,parentSchema:schema40.properties.message,data:data1};
@@ -1028,7 +1027,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.urgent !== undefined && func0.call(data, "urgent")){
+if(data.urgent !== undefined){
 let data2 = data.urgent;
 if(typeof data2 !== "boolean"){
 const err5 = {instancePath:instancePath+"/urgent",schemaPath:"#/properties/urgent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.urgent.type,parentSchema:schema40.properties.urgent,data:data2};

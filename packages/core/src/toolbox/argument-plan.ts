@@ -1,5 +1,5 @@
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
-import { SCHEMA_ARRAYS, SCHEMA_MAPS, SCHEMA_SINGLES } from '../render/schema-keywords.js';
+import { someSchemaNode } from '../render/schema-keywords.js';
 import { createArgumentReader, type ArgumentReader } from './argument-reader.js';
 import { hasBigint } from './bigint-text.js';
 import { CallFailure } from './call-errors.js';
@@ -16,6 +16,11 @@ export interface ArgumentPlan {
    * repair and revival follow the schema, whose depth is finite, and never descend into what it does not describe.
    */
   readonly depthCheck: boolean;
+  /**
+   * The schema names a property every object inherits (`namesInherited`): validation sees a copy of the arguments
+   * whose objects have no prototype, so a left-out `toString` is absent there. The depth check is on with it.
+   */
+  readonly inheritedNames: boolean;
   /** What to repair before validation (null: nothing in this schema can need repair). */
   readonly lenient: LenientNode | null;
   /** The JSON Schema validator; null where a Standard Schema checks (the plan's CheckSource). */
@@ -73,9 +78,11 @@ export class ArgumentPlanOnFirstCall {
 
   #make(compiled: PrecompiledValidator | null): ArgumentPlan {
     const { source, slots, declared } = this;
+    const inheritedNames = namesInherited(declared);
     const revives = slots.some((slot) => (slot.kind === 'value' || slot.kind === 'object') && slot.revive !== null);
     return Object.freeze({
-      depthCheck: source.kind === 'standard' || reachesRef(declared),
+      depthCheck: source.kind === 'standard' || inheritedNames || reachesRef(declared),
+      inheritedNames,
       lenient: argumentsLeniency(declared),
       validate: source.kind === 'precompiled' ? source.validate : compiled,
       // Binding refused a run-time validator where code generation is not allowed: its reader may use it too.
@@ -109,18 +116,29 @@ function schemaDefaults(declared: ObjectJsonSchema): ReadonlyArray<readonly [str
 
 /** Whether a `$ref` is used anywhere in the schema (its keywords walked, so no value or property name counts). */
 export function reachesRef(schema: JsonSchema | boolean | undefined): boolean {
-  if (typeof schema !== 'object' || schema === null) return false;
-  if (typeof schema.$ref === 'string') return true;
-  for (const keyword in schema) {
-    const value = (schema as Record<string, unknown>)[keyword];
-    if (typeof value !== 'object' || value === null) continue;
-    if (SCHEMA_SINGLES.has(keyword) || SCHEMA_ARRAYS.has(keyword)) {
-      // Draft 7's tuple form of `items` is an array as well.
-      const children = Array.isArray(value) ? (value as JsonSchema[]) : [value as JsonSchema];
-      if (children.some((child) => reachesRef(child))) return true;
-    } else if (SCHEMA_MAPS.has(keyword)) {
-      for (const name in value) if (reachesRef((value as Record<string, JsonSchema>)[name])) return true;
+  return someSchemaNode(schema, (node) => typeof node.$ref === 'string');
+}
+
+/**
+ * Whether the schema names a property every object inherits (`toString`, `constructor`, `__proto__`, ...), in
+ * `properties`, `required` or the `dependent*` keywords: where validators compiled for speed (ajv without
+ * `ownProperties`) would find Object.prototype's member on arguments that left it out.
+ */
+export function namesInherited(schema: JsonSchema | boolean | undefined): boolean {
+  return someSchemaNode(schema, (node) => {
+    const { properties, required, dependentRequired, dependentSchemas } = node as Record<string, unknown>;
+    if (Array.isArray(required) && required.some(isInherited)) return true;
+    for (const map of [properties, dependentSchemas, dependentRequired]) {
+      if (typeof map !== 'object' || map === null) continue;
+      for (const key of Object.keys(map)) if (isInherited(key)) return true;
     }
-  }
-  return false;
+    if (typeof dependentRequired === 'object' && dependentRequired !== null)
+      for (const names of Object.values(dependentRequired))
+        if (Array.isArray(names) && names.some(isInherited)) return true;
+    return false;
+  });
+}
+
+function isInherited(name: unknown): boolean {
+  return typeof name === 'string' && name in Object.prototype;
 }

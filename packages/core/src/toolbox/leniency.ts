@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json-schema.js';
+import { resolveLocalRef } from '../render/json-pointer.js';
 import { utcDateTime } from './utc-date-time.js';
 import { setOwn } from '../own-property.js';
 
@@ -110,11 +111,7 @@ class LeniencyCompiler {
     let current = schema;
     for (let hops = 0; typeof current === 'object' && current.$ref && hops < 32; hops++) {
       this.followedRef = true;
-      const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(current.$ref);
-      const defs = (match && (this.root as Record<string, unknown>)[match[1]!]) as
-        | Record<string, JsonSchema>
-        | undefined;
-      const target = match && defs?.[decodeURIComponent(match[2]!).replace(/~1/g, '/').replace(/~0/g, '~')];
+      const target = resolveLocalRef(this.root as JsonSchema, current.$ref);
       if (!target) return undefined;
       current = target;
     }

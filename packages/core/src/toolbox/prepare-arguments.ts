@@ -12,6 +12,7 @@ import { expectedFromIssue, schemaAt } from './standard-issue-text.js';
 import type { CheckSource, ToolPlan } from './tool-plan.js';
 import type { ToolIssue } from './types.js';
 import { escapePointer, issuesFromAjv } from './validation.js';
+import { withoutPrototypes } from './without-prototypes.js';
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -84,7 +85,8 @@ export function prepareArguments(
     return readArgv(plan, argumentPlan, withDefaults(argumentPlan, checked.args), checked.exact);
   }
   // The common case, inline: nothing to allocate.
-  if (!validate(args)) return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
+  if (!validate(argumentPlan.inheritedNames ? withoutPrototypes(args) : args))
+    return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
   return readArgv(plan, argumentPlan, argumentPlan.defaults === null ? args : withDefaults(argumentPlan, args), null);
 }
 
@@ -136,7 +138,9 @@ function checkJson(plan: ToolPlan, argumentPlan: ArgumentPlan, args: Record<stri
   const validate = argumentPlan.validate!;
   const read = argumentPlan.bigintText ? readBigintText(args, plan.slots) : null;
   // Issues describe what the model sent (the digit text), not the number validation saw.
-  if (!validate(read?.args ?? args)) return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
+  const checked = read?.args ?? args;
+  if (!validate(argumentPlan.inheritedNames ? withoutPrototypes(checked) : checked))
+    return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
   return read ?? { args, exact: null };
 }
 

@@ -52,7 +52,9 @@ function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Recor
  * - `multipleOfPrecision`: ajv's default tests `value / multipleOf` for an exact integer, which binary floats miss
  *   (0.15 / 0.05 is 2.9999999999999996). 6 digits accepts a quotient within 1e-6 of an integer: it absorbs the
  *   rounding of quotients up to about 1e9 (amounts of 0.01 up to ten million) and still rejects 0.151 for 0.05.
- * - `ownProperties`: `required` and `properties` look at the arguments' own properties only.
+ * - No `ownProperties`: it would make every validation about twice as slow, for schemas that name a property every
+ *   object inherits (`toString`, `constructor`); the Toolbox validates a prototype-free copy for those instead
+ *   (`withoutPrototypes`), with validators compiled here or ahead of time alike.
  */
 export const validatorAjvOptions = Object.freeze({
   allErrors: true,
@@ -60,8 +62,6 @@ export const validatorAjvOptions = Object.freeze({
   verbose: true,
   validateFormats: true,
   multipleOfPrecision: 6,
-  // A property named `toString` or `constructor` that the model left out must not be found on Object.prototype.
-  ownProperties: true,
 } as const);
 
 interface VerboseError extends AjvLikeError {
@@ -175,7 +175,7 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
   switch (error.keyword) {
     case 'required': {
       const name = String(params.missingProperty);
-      const schema = parent?.properties?.[name];
+      const schema = declaredProperty(parent, name);
       return {
         path: `${path}/${escapePointer(name)}`,
         expected: `${schema ? describeSchema(schema) : 'a value'} (required)`,
@@ -313,6 +313,15 @@ function listValues(values: readonly unknown[] | undefined): string {
 
 export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** A property's schema in its object schema (own entries only; `__proto__` sits in an exact-name pattern). */
+function declaredProperty(parent: JsonSchema | undefined, name: string): JsonSchema | undefined {
+  const properties = parent?.properties;
+  if (properties && Object.hasOwn(properties, name)) return properties[name];
+  const patterns = (parent as { patternProperties?: Record<string, JsonSchema> } | undefined)?.patternProperties;
+  const exact = `^${name}$`;
+  return name === '__proto__' && patterns && Object.hasOwn(patterns, exact) ? patterns[exact] : undefined;
 }
 
 function valueAt(data: unknown, pointer: string): unknown {

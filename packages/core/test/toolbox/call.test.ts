@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defineManifest, tool, Toolbox, type FunctionResponsePart, type ToolContext } from '@toolwright/core';
+import {
+  defineManifest,
+  tool,
+  Toolbox,
+  type FunctionResponsePart,
+  type JsonSchema,
+  type ToolContext,
+} from '@toolwright/core';
 import { manifest, WeatherService } from './weather-service.js';
 
 const response = (part: FunctionResponsePart) =>
@@ -124,6 +131,50 @@ describe('leniency where Gemini is sloppy', () => {
       output: { city: 'Rome', days: 1, unit: 'celsius' },
     });
     expect(response(await toolbox.call({ name: 'add_numbers', args: { a: 2, b: null } }))).toEqual({ output: 2 });
+  });
+
+  it('repairs inside a $ref, whatever the pointer escapes (~1, %25), and a broken escape is a schema error', async () => {
+    class Orders {
+      @tool()
+      place(order: { when: string; note?: string }) {
+        return order;
+      }
+    }
+    const order: JsonSchema = {
+      type: 'object',
+      properties: { when: { type: 'string', format: 'date-time' }, note: { type: 'string' } },
+      required: ['when'],
+    };
+    const declared = (ref: string, defs: Record<string, JsonSchema>) =>
+      defineManifest({
+        version: 1,
+        tools: [
+          {
+            name: 'place',
+            class: 'Orders',
+            method: 'place',
+            file: 'orders.ts',
+            target: () => Orders,
+            parameters: { type: 'object', properties: { order: { $ref: ref } }, required: ['order'], $defs: defs },
+            params: [{ name: 'order', kind: 'value' as const }],
+          },
+        ],
+      });
+    const sent = { order: { when: '2025-06-02T09:00:00', note: null } };
+    for (const [ref, name] of [
+      ['#/$defs/a~1b', 'a/b'],
+      ['#/$defs/100%25', '100%'],
+    ]) {
+      const toolbox = new Toolbox([new Orders()], declared(ref!, { [name!]: order }));
+      expect(response(await toolbox.call({ name: 'place', args: sent }))).toEqual({
+        output: { when: '2025-06-02T09:00:00Z' },
+      });
+    }
+    // A broken % escape: the repair plan reads it as no target (it used to throw a URIError), ajv refuses the schema.
+    const toolbox = new Toolbox([new Orders()], declared('#/$defs/%E0', { '%E0': order }));
+    expect(response(await toolbox.call({ name: 'place', args: sent })).error).toMatchObject({
+      name: 'ToolSchemaError',
+    });
   });
 
   it('null for a required parameter is still an error', async () => {

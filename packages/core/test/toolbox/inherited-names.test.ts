@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineManifest, tool, Toolbox, type JsonSchema } from '@toolwright/core';
+import {
+  defineManifest,
+  tool,
+  Toolbox,
+  validationSchema,
+  validatorAjvOptions,
+  type JsonSchema,
+  type ObjectJsonSchema,
+  type PrecompiledValidator,
+} from '@toolwright/core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { manifest as generated } from '../../../gen/test/fixtures/member-names/expected.generated.js';
 import { createArgumentReader } from '../../src/toolbox/argument-reader.js';
 import { MemberNames } from '../../../gen/test/fixtures/member-names/src/members.js';
@@ -111,4 +121,72 @@ describe('parameters named like inherited members', () => {
       __defineGetter__: 'd',
     });
   });
+
+  it('are checked as own properties at any depth, required or not, by run-time and precompiled validators', async () => {
+    // An object nested two levels down, its properties named from the same pool; some required.
+    const scenario = fc.uniqueArray(name, { minLength: 1, maxLength: 5 }).chain((names) =>
+      fc.record({
+        names: fc.constant(names),
+        required: fc.subarray(names),
+        sent: fc.subarray(names),
+        wrong: fc.subarray(names),
+        precompiled: fc.boolean(),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ names, required, sent, wrong, precompiled }) => {
+        const inner: JsonSchema = { type: 'object', properties: {}, required };
+        for (const name of names) setOwnSchema(inner.properties!, name, { type: 'string' });
+        const parameters = {
+          type: 'object' as const,
+          properties: { outer: { type: 'object' as const, properties: { inner } } },
+          required: ['outer'],
+        };
+        const manifest = defineManifest({
+          version: 1,
+          tools: [
+            {
+              name: 'echo',
+              class: 'Echo',
+              method: 'echo',
+              file: 'test.ts',
+              target: () => Echo,
+              parameters,
+              params: [{ name: 'outer', kind: 'value' as const, optional: false }],
+            },
+          ],
+          ...(precompiled ? { validators: { echo: precompile(parameters) } } : {}),
+        });
+        const toolbox = new Toolbox([new Echo()], manifest);
+        const members = sent.map((name) => `${JSON.stringify(name)}: ${wrong.includes(name) ? 5 : '"x"'}`);
+        const args = JSON.parse(`{"outer": {"inner": {${members.join(',')}}}}`);
+        const reply = await toolbox.call({ name: 'echo', args });
+        const response = reply.functionResponse.response as {
+          error?: { issues: Array<{ path: string; expected: string; received: string }> };
+        };
+        const missing = required.filter((name) => !sent.includes(name));
+        const mistyped = sent.filter((name) => wrong.includes(name));
+        if (missing.length + mistyped.length === 0) {
+          expect(response).toEqual({ output: [JSON.parse(JSON.stringify(args.outer))] });
+        } else {
+          const paths = response.error!.issues.map((issue) => issue.path).sort();
+          const pointer = (name: string) => `/outer/inner/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+          const expected = [...missing, ...mistyped].map(pointer).sort();
+          expect(paths).toEqual(expected);
+          // A missing one is described by its declared schema.
+          for (const issue of response.error!.issues.filter((issue) => issue.received === 'nothing'))
+            expect(issue.expected).toBe('string (required)');
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
 });
+
+function setOwnSchema(target: Record<string, JsonSchema>, key: string, value: JsonSchema): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function precompile(parameters: ObjectJsonSchema): PrecompiledValidator {
+  return new Ajv2020({ ...validatorAjvOptions }).compile(validationSchema(parameters)) as PrecompiledValidator;
+}

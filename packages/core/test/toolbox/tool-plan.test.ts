@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validationSchema, validatorAjvOptions, type JsonSchema, type PrecompiledValidator } from '@toolwright/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { reachesRef } from '../../src/toolbox/argument-plan.js';
+import { namesInherited, reachesRef } from '../../src/toolbox/argument-plan.js';
 import { bindInstance, createBindContext } from '../../src/toolbox/bind.js';
 import { CallFailure } from '../../src/toolbox/call-errors.js';
 import { manifest, WeatherService } from './weather-service.js';
@@ -61,6 +61,25 @@ describe('reachesRef', () => {
         expect(reachesRef(tree)).toBe(true);
       }),
     );
+  });
+
+  it('names an inherited property only where properties, required or dependentRequired hold one', () => {
+    const inherited = fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype));
+    const naming = fc.oneof(
+      inherited.map((name) => ({ properties: { [name]: { type: 'string' } } }) as JsonSchema),
+      inherited.map((name) => ({ required: [name] }) as JsonSchema),
+      inherited.map((name) => ({ dependentRequired: { a: [name] } }) as unknown as JsonSchema),
+    );
+    fc.assert(
+      fc.property(schema, fc.nat(), naming, (tree, pick, extra) => {
+        expect(namesInherited(tree)).toBe(false);
+        const all = positions(tree);
+        Object.assign(all[pick % all.length]!, extra);
+        expect(namesInherited(tree)).toBe(true);
+      }),
+    );
+    // A value that merely holds such a name is no property.
+    expect(namesInherited({ type: 'string', enum: ['toString'], default: 'constructor' })).toBe(false);
   });
 
   it('reads the draft 7 tuple form of items', () => {
