@@ -2,7 +2,7 @@ import type { ToolManifest } from '@toolwright/core';
 import { checkTools } from './describe/check-tools.js';
 import { describeFiles } from './describe/describe-files.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
-import { manifestHash, renderOutputs, type Output } from './emit/index.js';
+import { manifestHash, renderOutputs, type Output, type Renderers } from './emit/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { InputRecorder } from './program/inputs.js';
 import { loadProgram, type LoadedProgram, type WatchState } from './program/load-program.js';
@@ -18,12 +18,19 @@ export interface Analysis {
   hostLibs?: LoadedProgram['hostLibs'];
 }
 
+export interface AnalyzeContext {
+  recorder?: InputRecorder | undefined;
+  state?: WatchState | undefined;
+  renderers?: Renderers;
+}
+
 /**
  * The pipeline: load the program and find the tools (program/, discover/), describe each tool (describe/, schema/),
  * check the set, and render the outputs (emit/) unless there are errors. `recorder` records the inputs for the
- * cache, `state` carries what `--watch` reuses from run to run.
+ * cache, `state` carries what `--watch` reuses from run to run, `renderers` are those `loadRenderers` loaded.
  */
-export function analyze(options: ResolvedOptions, recorder?: InputRecorder, state?: WatchState): Analysis {
+export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}): Analysis {
+  const { recorder, state, renderers = {} } = context;
   const diagnostics = new Diagnostics();
   const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
   const loaded = loadProgram(options, diagnostics, { recorder, state, timing });
@@ -40,7 +47,7 @@ export function analyze(options: ResolvedOptions, recorder?: InputRecorder, stat
   const manifest: ToolManifest = { version: 1, hash, tools };
   const analysis: Analysis = { manifest, diagnostics: diagnostics.sorted(), outputs: [], ...hostLibs };
   if (diagnostics.hasErrors()) return analysis;
-  analysis.outputs = renderOutputs({ tools, hash }, described, options, loaded);
+  analysis.outputs = renderOutputs({ tools, hash }, described, options, loaded, renderers);
   timing?.('render');
   return analysis;
 }

@@ -287,7 +287,7 @@ describe('host libs', () => {
     const state: WatchState = { sourceFiles: new SourceFileCache() };
     const runs: Analysis['hostLibs'][] = [];
     const run = () => {
-      const watched = analyze(options, undefined, state);
+      const watched = analyze(options, { state });
       same(watched, withAllLibs(options));
       runs.push(watched.hostLibs);
     };

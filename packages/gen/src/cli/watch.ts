@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { analyze } from '../analyze.js';
 import type { ResolvedOptions } from '../options.js';
 import { applyAnalysis } from '../generate.js';
+import { loadRenderers } from '../emit/index.js';
 import { formatDiagnostic } from './format-diagnostic.js';
 import { summaryLine } from './summary.js';
 import { InputRecorder, inputsUnchanged, type InputRecord } from '../program/inputs.js';
@@ -25,7 +26,8 @@ const DEBOUNCE_MS = 25;
  * changed is parsed again. An output is rewritten only when its content changes (no loop with other watchers);
  * diagnostics are printed and watching goes on. Resolves with exit code 0 once `stop` is called (SIGINT).
  */
-export function watchProject(options: ResolvedOptions, io: WatchIo, signal: AbortSignal): Promise<number> {
+export async function watchProject(options: ResolvedOptions, io: WatchIo, signal: AbortSignal): Promise<number> {
+  const renderers = await loadRenderers(options);
   const state: WatchState = { sourceFiles: new SourceFileCache() };
   const skip = outputsOf(options);
   const watchers = new Map<string, FSWatcher>();
@@ -37,7 +39,7 @@ export function watchProject(options: ResolvedOptions, io: WatchIo, signal: Abor
     const recorder = new InputRecorder(skip);
     let line: string;
     try {
-      const analysis = analyze(options, recorder, state);
+      const analysis = analyze(options, { recorder, state, renderers });
       const result = applyAnalysis(analysis, false);
       for (const diagnostic of result.diagnostics) io.err(formatDiagnostic(diagnostic, io.cwd));
       // The summary of a plain run, word for word; every run's line goes to stdout, a log of the session.

@@ -8,7 +8,7 @@ import { ts } from '../program/typescript.js';
 import type { ExtensionStyle } from './import-specifier.js';
 import { renderJson } from './render-json.js';
 import { renderModule } from './render-module.js';
-import { renderValidators } from './render-validators.js';
+import type { renderValidators } from './render-validators.js';
 
 /** The text of a generated file, and the part of it that each tool owns (for `--check` to name stale tools). */
 export interface RenderedOutput {
@@ -34,12 +34,24 @@ export function manifestHash(tools: readonly ManifestTool[]): string {
   return `sha256:${createHash('sha256').update(json).digest('hex').slice(0, 16)}`;
 }
 
+/** The renderers loaded on demand: ajv (the validators module's compiler, some 40 ms to load) only for `--validators`. */
+export interface Renderers {
+  validators?: typeof renderValidators;
+}
+
+/** The renderers `renderOutputs` needs for these options. */
+export async function loadRenderers(options: Pick<ResolvedOptions, 'validatorsFile'>): Promise<Renderers> {
+  if (options.validatorsFile === undefined) return {};
+  return { validators: (await import('./render-validators.js')).renderValidators };
+}
+
 /** The outputs the options ask for: the validators module, the TS module (which imports it), the JSON manifest. */
 export function renderOutputs(
   manifest: { tools: readonly ManifestTool[]; hash: string },
   described: readonly DescribedTool[],
   options: ResolvedOptions,
   project: { projectDir: string; compilerOptions: ts.CompilerOptions },
+  renderers: Renderers,
 ): Output[] {
   const { outFile, jsonFile, validatorsFile } = options;
   const { tools, hash } = manifest;
@@ -47,7 +59,8 @@ export function renderOutputs(
   if (outFile !== undefined) {
     const command = regenerateCommand(project.projectDir, options);
     if (validatorsFile !== undefined) {
-      outputs.push({ path: validatorsFile, kind: 'validators', rendered: renderValidators({ tools, command }) });
+      if (!renderers.validators) throw new Error('renderOutputs: --validators needs the renderers of loadRenderers()');
+      outputs.push({ path: validatorsFile, kind: 'validators', rendered: renderers.validators({ tools, command }) });
     }
     const rendered = renderModule({
       tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName })),
