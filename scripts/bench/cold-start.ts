@@ -2,7 +2,8 @@
 // the Toolbox and answer the first call. Target: <= 10 ms with validators precompiled by `gen-tools --validators`;
 // the default path (ajv loaded and a validator compiled on the first call) is measured beside it in the same run.
 // Each is measured as deployed to a serverless or edge platform (one esbuild bundle) and as a Node server runs it
-// (the app bundled, packages imported from node_modules). The figure is the median over fresh processes.
+// (the app bundled, packages imported from node_modules). The figure is the median over fresh processes of the time
+// from the process's start to the first answer, less the same time of an empty program run beside it.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/cold-start.ts
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -78,18 +79,18 @@ async function makeApp(validators: boolean): Promise<{ bundled: string; server: 
   });
   if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
     throw new Error(JSON.stringify(result.diagnostics));
-  // The sample: everything it does is timed, from before the app's import to the first call's answer.
+  // The sample: its time is read against the process's start (performance.now() counts from there), so reading and
+  // compiling the app's code is timed too; what Node takes before any code of an app runs is the empty program's
+  // time (below), measured beside it and taken off.
   writeFileSync(
     join(project, 'src/sample.ts'),
-    `const started = performance.now();
-const cpu = process.cpuUsage();
-const [{ Toolbox }, { manifest }, { Service }] = await Promise.all([
+    `const [{ Toolbox }, { manifest }, { Service }] = await Promise.all([
   import('@toolwright/core'), import('./tools.generated.js'), import('./service.js'),
 ]);
 const toolbox = new Toolbox([new Service()], manifest);
 const reply = await toolbox.call({ name: 'find0', args: { query: 'tea', limit: 3 } });
-const ms = performance.now() - started;
-const { user, system } = process.cpuUsage(cpu);
+const ms = performance.now();
+const { user, system } = process.cpuUsage();
 if ((reply.functionResponse.response as { output?: unknown }).output !== 'tea3') throw new Error(JSON.stringify(reply));
 console.log(ms, (user + system) / 1000);
 `,
@@ -118,7 +119,17 @@ console.log(ms, (user + system) / 1000);
   return { bundled, server };
 }
 
-/** Wall time and CPU time (of all the process's threads) of one cold start. */
+/** Node starting a program that does nothing: what every sample's time holds before the app's first line. */
+function writeEmptyProgram(): string {
+  const file = join(dir, 'empty.mjs');
+  writeFileSync(
+    file,
+    'const { user, system } = process.cpuUsage();\nconsole.log(performance.now(), (user + system) / 1000);\n',
+  );
+  return file;
+}
+
+/** Wall time and CPU time (of all the process's threads) from the process's start to the program's answer. */
 function sample(file: string): [number, number] {
   const result = spawnSync(process.execPath, [file], { cwd: dirname(file), encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${file} exited ${result.status}: ${result.stderr.slice(-2000)}`);
@@ -142,20 +153,27 @@ async function main(): Promise<void> {
       'server, precompiled': precompiled.server,
       'server, default': plain.server,
     };
+    const empty = writeEmptyProgram();
     const wall: Record<string, number[]> = {};
     const cpu: Record<string, number[]> = {};
+    const startup: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      // Interleaved, so that a busier moment of the machine falls on every variant alike.
+      // Interleaved, so that a busier moment of the machine falls on every variant alike; each variant's time is
+      // less the empty program's time of the same round.
       for (const [name, file] of Object.entries(files)) {
+        const [emptyMs, emptyCpu] = sample(empty);
         const [ms, cpuMs] = sample(file);
-        (wall[name] ??= []).push(ms);
-        (cpu[name] ??= []).push(cpuMs);
+        startup.push(emptyMs);
+        (wall[name] ??= []).push(ms - emptyMs);
+        (cpu[name] ??= []).push(cpuMs - emptyCpu);
       }
     }
     const medians = Object.fromEntries(Object.entries(wall).map(([name, values]) => [name, median(values)]));
     const cpuMedians = Object.fromEntries(Object.entries(cpu).map(([name, values]) => [name, median(values)]));
     console.log(
-      `cold start, ${TOOLS}-tool manifest: import + Toolbox build + first call, median of ${SAMPLES} fresh processes`,
+      `cold start, ${TOOLS}-tool manifest: import (reading and compiling the code included) + Toolbox build + first ` +
+        `call, median of ${SAMPLES} fresh processes, less Node's own start (${median(startup).toFixed(1)} ms to an ` +
+        "empty program's first line)",
     );
     for (const mode of ['bundled', 'server']) {
       const fast = medians[`${mode}, precompiled`]!;
