@@ -60,3 +60,46 @@ describe('the imports of the generated module', () => {
     );
   });
 });
+
+describe('the blocks kept per tool object (--watch renders again only what changed)', () => {
+  // Tools of a few files, some classes sharing a name (so their local names depend on which other tools are there),
+  // some with a DTO class revival; rendered in several sets in turn, as runs of --watch with files coming and going.
+  const pool: ManifestTool[] = Array.from({ length: 6 }, (_, i) => ({
+    name: `t${i}`,
+    class: `Service${i % 2}`,
+    method: 'm',
+    file: `src/file${i % 3}.ts`,
+    parameters: { type: 'object' as const, properties: { a: { type: 'string' } } },
+    params: [
+      {
+        name: 'a',
+        kind: 'value' as const,
+        ...(i % 2
+          ? { revive: { kind: 'class' as const, name: `Dto`, file: `src/dto${i % 3}.ts`, properties: {} } }
+          : {}),
+      },
+    ],
+  }));
+  const render = (tools: ManifestTool[]) =>
+    renderModule({
+      tools: tools.map((tool) => ({ tool, exportName: tool.class })),
+      outFile: '/project/src/tools.generated.ts',
+      projectDir: '/project',
+      extensionStyle: 'js',
+      command: 'gen-tools',
+      hash: 'h',
+    });
+
+  it('write what rendering fresh copies of the tools writes, in any order of runs', () => {
+    fc.assert(
+      fc.property(fc.array(fc.subarray(pool, { minLength: 1 }), { minLength: 1, maxLength: 6 }), (runs) => {
+        for (const tools of runs) {
+          const kept = render(tools);
+          const fresh = render(structuredClone(tools));
+          expect(kept.text).toBe(fresh.text);
+          expect(kept.blocks).toEqual(fresh.blocks);
+        }
+      }),
+    );
+  });
+});

@@ -6,6 +6,7 @@ import type { DescribedTool } from '../describe/check-tools.js';
 import type { ResolvedOptions } from '../options.js';
 import { ts } from '../program/typescript.js';
 import type { ExtensionStyle } from './import-specifier.js';
+import { perTool } from './per-tool.js';
 import { renderJson } from './render-json.js';
 import { renderModule } from './render-module.js';
 import type { renderValidators } from './render-validators.js';
@@ -30,9 +31,12 @@ export interface Output {
  * paths or the order files were found in, so CI and a developer's machine agree on it.
  */
 export function manifestHash(tools: readonly ManifestTool[]): string {
-  const json = JSON.stringify({ version: 1, tools });
+  // The text of JSON.stringify({ version: 1, tools }), each tool's part kept from run to run.
+  const json = `{"version":1,"tools":[${tools.map(compactJson).join(',')}]}`;
   return `sha256:${createHash('sha256').update(json).digest('hex').slice(0, 16)}`;
 }
+
+const compactJson = perTool((tool) => JSON.stringify(tool));
 
 /** The renderers loaded on demand: ajv (the validators module's compiler, some 40 ms to load) only for `--validators`. */
 export interface Renderers {

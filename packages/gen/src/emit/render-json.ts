@@ -1,5 +1,6 @@
 import type { ManifestTool } from '@toolwright/core';
 import type { RenderedOutput } from './index.js';
+import { perTool } from './per-tool.js';
 
 /**
  * `tools.json`: `{ "version": 1, "hash": "...", "tools": [...] }`, 2-space indent, trailing newline, no class
@@ -8,13 +9,12 @@ import type { RenderedOutput } from './index.js';
 export function renderJson(tools: readonly ManifestTool[], hash: string): RenderedOutput {
   // JSON.stringify leaves out undefined values itself: no plain copy of the tools is needed first. Each tool is
   // stringified once: the file is its blocks (what JSON.stringify of the whole writes at that depth) joined.
-  const blocks = tools.map((tool) => ({
-    name: tool.name,
-    text: JSON.stringify(tool, null, 2).replace(/\n/g, '\n    '),
-  }));
+  const blocks = tools.map((tool) => ({ name: tool.name, text: jsonBlock(tool) }));
   const list = blocks.length === 0 ? '[]' : `[\n    ${blocks.map((block) => block.text).join(',\n    ')}\n  ]`;
   const text = `{\n  "version": 1,\n  "hash": ${JSON.stringify(hash)},\n  "tools": ${list}\n}\n`;
   return { text, blocks };
 }
+
+const jsonBlock = perTool((tool) => JSON.stringify(tool, null, 2).replace(/\n/g, '\n    '));
 
 export { toolNamesInJson } from './tool-names.js';
