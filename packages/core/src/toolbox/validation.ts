@@ -8,18 +8,27 @@ import { setOwn } from '../own-property.js';
  * The schema the Toolbox validates with: the declared one, made strict where the model can go wrong silently. Every
  * object node that lists `properties` and says nothing about others gets `additionalProperties: false`, so extra
  * properties are reported (not dropped). Members of `allOf` are left alone (each would reject the others'
- * properties). gen-tools can compile the same schema ahead of time.
+ * properties). Annotations (descriptions, titles, examples, defaults) are left out: validation ignores them, and
+ * ajv would copy them into every validator's code, precompiled ones included. gen-tools compiles the same schema
+ * ahead of time.
  */
 export function validationSchema(parameters: ObjectJsonSchema, rejectExtraProperties = true): JsonSchema {
   const { $id: _id, ...rest } = parameters as ObjectJsonSchema & { $id?: string };
-  return rejectExtraProperties ? strict(rest, false) : rest;
+  return strict(rest as JsonSchema, false, rejectExtraProperties);
 }
 
-function strict(schema: JsonSchema, insideAllOf: boolean): JsonSchema {
-  const out: Record<string, unknown> = { ...schema };
+/** Keywords that only annotate: no validator reads them (the Toolbox takes defaults from the declared schema). */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', '$comment', 'deprecated']);
+
+function strict(schema: JsonSchema, insideAllOf: boolean, rejectExtra: boolean): JsonSchema {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(schema)) {
+    if (!ANNOTATIONS.has(key)) setOwn(out, key, (schema as Record<string, unknown>)[key]);
+  }
+  const walk = (child: JsonSchema, allOf = false) => strict(child, allOf, rejectExtra);
   if (schema.properties) {
-    out.properties = mapValues(schema.properties, (child) => strict(child, false));
-    if (schema.additionalProperties === undefined && !insideAllOf) out.additionalProperties = false;
+    out.properties = mapValues(schema.properties, (child) => walk(child));
+    if (rejectExtra && schema.additionalProperties === undefined && !insideAllOf) out.additionalProperties = false;
     // ajv leaves a property named `__proto__` out of `properties` (unchecked, and extra for additionalProperties);
     // an exact-name pattern checks it the same way.
     if (Object.hasOwn(out.properties as object, '__proto__')) {
@@ -28,14 +37,15 @@ function strict(schema: JsonSchema, insideAllOf: boolean): JsonSchema {
       out.patternProperties = { ...(schema as { patternProperties?: object }).patternProperties, '^__proto__$': proto };
     }
   }
-  if (typeof schema.additionalProperties === 'object')
-    out.additionalProperties = strict(schema.additionalProperties, false);
-  if (typeof schema.items === 'object') out.items = strict(schema.items, false);
-  if (schema.prefixItems) out.prefixItems = schema.prefixItems.map((child) => strict(child, false));
-  if (schema.anyOf) out.anyOf = schema.anyOf.map((child) => strict(child, false));
-  if (schema.oneOf) out.oneOf = schema.oneOf.map((child) => strict(child, false));
-  if (schema.allOf) out.allOf = schema.allOf.map((child) => strict(child, true));
-  if (schema.$defs) out.$defs = mapValues(schema.$defs, (child) => strict(child, false));
+  if (typeof schema.additionalProperties === 'object') out.additionalProperties = walk(schema.additionalProperties);
+  // Draft 7's tuple form of `items` is an array of schemas.
+  if (Array.isArray(schema.items)) out.items = (schema.items as JsonSchema[]).map((child) => walk(child));
+  else if (typeof schema.items === 'object') out.items = walk(schema.items);
+  if (schema.prefixItems) out.prefixItems = schema.prefixItems.map((child) => walk(child));
+  if (schema.anyOf) out.anyOf = schema.anyOf.map((child) => walk(child));
+  if (schema.oneOf) out.oneOf = schema.oneOf.map((child) => walk(child));
+  if (schema.allOf) out.allOf = schema.allOf.map((child) => walk(child, true));
+  if (schema.$defs) out.$defs = mapValues(schema.$defs, (child) => walk(child));
   return out as JsonSchema;
 }
 
