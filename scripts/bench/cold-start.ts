@@ -107,12 +107,14 @@ console.log(ms, (user + system) / 1000);
   const server = join(project, 'server.mjs');
   // As deployed: one file (code splitting off, so ajv's dynamic import is inlined as a lazily evaluated part).
   // class-transformer and class-validator are optional peers that an app without DTO parameters does not install.
+  // With every validator precompiled, the condition the README names leaves ajv's compiler out of the bundle.
   await build({
     ...common,
     outfile: bundled,
     minify: true,
     keepNames: true,
     external: ['class-transformer', 'class-validator'],
+    ...(validators ? { conditions: ['toolwright-precompiled'] } : {}),
   });
   // As a Node server runs it: packages from node_modules, their ESM builds.
   await build({ ...common, outfile: server, packages: 'external' });

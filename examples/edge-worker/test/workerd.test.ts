@@ -127,6 +127,11 @@ describe('the edge worker in workerd', () => {
     // Without the edge conditions (a Node bundle), the compiler is shipped for tools compiled at run time.
     const forNode = await bundleWorker(join(exampleDir, 'src/worker.ts'), join(dir, 'node.js'), { conditions: [] });
     expect(inputs(forNode).filter(compiler).length).toBeGreaterThan(0);
+    // A Node bundle whose tools all have precompiled validators leaves it out with one condition.
+    const precompiled = await bundleWorker(join(exampleDir, 'src/worker.ts'), join(dir, 'node-precompiled.js'), {
+      conditions: ['toolwright-precompiled'],
+    });
+    expect(inputs(precompiled).filter(compiler)).toEqual([]);
   });
 
   it('forbids code generation there (the premise of this test)', async () => {
