@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
 const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'mcp', 'restate'];
+// Packages loaded at run time: each ES module entry is bundled into one file (see bundleEntries). gen runs at build
+// time, from its CLI, which loads what each command needs on demand.
+const bundledEntries = new Set(['testing', 'core', 'genai', 'fs-tools', 'mcp', 'restate']);
 
 const args = process.argv.slice(2);
 const staleOnly = args.includes('--stale');
@@ -48,6 +51,37 @@ function cjsImports(imports) {
   return Object.fromEntries(Object.entries(imports).map(([name, target]) => [name, remap(target)]));
 }
 
+/**
+ * Bundles each ES module entry of the package's "exports" (dist/esm/index.js, ...) into one file, in place. Node
+ * loads an ES module graph file by file (resolve, read, compile, link each): core's 60-odd modules took 50 ms or more
+ * to import, one file takes a few. Other packages and the package's own "imports" targets (`#validator-compiler`,
+ * loaded on demand) stay imports; the per-file modules stay beside the entries for those targets. No two entries
+ * share a module that holds state (each entry is a separate copy of what it imports). The type declarations are
+ * tsc's, file by file; the source maps map back to the sources.
+ */
+async function bundleEntries(dir, pkg) {
+  const { build } = await import('esbuild');
+  const entries = Object.values(pkg.exports ?? {})
+    .map((target) => target?.import?.default)
+    .filter((file) => typeof file === 'string' && file.startsWith('./dist/esm/'))
+    .map((file) => join(dir, file));
+  for (const entry of entries) {
+    await build({
+      entryPoints: [entry],
+      outfile: entry,
+      allowOverwrite: true,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      external: ['#*'],
+      sourcemap: true,
+      logLevel: 'warning',
+    });
+  }
+}
+
 for (const name of targets) {
   const dir = join(root, 'packages', name);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -63,6 +97,7 @@ for (const name of targets) {
     '--stripInternal',
   ];
   execFileSync(process.execPath, [tsc, ...base, '--outDir', join(dir, 'dist/esm')], { stdio: 'inherit' });
+  if (bundledEntries.has(name)) await bundleEntries(dir, pkg);
   execFileSync(
     process.execPath,
     [tsc, ...base, '--module', 'commonjs', '--moduleResolution', 'bundler', '--outDir', join(dir, 'dist/cjs')],
