@@ -6,10 +6,10 @@
 /* eslint-disable */
 
 import type { PrecompiledValidator } from '@toolwright/core';
-import { fullFormats } from '@toolwright/core/validator-runtime';
+import { fullFormats, verboseError } from '@toolwright/core/validator-runtime';
 
 export const v0 = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"Words to look for."},"limit":{"type":"integer","description":"The most results to return.","default":5}},"required":["query"],"additionalProperties":false};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"],"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "query"}, "must have required property '"+"query"+"'", schema31.required, schema31, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +34,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "query") || (key0 === "limit"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema31, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -47,7 +47,7 @@ errors++;
 if(data.query !== undefined){
 let data0 = data.query;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.query.type,parentSchema:schema31.properties.query,data:data0};
+const err2 = verboseError(instancePath+"/query", "#/properties/query/type", "type", {type: "string"}, "must be string", schema31.properties.query.type, schema31.properties.query, data0);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -60,7 +60,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.limit.type,parentSchema:schema31.properties.limit,data:data1};
+const err3 = verboseError(instancePath+"/limit", "#/properties/limit/type", "type", {type: "integer"}, "must be integer", schema31.properties.limit.type, schema31.properties.limit, data1);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -72,7 +72,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err4 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema31.type, schema31, data);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -101,7 +101,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema32.required, schema32, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -112,7 +112,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "sku")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema32, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -125,7 +125,7 @@ errors++;
 if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sku.type,parentSchema:schema32.properties.sku,data:data0};
+const err2 = verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema32.properties.sku.type, schema32.properties.sku, data0);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -137,7 +137,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err3 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema32.type, schema32, data);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -152,7 +152,7 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v2 = validate22;
-const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string"},"currency":{"type":"string","enum":["EUR","USD"],"default":"EUR"}},"required":["sku"],"additionalProperties":false};
+const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string"},"currency":{"type":"string","enum":["EUR","USD"]}},"required":["sku"],"additionalProperties":false};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -166,7 +166,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema33.required, schema33, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -177,7 +177,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "sku") || (key0 === "currency"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema33, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -190,7 +190,7 @@ errors++;
 if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.sku.type,parentSchema:schema33.properties.sku,data:data0};
+const err2 = verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema33.properties.sku.type, schema33.properties.sku, data0);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -203,7 +203,7 @@ errors++;
 if(data.currency !== undefined){
 let data1 = data.currency;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.currency.type,parentSchema:schema33.properties.currency,data:data1};
+const err3 = verboseError(instancePath+"/currency", "#/properties/currency/type", "type", {type: "string"}, "must be string", schema33.properties.currency.type, schema33.properties.currency, data1);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -213,7 +213,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "EUR") || (data1 === "USD"))){
-const err4 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema33.properties.currency.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.currency.enum,parentSchema:schema33.properties.currency,data:data1};
+const err4 = verboseError(instancePath+"/currency", "#/properties/currency/enum", "enum", {allowedValues: schema33.properties.currency.enum}, "must be equal to one of the allowed values", schema33.properties.currency.enum, schema33.properties.currency, data1);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -225,7 +225,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err5 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema33.type, schema33, data);
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -254,7 +254,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lines === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lines"},message:"must have required property '"+"lines"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "lines"}, "must have required property '"+"lines"+"'", schema34.required, schema34, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -265,7 +265,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "lines") || (key0 === "coupon"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
+const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema34, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -283,7 +283,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.sku === undefined){
-const err2 = {instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'",schema:schema34.properties.lines.items.required,parentSchema:schema34.properties.lines.items,data:data1};
+const err2 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -293,7 +293,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data1.quantity === undefined){
-const err3 = {instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'",schema:schema34.properties.lines.items.required,parentSchema:schema34.properties.lines.items,data:data1};
+const err3 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "quantity"}, "must have required property '"+"quantity"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -304,7 +304,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!((key1 === "sku") || (key1 === "quantity"))){
-const err4 = {instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.lines.items,data:data1};
+const err4 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema34.properties.lines.items, data1);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -317,7 +317,7 @@ errors++;
 if(data1.sku !== undefined){
 let data2 = data1.sku;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/lines/" + i0+"/sku",schemaPath:"#/properties/lines/items/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.lines.items.properties.sku.type,parentSchema:schema34.properties.lines.items.properties.sku,data:data2};
+const err5 = verboseError(instancePath+"/lines/" + i0+"/sku", "#/properties/lines/items/properties/sku/type", "type", {type: "string"}, "must be string", schema34.properties.lines.items.properties.sku.type, schema34.properties.lines.items.properties.sku, data2);
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -330,7 +330,7 @@ errors++;
 if(data1.quantity !== undefined){
 let data3 = data1.quantity;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err6 = {instancePath:instancePath+"/lines/" + i0+"/quantity",schemaPath:"#/properties/lines/items/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.lines.items.properties.quantity.type,parentSchema:schema34.properties.lines.items.properties.quantity,data:data3};
+const err6 = verboseError(instancePath+"/lines/" + i0+"/quantity", "#/properties/lines/items/properties/quantity/type", "type", {type: "integer"}, "must be integer", schema34.properties.lines.items.properties.quantity.type, schema34.properties.lines.items.properties.quantity, data3);
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -342,7 +342,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.lines.items.type,parentSchema:schema34.properties.lines.items,data:data1};
+const err7 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/type", "type", {type: "object"}, "must be object", schema34.properties.lines.items.type, schema34.properties.lines.items, data1);
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -354,7 +354,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/lines",schemaPath:"#/properties/lines/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.lines.type,parentSchema:schema34.properties.lines,data:data0};
+const err8 = verboseError(instancePath+"/lines", "#/properties/lines/type", "type", {type: "array"}, "must be array", schema34.properties.lines.type, schema34.properties.lines, data0);
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -367,7 +367,7 @@ errors++;
 if(data.coupon !== undefined){
 let data4 = data.coupon;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.coupon.type,parentSchema:schema34.properties.coupon,data:data4};
+const err9 = verboseError(instancePath+"/coupon", "#/properties/coupon/type", "type", {type: "string"}, "must be string", schema34.properties.coupon.type, schema34.properties.coupon, data4);
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -379,7 +379,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err10 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema34.type, schema34, data);
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -394,7 +394,7 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v4 = validate24;
-const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time","description":"The start of the slot."},"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2, e.g. \"DE\"."}},"required":["street","city","country"],"additionalProperties":false}},"required":["when","address"],"additionalProperties":false};
+const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"},"country":{"type":"string"}},"required":["street","city","country"],"additionalProperties":false}},"required":["when","address"],"additionalProperties":false};
 const formats0 = fullFormats["date-time"];
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -409,7 +409,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.when === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "when"}, "must have required property '"+"when"+"'", schema35.required, schema35, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -419,7 +419,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.address === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "address"}, "must have required property '"+"address"+"'", schema35.required, schema35, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -430,7 +430,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "when") || (key0 === "address"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
+const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema35, data);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -444,7 +444,7 @@ if(data.when !== undefined){
 let data0 = data.when;
 if(typeof data0 === "string"){
 if(!(formats0.validate(data0))){
-const err3 = {instancePath:instancePath+"/when",schemaPath:"#/properties/when/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema35.properties.when,data:data0};
+const err3 = verboseError(instancePath+"/when", "#/properties/when/format", "format", {format: "date-time"}, "must match format \""+"date-time"+"\"", "date-time", schema35.properties.when, data0);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -455,7 +455,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.when.type,parentSchema:schema35.properties.when,data:data0};
+const err4 = verboseError(instancePath+"/when", "#/properties/when/type", "type", {type: "string"}, "must be string", schema35.properties.when.type, schema35.properties.when, data0);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -469,7 +469,7 @@ if(data.address !== undefined){
 let data1 = data.address;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.street === undefined){
-const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: "street"},message:"must have required property '"+"street"+"'",schema:schema35.properties.address.required,parentSchema:schema35.properties.address,data:data1};
+const err5 = verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "street"}, "must have required property '"+"street"+"'", schema35.properties.address.required, schema35.properties.address, data1);
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -479,7 +479,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.city === undefined){
-const err6 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'",schema:schema35.properties.address.required,parentSchema:schema35.properties.address,data:data1};
+const err6 = verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "city"}, "must have required property '"+"city"+"'", schema35.properties.address.required, schema35.properties.address, data1);
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -489,7 +489,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.country === undefined){
-const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'",schema:schema35.properties.address.required,parentSchema:schema35.properties.address,data:data1};
+const err7 = verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "country"}, "must have required property '"+"country"+"'", schema35.properties.address.required, schema35.properties.address, data1);
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -500,7 +500,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "street") || (key1 === "city")) || (key1 === "country"))){
-const err8 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35.properties.address,data:data1};
+const err8 = verboseError(instancePath+"/address", "#/properties/address/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema35.properties.address, data1);
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -513,7 +513,7 @@ errors++;
 if(data1.street !== undefined){
 let data2 = data1.street;
 if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/address/street",schemaPath:"#/properties/address/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.address.properties.street.type,parentSchema:schema35.properties.address.properties.street,data:data2};
+const err9 = verboseError(instancePath+"/address/street", "#/properties/address/properties/street/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.street.type, schema35.properties.address.properties.street, data2);
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -526,7 +526,7 @@ errors++;
 if(data1.city !== undefined){
 let data3 = data1.city;
 if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.address.properties.city.type,parentSchema:schema35.properties.address.properties.city,data:data3};
+const err10 = verboseError(instancePath+"/address/city", "#/properties/address/properties/city/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.city.type, schema35.properties.address.properties.city, data3);
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -539,7 +539,7 @@ errors++;
 if(data1.country !== undefined){
 let data4 = data1.country;
 if(typeof data4 !== "string"){
-const err11 = {instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.address.properties.country.type,parentSchema:schema35.properties.address.properties.country,data:data4};
+const err11 = verboseError(instancePath+"/address/country", "#/properties/address/properties/country/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.country.type, schema35.properties.address.properties.country, data4);
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -551,7 +551,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.address.type,parentSchema:schema35.properties.address,data:data1};
+const err12 = verboseError(instancePath+"/address", "#/properties/address/type", "type", {type: "object"}, "must be object", schema35.properties.address.type, schema35.properties.address, data1);
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -563,7 +563,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
+const err13 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema35.type, schema35, data);
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -592,7 +592,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderId"},message:"must have required property '"+"orderId"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema36.required, schema36, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -603,7 +603,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "orderId")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
+const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema36, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -616,7 +616,7 @@ errors++;
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.orderId.type,parentSchema:schema36.properties.orderId,data:data0};
+const err2 = verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema36.properties.orderId.type, schema36.properties.orderId, data0);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -628,7 +628,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err3 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema36.type, schema36, data);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -643,7 +643,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v6 = validate26;
-const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"orderId":{"type":"string"},"reason":{"type":"string","enum":["damaged","wrong-item","other"],"description":"Why the customer returns it."},"note":{"type":"string"}},"required":["orderId","reason"],"additionalProperties":false};
+const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"orderId":{"type":"string"},"reason":{"type":"string","enum":["damaged","wrong-item","other"]},"note":{"type":"string"}},"required":["orderId","reason"],"additionalProperties":false};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -657,7 +657,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderId"},message:"must have required property '"+"orderId"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema37.required, schema37, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -667,7 +667,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.reason === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "reason"}, "must have required property '"+"reason"+"'", schema37.required, schema37, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -678,7 +678,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "orderId") || (key0 === "reason")) || (key0 === "note"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
+const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema37, data);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -691,7 +691,7 @@ errors++;
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.orderId.type,parentSchema:schema37.properties.orderId,data:data0};
+const err3 = verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema37.properties.orderId.type, schema37.properties.orderId, data0);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -704,7 +704,7 @@ errors++;
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.reason.type,parentSchema:schema37.properties.reason,data:data1};
+const err4 = verboseError(instancePath+"/reason", "#/properties/reason/type", "type", {type: "string"}, "must be string", schema37.properties.reason.type, schema37.properties.reason, data1);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -714,7 +714,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "damaged") || (data1 === "wrong-item")) || (data1 === "other"))){
-const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema37.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.reason.enum,parentSchema:schema37.properties.reason,data:data1};
+const err5 = verboseError(instancePath+"/reason", "#/properties/reason/enum", "enum", {allowedValues: schema37.properties.reason.enum}, "must be equal to one of the allowed values", schema37.properties.reason.enum, schema37.properties.reason, data1);
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -727,7 +727,7 @@ errors++;
 if(data.note !== undefined){
 let data2 = data.note;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.note.type,parentSchema:schema37.properties.note,data:data2};
+const err6 = verboseError(instancePath+"/note", "#/properties/note/type", "type", {type: "string"}, "must be string", schema37.properties.note.type, schema37.properties.note, data2);
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -739,7 +739,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err7 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema37.type, schema37, data);
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -754,7 +754,7 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v7 = validate27;
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string"},"topics":{"type":"array","items":{"type":"string","enum":["offers","news"]},"default":["news"]}},"required":["email"],"additionalProperties":false};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string"},"topics":{"type":"array","items":{"type":"string","enum":["offers","news"]}}},"required":["email"],"additionalProperties":false};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -768,7 +768,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "email"}, "must have required property '"+"email"+"'", schema38.required, schema38, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -779,7 +779,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "email") || (key0 === "topics"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema38, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -792,7 +792,7 @@ errors++;
 if(data.email !== undefined){
 let data0 = data.email;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.email.type,parentSchema:schema38.properties.email,data:data0};
+const err2 = verboseError(instancePath+"/email", "#/properties/email/type", "type", {type: "string"}, "must be string", schema38.properties.email.type, schema38.properties.email, data0);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -809,7 +809,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/topics/" + i0,schemaPath:"#/properties/topics/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.topics.items.type,parentSchema:schema38.properties.topics.items,data:data2};
+const err3 = verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/type", "type", {type: "string"}, "must be string", schema38.properties.topics.items.type, schema38.properties.topics.items, data2);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -819,7 +819,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data2 === "offers") || (data2 === "news"))){
-const err4 = {instancePath:instancePath+"/topics/" + i0,schemaPath:"#/properties/topics/items/enum",keyword:"enum",params:{allowedValues: schema38.properties.topics.items.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.topics.items.enum,parentSchema:schema38.properties.topics.items,data:data2};
+const err4 = verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/enum", "enum", {allowedValues: schema38.properties.topics.items.enum}, "must be equal to one of the allowed values", schema38.properties.topics.items.enum, schema38.properties.topics.items, data2);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -831,7 +831,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.topics.type,parentSchema:schema38.properties.topics,data:data1};
+const err5 = verboseError(instancePath+"/topics", "#/properties/topics/type", "type", {type: "array"}, "must be array", schema38.properties.topics.type, schema38.properties.topics, data1);
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -843,7 +843,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err6 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema38.type, schema38, data);
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -872,7 +872,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.store === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "store"},message:"must have required property '"+"store"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "store"}, "must have required property '"+"store"+"'", schema39.required, schema39, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -882,7 +882,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.day === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "day"}, "must have required property '"+"day"+"'", schema39.required, schema39, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -893,7 +893,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "store") || (key0 === "day"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema39, data);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -906,7 +906,7 @@ errors++;
 if(data.store !== undefined){
 let data0 = data.store;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.store.type,parentSchema:schema39.properties.store,data:data0};
+const err3 = verboseError(instancePath+"/store", "#/properties/store/type", "type", {type: "string"}, "must be string", schema39.properties.store.type, schema39.properties.store, data0);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -919,7 +919,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.day.type,parentSchema:schema39.properties.day,data:data1};
+const err4 = verboseError(instancePath+"/day", "#/properties/day/type", "type", {type: "string"}, "must be string", schema39.properties.day.type, schema39.properties.day, data1);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -929,7 +929,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((((((data1 === "mon") || (data1 === "tue")) || (data1 === "wed")) || (data1 === "thu")) || (data1 === "fri")) || (data1 === "sat")) || (data1 === "sun"))){
-const err5 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/enum",keyword:"enum",params:{allowedValues: schema39.properties.day.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.day.enum,parentSchema:schema39.properties.day,data:data1};
+const err5 = verboseError(instancePath+"/day", "#/properties/day/enum", "enum", {allowedValues: schema39.properties.day.enum}, "must be equal to one of the allowed values", schema39.properties.day.enum, schema39.properties.day, data1);
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -941,7 +941,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+const err6 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema39.type, schema39, data);
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -956,7 +956,7 @@ return errors === 0;
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v9 = validate29;
-const schema40 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subject":{"type":"string"},"message":{"type":"string"},"urgent":{"type":"boolean","default":false}},"required":["subject","message"],"additionalProperties":false};
+const schema40 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subject":{"type":"string"},"message":{"type":"string"},"urgent":{"type":"boolean"}},"required":["subject","message"],"additionalProperties":false};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -970,7 +970,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema40.required,parentSchema:schema40,data};
+const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "subject"}, "must have required property '"+"subject"+"'", schema40.required, schema40, data);
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -980,7 +980,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema40.required,parentSchema:schema40,data};
+const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "message"}, "must have required property '"+"message"+"'", schema40.required, schema40, data);
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -991,7 +991,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "subject") || (key0 === "message")) || (key0 === "urgent"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema40, data);
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1004,7 +1004,7 @@ errors++;
 if(data.subject !== undefined){
 let data0 = data.subject;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.subject.type,parentSchema:schema40.properties.subject,data:data0};
+const err3 = verboseError(instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}, "must be string", schema40.properties.subject.type, schema40.properties.subject, data0);
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1017,7 +1017,7 @@ errors++;
 if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.message.type,parentSchema:schema40.properties.message,data:data1};
+const err4 = verboseError(instancePath+"/message", "#/properties/message/type", "type", {type: "string"}, "must be string", schema40.properties.message.type, schema40.properties.message, data1);
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1030,7 +1030,7 @@ errors++;
 if(data.urgent !== undefined){
 let data2 = data.urgent;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/urgent",schemaPath:"#/properties/urgent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.urgent.type,parentSchema:schema40.properties.urgent,data:data2};
+const err5 = verboseError(instancePath+"/urgent", "#/properties/urgent/type", "type", {type: "boolean"}, "must be boolean", schema40.properties.urgent.type, schema40.properties.urgent, data2);
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1042,7 +1042,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+const err6 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema40.type, schema40, data);
 if(vErrors === null){
 vErrors = [err6];
 }

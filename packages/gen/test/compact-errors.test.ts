@@ -1,0 +1,134 @@
+// gen-tools --validators writes ajv's error object literals as calls of verboseError: the validators must report
+// exactly the errors ajv's own code reports, for any schema and any data.
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { _, Ajv2020 } from 'ajv/dist/2020.js';
+import * as standaloneModule from 'ajv/dist/standalone/index.js';
+import * as formatsModule from 'ajv-formats';
+import { validationSchema, validatorAjvOptions, type JsonSchema, type ObjectJsonSchema } from '@toolwright/core';
+import { fullFormats, verboseError } from '@toolwright/core/validator-runtime';
+import { compactErrorObjects } from '../src/emit/compact-errors.js';
+
+type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
+const standaloneCode = ((standaloneModule as { default?: unknown }).default ?? standaloneModule) as Standalone;
+const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
+const requireHere = createRequire(__filename);
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+
+/** The validator of `schema` from ajv's standalone code (CommonJS), compacted or not. */
+function validatorFrom(schema: JsonSchema, compact: boolean): Validate {
+  const ajv = new Ajv2020({ ...validatorAjvOptions, code: { source: true, lines: true, formats: _`fullFormats` } });
+  addFormats(ajv);
+  ajv.addSchema(schema, 'v');
+  let code = standaloneCode(ajv, { v: 'v' });
+  if (compact) code = compactErrorObjects(code, 'verboseError');
+  const exports: Record<string, Validate> = {};
+  new Function('exports', 'require', 'verboseError', 'fullFormats', code)(
+    exports,
+    requireHere,
+    verboseError,
+    fullFormats,
+  );
+  return exports.v!;
+}
+
+const names = fc.constantFrom('a', 'b', 'kind', 'x/y', 'n~1');
+const { schema } = fc.letrec<{ schema: JsonSchema }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom<JsonSchema>(
+      { type: 'string', minLength: 2, maxLength: 4 },
+      { type: 'string', pattern: '^[a-c]+$' },
+      { type: 'string', format: 'date-time' },
+      { type: 'string', format: 'uri' },
+      { type: 'integer', minimum: 0, exclusiveMaximum: 10 },
+      { type: 'number', multipleOf: 0.5 },
+      { type: 'boolean' },
+      { type: 'null' },
+      { enum: ['x', 1, null] },
+      { const: { a: 1 } },
+    ),
+    fc
+      .record(
+        {
+          properties: fc.dictionary(names, tie('schema'), { maxKeys: 3 }),
+          required: fc.uniqueArray(names, { maxLength: 2 }),
+          additionalProperties: fc.oneof(fc.constant(false), tie('schema')),
+          minProperties: fc.nat(2),
+        },
+        { requiredKeys: ['properties'] },
+      )
+      .map((node) => ({ type: 'object', ...node }) as JsonSchema),
+    fc
+      .record(
+        {
+          items: tie('schema'),
+          minItems: fc.nat(2),
+          maxItems: fc.integer({ min: 2, max: 4 }),
+          uniqueItems: fc.boolean(),
+        },
+        { requiredKeys: ['items'] },
+      )
+      .map((node) => ({ type: 'array', ...node }) as JsonSchema),
+    fc
+      .array(tie('schema'), { minLength: 1, maxLength: 2 })
+      .map((prefixItems) => ({ type: 'array', prefixItems }) as JsonSchema),
+    fc.array(tie('schema'), { minLength: 2, maxLength: 3 }).map((anyOf) => ({ anyOf })),
+    fc.array(tie('schema'), { minLength: 2, maxLength: 3 }).map((oneOf) => ({ oneOf })),
+    tie('schema').map(
+      (inner) =>
+        ({ type: 'object', patternProperties: { '^p': inner }, propertyNames: { maxLength: 3 } }) as JsonSchema,
+    ),
+    tie('schema').map(
+      (inner) => ({ type: 'object', dependentRequired: { a: ['b'] }, properties: { a: inner } }) as JsonSchema,
+    ),
+  ),
+}));
+/** A recursive type through $defs and $ref, as gen writes one: every schema is checked with it beside. */
+const defs = {
+  Node: {
+    type: 'object',
+    properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+    required: ['value'],
+  },
+} satisfies Record<string, JsonSchema>;
+const recursive: JsonSchema = { $ref: '#/$defs/Node' };
+const parametersOf = (root: JsonSchema) =>
+  validationSchema({ type: 'object', properties: { root }, $defs: defs } as ObjectJsonSchema);
+
+describe('compactErrorObjects', () => {
+  it('leaves the errors exactly as ajv reports them, for any schema and data', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(schema, fc.constant(recursive)),
+        fc.array(fc.jsonValue({ maxDepth: 3 }), { minLength: 1, maxLength: 8 }),
+        (root, values) => {
+          const parameters = parametersOf(root);
+          const plain = validatorFrom(parameters, false);
+          const compact = validatorFrom(parameters, true);
+          for (const value of [...values, { root: values[0] }, { root: { a: values[1] ?? 'ab', p1: 'x' } }]) {
+            const data = typeof value === 'object' && value !== null && 'root' in value ? value : { root: value };
+            expect(compact(data)).toBe(plain(data));
+            expect(compact.errors).toEqual(plain.errors);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('turns every error literal of a real validators module into a call, and nothing else', () => {
+    const parameters = parametersOf(recursive);
+    const ajv = new Ajv2020({ ...validatorAjvOptions, code: { source: true, lines: true, formats: _`fullFormats` } });
+    ajv.addSchema(parameters, 'v');
+    const code = standaloneCode(ajv, { v: 'v' });
+    const compact = compactErrorObjects(code, 'verboseError');
+    // Error literals start so; a call of another validator passes {instancePath, parentData, ...}.
+    const literal = /\{instancePath(:[^,]*)?,schemaPath:/g;
+    expect(compact).not.toMatch(literal);
+    expect(compact.match(/verboseError\(/g)?.length).toBe(code.match(literal)?.length);
+    expect(compact.length).toBeLessThan(code.length);
+  });
+});
