@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
 const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'mcp', 'restate'];
-// Packages loaded at run time: each ES module entry is bundled into one file (see bundleEntries). gen runs at build
+// Packages loaded at run time: the main ES module entry is bundled into one file (see bundleEntry). gen runs at build
 // time, from its CLI, which loads what each command needs on demand.
 const bundledEntries = new Set(['testing', 'core', 'genai', 'fs-tools', 'mcp', 'restate']);
 
@@ -52,34 +52,30 @@ function cjsImports(imports) {
 }
 
 /**
- * Bundles each ES module entry of the package's "exports" (dist/esm/index.js, ...) into one file, in place. Node
- * loads an ES module graph file by file (resolve, read, compile, link each): core's 60-odd modules took 50 ms or more
- * to import, one file takes a few. Other packages and the package's own "imports" targets (`#validator-compiler`,
- * loaded on demand) stay imports; the per-file modules stay beside the entries for those targets. No two entries
- * share a module that holds state (each entry is a separate copy of what it imports). The type declarations are
- * tsc's, file by file; the source maps map back to the sources.
+ * Bundles the package's main ES module entry (dist/esm/index.js) into one file, in place. Node loads an ES module
+ * graph file by file (resolve, read, compile, link each): core's 60-odd modules took 50 ms or more to import, one
+ * file takes a few. Other packages and the package's own "imports" targets (`#validator-compiler`, loaded on demand)
+ * stay imports; the per-file modules stay beside it for those targets and the other subpath exports, which share no
+ * state with the entry. Those stay per file: `@toolwright/core/validator-runtime` is one module per helper so that an
+ * app's bundler takes only the helpers its validators call (the uri helper alone would bring fast-uri). The type
+ * declarations are tsc's, file by file; the source map maps back to the sources.
  */
-async function bundleEntries(dir, pkg) {
+async function bundleEntry(dir) {
   const { build } = await import('esbuild');
-  const entries = Object.values(pkg.exports ?? {})
-    .map((target) => target?.import?.default)
-    .filter((file) => typeof file === 'string' && file.startsWith('./dist/esm/'))
-    .map((file) => join(dir, file));
-  for (const entry of entries) {
-    await build({
-      entryPoints: [entry],
-      outfile: entry,
-      allowOverwrite: true,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      external: ['#*'],
-      sourcemap: true,
-      logLevel: 'warning',
-    });
-  }
+  const entry = join(dir, 'dist/esm/index.js');
+  await build({
+    entryPoints: [entry],
+    outfile: entry,
+    allowOverwrite: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    external: ['#*'],
+    sourcemap: true,
+    logLevel: 'warning',
+  });
 }
 
 for (const name of targets) {
@@ -97,7 +93,7 @@ for (const name of targets) {
     '--stripInternal',
   ];
   execFileSync(process.execPath, [tsc, ...base, '--outDir', join(dir, 'dist/esm')], { stdio: 'inherit' });
-  if (bundledEntries.has(name)) await bundleEntries(dir, pkg);
+  if (bundledEntries.has(name)) await bundleEntry(dir);
   execFileSync(
     process.execPath,
     [tsc, ...base, '--module', 'commonjs', '--moduleResolution', 'bundler', '--outDir', join(dir, 'dist/cjs')],
