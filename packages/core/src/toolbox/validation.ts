@@ -3,6 +3,7 @@ import { describeValue } from './describe-value.js';
 import { excerpt, MAX_ECHO } from './excerpt.js';
 import type { AjvLikeError, ToolIssue } from './types.js';
 import { setOwn } from '../own-property.js';
+import { isAnnotation } from '../render/annotations.js';
 
 /**
  * The schema the Toolbox validates with: the declared one, made strict where the model can go wrong silently. Every
@@ -17,13 +18,11 @@ export function validationSchema(parameters: ObjectJsonSchema, rejectExtraProper
   return strict(rest as JsonSchema, false, rejectExtraProperties);
 }
 
-/** Keywords that only annotate: no validator reads them (the Toolbox takes defaults from the declared schema). */
-const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', '$comment', 'deprecated']);
-
 function strict(schema: JsonSchema, insideAllOf: boolean, rejectExtra: boolean): JsonSchema {
   const out: Record<string, unknown> = {};
+  // No validator reads annotations or comments (the Toolbox takes defaults from the declared schema).
   for (const key of Object.keys(schema)) {
-    if (!ANNOTATIONS.has(key)) setOwn(out, key, (schema as Record<string, unknown>)[key]);
+    if (!isAnnotation(key) && key !== '$comment') setOwn(out, key, (schema as Record<string, unknown>)[key]);
   }
   const walk = (child: JsonSchema, allOf = false) => strict(child, allOf, rejectExtra);
   if (schema.properties) {
