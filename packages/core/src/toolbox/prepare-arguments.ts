@@ -78,15 +78,14 @@ export function prepareArguments(
     if (repaired instanceof CallFailure) return repaired;
     args = repaired;
   }
-  const validate = argumentPlan.validate!;
   if (argumentPlan.bigintText) {
     const checked = checkJson(plan, argumentPlan, args);
     if (checked instanceof CallFailure) return checked;
     return readArgv(plan, argumentPlan, withDefaults(argumentPlan, checked.args), checked.exact);
   }
   // The common case, inline: nothing to allocate.
-  if (!validate(argumentPlan.inheritedNames ? withoutPrototypes(args) : args))
-    return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
+  if (!passes(argumentPlan, args))
+    return failure(plan.tool.name, issuesFromAjv(argumentPlan.validate!.errors ?? [], args));
   return readArgv(plan, argumentPlan, argumentPlan.defaults === null ? args : withDefaults(argumentPlan, args), null);
 }
 
@@ -135,13 +134,19 @@ function repair(
 
 /** Validation; where the tool takes bigints, of the arguments with digit text read as exact integers first. */
 function checkJson(plan: ToolPlan, argumentPlan: ArgumentPlan, args: Record<string, unknown>): Checked | CallFailure {
-  const validate = argumentPlan.validate!;
   const read = argumentPlan.bigintText ? readBigintText(args, plan.slots) : null;
   // Issues describe what the model sent (the digit text), not the number validation saw.
-  const checked = read?.args ?? args;
-  if (!validate(argumentPlan.inheritedNames ? withoutPrototypes(checked) : checked))
-    return failure(plan.tool.name, issuesFromAjv(validate.errors ?? [], args));
+  if (!passes(argumentPlan, read?.args ?? args))
+    return failure(plan.tool.name, issuesFromAjv(argumentPlan.validate!.errors ?? [], args));
   return read ?? { args, exact: null };
+}
+
+/**
+ * Runs the plan's JSON Schema validator; for a schema naming an inherited property, on a prototype-free copy
+ * (see ArgumentPlan.inheritedNames).
+ */
+function passes(argumentPlan: ArgumentPlan, args: Record<string, unknown>): boolean {
+  return argumentPlan.validate!(argumentPlan.inheritedNames ? withoutPrototypes(args) : args);
 }
 
 function tooDeep(toolName: string, path: string): CallFailure {
