@@ -7,11 +7,13 @@ import {
   validationSchema,
   validatorAjvOptions,
   type JsonSchema,
+  type ManifestParam,
   type ObjectJsonSchema,
   type PrecompiledValidator,
 } from '@toolwright/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { manifest as generated } from '../../../gen/test/fixtures/member-names/expected.generated.js';
+import { childPath } from '../../src/render/json-pointer.js';
 import { createArgumentReader } from '../../src/toolbox/argument-reader.js';
 import { MemberNames } from '../../../gen/test/fixtures/member-names/src/members.js';
 
@@ -32,21 +34,20 @@ function toolboxFor(names: string[], defaults: Map<string, string>): Toolbox {
   for (const name of names) {
     const schema: JsonSchema = { type: 'string' };
     if (defaults.has(name)) schema.default = defaults.get(name);
-    Object.defineProperty(properties, name, { value: schema, enumerable: true, writable: true, configurable: true });
+    setOwnSchema(properties, name, schema);
   }
+  return echoToolbox(
+    { type: 'object', properties },
+    names.map((name) => ({ name, kind: 'value' as const, optional: true })),
+  );
+}
+
+/** A Toolbox of the one tool `echo` (Echo.echo) with these parameters, its validator precompiled when asked. */
+function echoToolbox(parameters: ObjectJsonSchema, params: ManifestParam[], precompiled = false): Toolbox {
   const manifest = defineManifest({
     version: 1,
-    tools: [
-      {
-        name: 'echo',
-        class: 'Echo',
-        method: 'echo',
-        file: 'test.ts',
-        target: () => Echo,
-        parameters: { type: 'object', properties },
-        params: names.map((name) => ({ name, kind: 'value' as const, optional: true })),
-      },
-    ],
+    tools: [{ name: 'echo', class: 'Echo', method: 'echo', file: 'test.ts', target: () => Echo, parameters, params }],
+    ...(precompiled ? { validators: { echo: precompile(parameters) } } : {}),
   });
   return new Toolbox([new Echo()], manifest);
 }
@@ -142,22 +143,11 @@ describe('parameters named like inherited members', () => {
           properties: { outer: { type: 'object' as const, properties: { inner } } },
           required: ['outer'],
         };
-        const manifest = defineManifest({
-          version: 1,
-          tools: [
-            {
-              name: 'echo',
-              class: 'Echo',
-              method: 'echo',
-              file: 'test.ts',
-              target: () => Echo,
-              parameters,
-              params: [{ name: 'outer', kind: 'value' as const, optional: false }],
-            },
-          ],
-          ...(precompiled ? { validators: { echo: precompile(parameters) } } : {}),
-        });
-        const toolbox = new Toolbox([new Echo()], manifest);
+        const toolbox = echoToolbox(
+          parameters,
+          [{ name: 'outer', kind: 'value' as const, optional: false }],
+          precompiled,
+        );
         const members = sent.map((name) => `${JSON.stringify(name)}: ${wrong.includes(name) ? 5 : '"x"'}`);
         const args = JSON.parse(`{"outer": {"inner": {${members.join(',')}}}}`);
         const reply = await toolbox.call({ name: 'echo', args });
@@ -170,8 +160,7 @@ describe('parameters named like inherited members', () => {
           expect(response).toEqual({ output: [JSON.parse(JSON.stringify(args.outer))] });
         } else {
           const paths = response.error!.issues.map((issue) => issue.path).sort();
-          const pointer = (name: string) => `/outer/inner/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-          const expected = [...missing, ...mistyped].map(pointer).sort();
+          const expected = [...missing, ...mistyped].map((name) => childPath('/outer/inner', name)).sort();
           expect(paths).toEqual(expected);
           // A missing one is described by its declared schema.
           for (const issue of response.error!.issues.filter((issue) => issue.received === 'nothing'))
