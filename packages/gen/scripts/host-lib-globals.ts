@@ -1,11 +1,11 @@
 // Writes src/program/host-lib-globals.generated.ts: the global names that TypeScript's DOM and web worker lib files
 // declare, read from the lib files of the TypeScript gen runs (see src/program/host-libs.ts for why). Run it after
 // upgrading
-// @ts-morph/common; test/host-libs.test.ts fails until the table matches.
+// gen's typescript; test/host-libs.test.ts fails until the table matches.
 //   node --import tsx packages/gen/scripts/host-lib-globals.ts
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getLibFiles, ts } from '../src/program/typescript.js';
+import { libFiles, ts } from '../src/program/typescript.js';
 import { declaredNames, isHostLib } from '../src/program/host-libs.js';
 
 /** The table's source text, computed from the given lib files. */
@@ -49,6 +49,6 @@ function wrap(names: readonly string[]): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const target = fileURLToPath(new URL('../src/program/host-lib-globals.generated.ts', import.meta.url));
-  writeFileSync(target, hostLibGlobalsSource(getLibFiles()));
+  writeFileSync(target, hostLibGlobalsSource(libFiles()));
   console.log(`wrote ${target}`);
 }

@@ -18,7 +18,7 @@ import { resolveOptions, type ResolvedOptions } from '../src/options.js';
 import type { WatchState } from '../src/program/load-program.js';
 import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
-import { getLibFiles, libFolderInMemoryPath, ts } from '../src/program/typescript.js';
+import { libFiles, libFolder, ts } from '../src/program/typescript.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
 import { fixturesDir, repoRoot, TEST_COMPILER_OPTIONS } from './helpers/temp-project.js';
 
@@ -82,14 +82,14 @@ describe('host libs', () => {
   it('the table of their globals is the one of the TypeScript gen runs', () => {
     const committed = readFileSync(new URL('../src/program/host-lib-globals.generated.ts', import.meta.url), 'utf8');
     expect(committed, 'run: node --import tsx packages/gen/scripts/host-lib-globals.ts').toBe(
-      hostLibGlobalsSource(getLibFiles()),
+      hostLibGlobalsSource(libFiles()),
     );
   });
 
   it('the other lib files never name a host lib global (they are not walked)', () => {
     // Every lib file but the host libs, checked together: a name only a host lib declares would be "Cannot find name".
-    const libs = getLibFiles().filter(({ fileName }) => !isHostLib(fileName));
-    const texts = new Map(libs.map(({ fileName, text }) => [`${libFolderInMemoryPath}/${fileName}`, text]));
+    const libs = libFiles().filter(({ fileName }) => !isHostLib(fileName));
+    const texts = new Map(libs.map(({ fileName, text }) => [`${libFolder}/${fileName}`, text]));
     const host = ts.createCompilerHost({});
     host.getSourceFile = (fileName, target) => {
       const text = texts.get(fileName);
@@ -97,7 +97,7 @@ describe('host libs', () => {
     };
     host.fileExists = (fileName) => texts.has(fileName);
     host.readFile = (fileName) => texts.get(fileName);
-    host.getDefaultLibLocation = () => libFolderInMemoryPath;
+    host.getDefaultLibLocation = () => libFolder;
     const program = ts.createProgram({
       rootNames: [...texts.keys()],
       options: { noLib: true, types: [], target: ts.ScriptTarget.ESNext },

@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { hostLibGlobals } from './host-lib-globals.generated.js';
 import { fileScopeOf } from './file-scope.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
-import { libFolderInMemoryPath, ts } from './typescript.js';
+import { isLibFile, ts } from './typescript.js';
 
 /** lib.dom*.d.ts and lib.webworker*.d.ts. */
 export function isHostLib(fileName: string): boolean {
@@ -59,7 +59,7 @@ export function libsWithoutHost(
   return kept.length < requested.length ? kept : undefined;
 }
 
-const isLib = (file: ts.SourceFile) => file.fileName.startsWith(`${libFolderInMemoryPath}/`);
+const isLib = (file: ts.SourceFile) => isLibFile(file.fileName);
 
 /**
  * Why the files of a program built without the host libs need them whatever the tools are, or undefined: a file

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { getLibFiles, libFolderInMemoryPath } from './typescript.js';
-import { ts } from './typescript.js';
+import { dirname, join, resolve } from 'node:path';
+import { isLibFile, libFolder, ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
 import type { InputRecorder } from './inputs.js';
@@ -141,7 +140,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
     candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
   const libs = options.allLibs
     ? undefined
-    : libsWithoutHost(parsed.options, (fileName) => libTexts().get(`${libFolderInMemoryPath}/${fileName}`));
+    : libsWithoutHost(parsed.options, (fileName) => ts.sys.readFile(join(libFolder, fileName)));
   let program: ts.Program;
   let hostLibs: LoadedProject['hostLibs'];
   if (libs && !options.startWithHostLibs) {
@@ -210,8 +209,9 @@ function readConfig(
 }
 
 /**
- * A compiler host that parses TypeScript's default lib files without JSDoc (nothing of it is read there) and every
- * other file with it (descriptions and schema tags), with parent pointers (node.getText() and friends need them).
+ * A compiler host that parses TypeScript's lib files without JSDoc (nothing of it is read there) and every other file
+ * with it (descriptions and schema tags), with parent pointers (node.getText() and friends need them). The lib files
+ * belong to the TypeScript that runs (the cache key holds its version), so they are not recorded as inputs.
  */
 function leanHost(
   options: ts.CompilerOptions,
@@ -220,31 +220,21 @@ function leanHost(
   recorder: InputRecorder | undefined,
 ): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
-  // The TypeScript that ts-morph bundles keeps its lib files in memory (as ts-morph's own projects do).
-  const libs = libTexts();
-  const { fileExists, readFile, directoryExists } = host;
-  host.getDefaultLibLocation = () => libFolderInMemoryPath;
-  host.getDefaultLibFileName = (compilerOptions) =>
-    `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(compilerOptions)}`;
-  host.fileExists = (fileName) => {
-    if (libs.has(fileName)) return true;
-    recorder?.probe('f', fileName);
-    return fileExists.call(host, fileName);
-  };
-  host.readFile = (fileName) => {
-    const lib = libs.get(fileName);
-    if (lib !== undefined) return lib;
-    const text = readFile.call(host, fileName);
-    recorder?.read(fileName, text);
-    return text;
-  };
-  host.directoryExists = (name) => {
-    if (name === libFolderInMemoryPath) return true;
-    recorder?.probe('d', name);
-    return directoryExists?.call(host, name) ?? true;
-  };
   if (recorder) {
-    const { realpath, getDirectories } = host;
+    const { fileExists, readFile, directoryExists, realpath, getDirectories } = host;
+    host.fileExists = (fileName) => {
+      if (!isLibFile(fileName)) recorder.probe('f', fileName);
+      return fileExists.call(host, fileName);
+    };
+    host.readFile = (fileName) => {
+      const text = readFile.call(host, fileName);
+      if (!isLibFile(fileName)) recorder.read(fileName, text);
+      return text;
+    };
+    host.directoryExists = (name) => {
+      recorder.probe('d', name);
+      return directoryExists?.call(host, name) ?? true;
+    };
     if (realpath) {
       host.realpath = (path) => {
         recorder.probe('r', path);
@@ -259,8 +249,8 @@ function leanHost(
     }
   }
   host.getSourceFile = (fileName, languageVersionOrOptions, onError) => {
-    const lib = libs.get(fileName);
-    let text = lib ?? texts.get(fileName);
+    const lib = isLibFile(fileName);
+    let text = texts.get(fileName);
     if (text === undefined) {
       try {
         text = ts.sys.readFile(fileName);
@@ -268,27 +258,17 @@ function leanHost(
         onError?.(error instanceof Error ? error.message : String(error));
       }
     }
-    if (lib === undefined) recorder?.read(fileName, text);
+    if (!lib) recorder?.read(fileName, text);
     if (text === undefined) return undefined;
-    const isLib = lib !== undefined;
     const settings: ts.CreateSourceFileOptions =
       typeof languageVersionOrOptions === 'object'
         ? { ...languageVersionOrOptions }
         : { languageVersion: languageVersionOrOptions };
-    settings.jsDocParsingMode = isLib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
+    settings.jsDocParsingMode = lib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
     const make = () => ts.createSourceFile(fileName, text, settings, false);
     return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
   };
   return host;
-}
-
-let libMap: Map<string, { readonly text: string }> | undefined;
-
-/** TypeScript's lib files by their in-memory path; a text is read when first asked for (in the built package). */
-function libTexts(): { has(path: string): boolean; get(path: string): string | undefined } {
-  libMap ??= new Map(getLibFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib]));
-  const files = libMap;
-  return { has: (path) => files.has(path), get: (path) => files.get(path)?.text };
 }
 
 /**
