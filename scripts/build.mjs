@@ -56,25 +56,38 @@ function cjsImports(imports) {
  * graph file by file (resolve, read, compile, link each): core's 60-odd modules took 50 ms or more to import, one
  * file takes a few. Other packages and the package's own "imports" targets (`#validator-compiler`, loaded on demand)
  * stay imports; the per-file modules stay beside it for those targets and the other subpath exports, which share no
- * state with the entry. Those stay per file: `@toolwright/core/validator-runtime` is one module per helper so that an
- * app's bundler takes only the helpers its validators call (the uri helper alone would bring fast-uri). The type
- * declarations are tsc's, file by file; the source map maps back to the sources.
+ * state with the entry. The type declarations are tsc's, file by file; the source map maps back to the sources.
  */
 async function bundleEntry(dir) {
+  await bundleInPlace(join(dir, 'dist/esm/index.js'), { packages: 'external', external: ['#*'] });
+}
+
+/**
+ * Each module of core's `validator-runtime` (what precompiled validators call) gets the ajv runtime helper or
+ * ajv-formats' formats it re-exports inside it. Those are CommonJS: a Node server importing them from an ES module
+ * paid for resolving three packages and for Node's CommonJS loader, about 10 ms of a cold start. They stay one module
+ * per helper, so that an app's bundler (core has no side effects) takes only the helpers its validators call.
+ */
+async function bundleValidatorRuntime(dir) {
+  const helpers = join(dir, 'dist/esm/validator-runtime');
+  for (const file of readdirSync(helpers).filter((name) => name.endsWith('.js'))) {
+    await bundleInPlace(join(helpers, file), {});
+  }
+}
+
+async function bundleInPlace(file, options) {
   const { build } = await import('esbuild');
-  const entry = join(dir, 'dist/esm/index.js');
   await build({
-    entryPoints: [entry],
-    outfile: entry,
+    entryPoints: [file],
+    outfile: file,
     allowOverwrite: true,
     bundle: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
-    external: ['#*'],
     sourcemap: true,
     logLevel: 'warning',
+    ...options,
   });
 }
 
@@ -94,6 +107,7 @@ for (const name of targets) {
   ];
   execFileSync(process.execPath, [tsc, ...base, '--outDir', join(dir, 'dist/esm')], { stdio: 'inherit' });
   if (bundledEntries.has(name)) await bundleEntry(dir);
+  if (name === 'core') await bundleValidatorRuntime(dir);
   execFileSync(
     process.execPath,
     [tsc, ...base, '--module', 'commonjs', '--moduleResolution', 'bundler', '--outDir', join(dir, 'dist/cjs')],

@@ -13,7 +13,6 @@ const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsM
 const HELPERS: Record<string, string> = {
   'ajv/dist/runtime/equal': 'equal',
   'ajv/dist/runtime/ucs2length': 'ucs2length',
-  'ajv/dist/runtime/uri': 'uri',
   'ajv/dist/runtime/validation_error': 'ValidationError',
 };
 const HELPER_REFERENCE = /require\("([^"]+)"\)\.default/g;
