@@ -63,15 +63,19 @@ async function bundleEntry(dir) {
 }
 
 /**
- * Each module of core's `validator-runtime` (what precompiled validators call) gets the ajv runtime helper or
- * ajv-formats' formats it re-exports inside it. Those are CommonJS: a Node server importing them from an ES module
+ * Each module of core's `validator-runtime` (what precompiled validators call) that re-exports an ajv runtime helper
+ * or ajv-formats' formats gets that code inside it. Those are CommonJS: a Node server importing them from an ES module
  * paid for resolving three packages and for Node's CommonJS loader, about 10 ms of a cold start. They stay one module
  * per helper, so that an app's bundler (core has no side effects) takes only the helpers its validators call.
  */
 async function bundleValidatorRuntime(dir) {
   const helpers = join(dir, 'dist/esm/validator-runtime');
-  for (const file of readdirSync(helpers).filter((name) => name.endsWith('.js'))) {
-    await bundleInPlace(join(helpers, file), {});
+  const reexports = (name) => /\bfrom ['"][^./]/.test(readFileSync(join(helpers, name), 'utf8'));
+  for (const file of readdirSync(helpers).filter((name) => name.endsWith('.js') && reexports(name))) {
+    // No source map: it would name files inside other packages, which the tarball does not hold; such a module is
+    // a one-line re-export of their code.
+    await bundleInPlace(join(helpers, file), { sourcemap: false });
+    rmSync(join(helpers, `${file}.map`), { force: true });
   }
 }
 

@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { PrecompiledValidator } from '@toolwright/core';
-import { fullFormats, verboseError } from '@toolwright/core/validator-runtime';
+import { fullFormats, pushError, verboseError } from '@toolwright/core/validator-runtime';
 
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"],"additionalProperties":false};
@@ -14,71 +14,34 @@ const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "query"}, "must have required property '"+"query"+"'", schema31.required, schema31, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "query"}, "must have required property '"+"query"+"'", schema31.required, schema31, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "query") || (key0 === "limit"))){
-const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema31, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema31, data));
 errors++;
 }
 }
 if(data.query !== undefined){
 let data0 = data.query;
 if(typeof data0 !== "string"){
-const err2 = verboseError(instancePath+"/query", "#/properties/query/type", "type", {type: "string"}, "must be string", schema31.properties.query.type, schema31.properties.query, data0);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/query", "#/properties/query/type", "type", {type: "string"}, "must be string", schema31.properties.query.type, schema31.properties.query, data0));
 errors++;
 }
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = verboseError(instancePath+"/limit", "#/properties/limit/type", "type", {type: "integer"}, "must be integer", schema31.properties.limit.type, schema31.properties.limit, data1);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/limit", "#/properties/limit/type", "type", {type: "integer"}, "must be integer", schema31.properties.limit.type, schema31.properties.limit, data1));
 errors++;
 }
 }
 }
 else {
-const err4 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema31.type, schema31, data);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema31.type, schema31, data));
 errors++;
 }
 validate20.errors = vErrors;
@@ -92,58 +55,27 @@ const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema32.required, schema32, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema32.required, schema32, data));
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "sku")){
-const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema32, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema32, data));
 errors++;
 }
 }
 if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
-const err2 = verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema32.properties.sku.type, schema32.properties.sku, data0);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema32.properties.sku.type, schema32.properties.sku, data0));
 errors++;
 }
 }
 }
 else {
-const err3 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema32.type, schema32, data);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema32.type, schema32, data));
 errors++;
 }
 validate21.errors = vErrors;
@@ -157,81 +89,38 @@ const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema33.required, schema33, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema33.required, schema33, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "sku") || (key0 === "currency"))){
-const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema33, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema33, data));
 errors++;
 }
 }
 if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
-const err2 = verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema33.properties.sku.type, schema33.properties.sku, data0);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema33.properties.sku.type, schema33.properties.sku, data0));
 errors++;
 }
 }
 if(data.currency !== undefined){
 let data1 = data.currency;
 if(typeof data1 !== "string"){
-const err3 = verboseError(instancePath+"/currency", "#/properties/currency/type", "type", {type: "string"}, "must be string", schema33.properties.currency.type, schema33.properties.currency, data1);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/currency", "#/properties/currency/type", "type", {type: "string"}, "must be string", schema33.properties.currency.type, schema33.properties.currency, data1));
 errors++;
 }
 if(!((data1 === "EUR") || (data1 === "USD"))){
-const err4 = verboseError(instancePath+"/currency", "#/properties/currency/enum", "enum", {allowedValues: schema33.properties.currency.enum}, "must be equal to one of the allowed values", schema33.properties.currency.enum, schema33.properties.currency, data1);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/currency", "#/properties/currency/enum", "enum", {allowedValues: schema33.properties.currency.enum}, "must be equal to one of the allowed values", schema33.properties.currency.enum, schema33.properties.currency, data1));
 errors++;
 }
 }
 }
 else {
-const err5 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema33.type, schema33, data);
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema33.type, schema33, data));
 errors++;
 }
 validate22.errors = vErrors;
@@ -245,33 +134,14 @@ const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lines === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "lines"}, "must have required property '"+"lines"+"'", schema34.required, schema34, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "lines"}, "must have required property '"+"lines"+"'", schema34.required, schema34, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "lines") || (key0 === "coupon"))){
-const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema34, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema34, data));
 errors++;
 }
 }
@@ -283,109 +153,55 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.sku === undefined){
-const err2 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1));
 errors++;
 }
 if(data1.quantity === undefined){
-const err3 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "quantity"}, "must have required property '"+"quantity"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "quantity"}, "must have required property '"+"quantity"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1));
 errors++;
 }
 for(const key1 in data1){
 if(!((key1 === "sku") || (key1 === "quantity"))){
-const err4 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema34.properties.lines.items, data1);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema34.properties.lines.items, data1));
 errors++;
 }
 }
 if(data1.sku !== undefined){
 let data2 = data1.sku;
 if(typeof data2 !== "string"){
-const err5 = verboseError(instancePath+"/lines/" + i0+"/sku", "#/properties/lines/items/properties/sku/type", "type", {type: "string"}, "must be string", schema34.properties.lines.items.properties.sku.type, schema34.properties.lines.items.properties.sku, data2);
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0+"/sku", "#/properties/lines/items/properties/sku/type", "type", {type: "string"}, "must be string", schema34.properties.lines.items.properties.sku.type, schema34.properties.lines.items.properties.sku, data2));
 errors++;
 }
 }
 if(data1.quantity !== undefined){
 let data3 = data1.quantity;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err6 = verboseError(instancePath+"/lines/" + i0+"/quantity", "#/properties/lines/items/properties/quantity/type", "type", {type: "integer"}, "must be integer", schema34.properties.lines.items.properties.quantity.type, schema34.properties.lines.items.properties.quantity, data3);
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0+"/quantity", "#/properties/lines/items/properties/quantity/type", "type", {type: "integer"}, "must be integer", schema34.properties.lines.items.properties.quantity.type, schema34.properties.lines.items.properties.quantity, data3));
 errors++;
 }
 }
 }
 else {
-const err7 = verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/type", "type", {type: "object"}, "must be object", schema34.properties.lines.items.type, schema34.properties.lines.items, data1);
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/type", "type", {type: "object"}, "must be object", schema34.properties.lines.items.type, schema34.properties.lines.items, data1));
 errors++;
 }
 }
 }
 else {
-const err8 = verboseError(instancePath+"/lines", "#/properties/lines/type", "type", {type: "array"}, "must be array", schema34.properties.lines.type, schema34.properties.lines, data0);
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/lines", "#/properties/lines/type", "type", {type: "array"}, "must be array", schema34.properties.lines.type, schema34.properties.lines, data0));
 errors++;
 }
 }
 if(data.coupon !== undefined){
 let data4 = data.coupon;
 if(typeof data4 !== "string"){
-const err9 = verboseError(instancePath+"/coupon", "#/properties/coupon/type", "type", {type: "string"}, "must be string", schema34.properties.coupon.type, schema34.properties.coupon, data4);
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/coupon", "#/properties/coupon/type", "type", {type: "string"}, "must be string", schema34.properties.coupon.type, schema34.properties.coupon, data4));
 errors++;
 }
 }
 }
 else {
-const err10 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema34.type, schema34, data);
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema34.type, schema34, data));
 errors++;
 }
 validate23.errors = vErrors;
@@ -400,43 +216,18 @@ const formats0 = fullFormats["date-time"];
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.when === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "when"}, "must have required property '"+"when"+"'", schema35.required, schema35, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "when"}, "must have required property '"+"when"+"'", schema35.required, schema35, data));
 errors++;
 }
 if(data.address === undefined){
-const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "address"}, "must have required property '"+"address"+"'", schema35.required, schema35, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "address"}, "must have required property '"+"address"+"'", schema35.required, schema35, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "when") || (key0 === "address"))){
-const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema35, data);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema35, data));
 errors++;
 }
 }
@@ -444,24 +235,12 @@ if(data.when !== undefined){
 let data0 = data.when;
 if(typeof data0 === "string"){
 if(!(formats0.validate(data0))){
-const err3 = verboseError(instancePath+"/when", "#/properties/when/format", "format", {format: "date-time"}, "must match format \""+"date-time"+"\"", "date-time", schema35.properties.when, data0);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/when", "#/properties/when/format", "format", {format: "date-time"}, "must match format \""+"date-time"+"\"", "date-time", schema35.properties.when, data0));
 errors++;
 }
 }
 else {
-const err4 = verboseError(instancePath+"/when", "#/properties/when/type", "type", {type: "string"}, "must be string", schema35.properties.when.type, schema35.properties.when, data0);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/when", "#/properties/when/type", "type", {type: "string"}, "must be string", schema35.properties.when.type, schema35.properties.when, data0));
 errors++;
 }
 }
@@ -469,107 +248,53 @@ if(data.address !== undefined){
 let data1 = data.address;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.street === undefined){
-const err5 = verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "street"}, "must have required property '"+"street"+"'", schema35.properties.address.required, schema35.properties.address, data1);
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "street"}, "must have required property '"+"street"+"'", schema35.properties.address.required, schema35.properties.address, data1));
 errors++;
 }
 if(data1.city === undefined){
-const err6 = verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "city"}, "must have required property '"+"city"+"'", schema35.properties.address.required, schema35.properties.address, data1);
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "city"}, "must have required property '"+"city"+"'", schema35.properties.address.required, schema35.properties.address, data1));
 errors++;
 }
 if(data1.country === undefined){
-const err7 = verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "country"}, "must have required property '"+"country"+"'", schema35.properties.address.required, schema35.properties.address, data1);
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "country"}, "must have required property '"+"country"+"'", schema35.properties.address.required, schema35.properties.address, data1));
 errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "street") || (key1 === "city")) || (key1 === "country"))){
-const err8 = verboseError(instancePath+"/address", "#/properties/address/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema35.properties.address, data1);
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema35.properties.address, data1));
 errors++;
 }
 }
 if(data1.street !== undefined){
 let data2 = data1.street;
 if(typeof data2 !== "string"){
-const err9 = verboseError(instancePath+"/address/street", "#/properties/address/properties/street/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.street.type, schema35.properties.address.properties.street, data2);
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address/street", "#/properties/address/properties/street/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.street.type, schema35.properties.address.properties.street, data2));
 errors++;
 }
 }
 if(data1.city !== undefined){
 let data3 = data1.city;
 if(typeof data3 !== "string"){
-const err10 = verboseError(instancePath+"/address/city", "#/properties/address/properties/city/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.city.type, schema35.properties.address.properties.city, data3);
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address/city", "#/properties/address/properties/city/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.city.type, schema35.properties.address.properties.city, data3));
 errors++;
 }
 }
 if(data1.country !== undefined){
 let data4 = data1.country;
 if(typeof data4 !== "string"){
-const err11 = verboseError(instancePath+"/address/country", "#/properties/address/properties/country/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.country.type, schema35.properties.address.properties.country, data4);
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address/country", "#/properties/address/properties/country/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.country.type, schema35.properties.address.properties.country, data4));
 errors++;
 }
 }
 }
 else {
-const err12 = verboseError(instancePath+"/address", "#/properties/address/type", "type", {type: "object"}, "must be object", schema35.properties.address.type, schema35.properties.address, data1);
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/type", "type", {type: "object"}, "must be object", schema35.properties.address.type, schema35.properties.address, data1));
 errors++;
 }
 }
 }
 else {
-const err13 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema35.type, schema35, data);
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema35.type, schema35, data));
 errors++;
 }
 validate24.errors = vErrors;
@@ -583,58 +308,27 @@ const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema36.required, schema36, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema36.required, schema36, data));
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "orderId")){
-const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema36, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema36, data));
 errors++;
 }
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
-const err2 = verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema36.properties.orderId.type, schema36.properties.orderId, data0);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema36.properties.orderId.type, schema36.properties.orderId, data0));
 errors++;
 }
 }
 }
 else {
-const err3 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema36.type, schema36, data);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema36.type, schema36, data));
 errors++;
 }
 validate25.errors = vErrors;
@@ -648,104 +342,49 @@ const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema37.required, schema37, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema37.required, schema37, data));
 errors++;
 }
 if(data.reason === undefined){
-const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "reason"}, "must have required property '"+"reason"+"'", schema37.required, schema37, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "reason"}, "must have required property '"+"reason"+"'", schema37.required, schema37, data));
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "orderId") || (key0 === "reason")) || (key0 === "note"))){
-const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema37, data);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema37, data));
 errors++;
 }
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
-const err3 = verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema37.properties.orderId.type, schema37.properties.orderId, data0);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema37.properties.orderId.type, schema37.properties.orderId, data0));
 errors++;
 }
 }
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(typeof data1 !== "string"){
-const err4 = verboseError(instancePath+"/reason", "#/properties/reason/type", "type", {type: "string"}, "must be string", schema37.properties.reason.type, schema37.properties.reason, data1);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/reason", "#/properties/reason/type", "type", {type: "string"}, "must be string", schema37.properties.reason.type, schema37.properties.reason, data1));
 errors++;
 }
 if(!(((data1 === "damaged") || (data1 === "wrong-item")) || (data1 === "other"))){
-const err5 = verboseError(instancePath+"/reason", "#/properties/reason/enum", "enum", {allowedValues: schema37.properties.reason.enum}, "must be equal to one of the allowed values", schema37.properties.reason.enum, schema37.properties.reason, data1);
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/reason", "#/properties/reason/enum", "enum", {allowedValues: schema37.properties.reason.enum}, "must be equal to one of the allowed values", schema37.properties.reason.enum, schema37.properties.reason, data1));
 errors++;
 }
 }
 if(data.note !== undefined){
 let data2 = data.note;
 if(typeof data2 !== "string"){
-const err6 = verboseError(instancePath+"/note", "#/properties/note/type", "type", {type: "string"}, "must be string", schema37.properties.note.type, schema37.properties.note, data2);
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/note", "#/properties/note/type", "type", {type: "string"}, "must be string", schema37.properties.note.type, schema37.properties.note, data2));
 errors++;
 }
 }
 }
 else {
-const err7 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema37.type, schema37, data);
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema37.type, schema37, data));
 errors++;
 }
 validate26.errors = vErrors;
@@ -759,46 +398,21 @@ const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "email"}, "must have required property '"+"email"+"'", schema38.required, schema38, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "email"}, "must have required property '"+"email"+"'", schema38.required, schema38, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "email") || (key0 === "topics"))){
-const err1 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema38, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema38, data));
 errors++;
 }
 }
 if(data.email !== undefined){
 let data0 = data.email;
 if(typeof data0 !== "string"){
-const err2 = verboseError(instancePath+"/email", "#/properties/email/type", "type", {type: "string"}, "must be string", schema38.properties.email.type, schema38.properties.email, data0);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/email", "#/properties/email/type", "type", {type: "string"}, "must be string", schema38.properties.email.type, schema38.properties.email, data0));
 errors++;
 }
 }
@@ -809,47 +423,23 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err3 = verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/type", "type", {type: "string"}, "must be string", schema38.properties.topics.items.type, schema38.properties.topics.items, data2);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/type", "type", {type: "string"}, "must be string", schema38.properties.topics.items.type, schema38.properties.topics.items, data2));
 errors++;
 }
 if(!((data2 === "offers") || (data2 === "news"))){
-const err4 = verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/enum", "enum", {allowedValues: schema38.properties.topics.items.enum}, "must be equal to one of the allowed values", schema38.properties.topics.items.enum, schema38.properties.topics.items, data2);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/enum", "enum", {allowedValues: schema38.properties.topics.items.enum}, "must be equal to one of the allowed values", schema38.properties.topics.items.enum, schema38.properties.topics.items, data2));
 errors++;
 }
 }
 }
 else {
-const err5 = verboseError(instancePath+"/topics", "#/properties/topics/type", "type", {type: "array"}, "must be array", schema38.properties.topics.type, schema38.properties.topics, data1);
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/topics", "#/properties/topics/type", "type", {type: "array"}, "must be array", schema38.properties.topics.type, schema38.properties.topics, data1));
 errors++;
 }
 }
 }
 else {
-const err6 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema38.type, schema38, data);
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema38.type, schema38, data));
 errors++;
 }
 validate27.errors = vErrors;
@@ -863,91 +453,42 @@ const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.store === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "store"}, "must have required property '"+"store"+"'", schema39.required, schema39, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "store"}, "must have required property '"+"store"+"'", schema39.required, schema39, data));
 errors++;
 }
 if(data.day === undefined){
-const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "day"}, "must have required property '"+"day"+"'", schema39.required, schema39, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "day"}, "must have required property '"+"day"+"'", schema39.required, schema39, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "store") || (key0 === "day"))){
-const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema39, data);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema39, data));
 errors++;
 }
 }
 if(data.store !== undefined){
 let data0 = data.store;
 if(typeof data0 !== "string"){
-const err3 = verboseError(instancePath+"/store", "#/properties/store/type", "type", {type: "string"}, "must be string", schema39.properties.store.type, schema39.properties.store, data0);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/store", "#/properties/store/type", "type", {type: "string"}, "must be string", schema39.properties.store.type, schema39.properties.store, data0));
 errors++;
 }
 }
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 !== "string"){
-const err4 = verboseError(instancePath+"/day", "#/properties/day/type", "type", {type: "string"}, "must be string", schema39.properties.day.type, schema39.properties.day, data1);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/day", "#/properties/day/type", "type", {type: "string"}, "must be string", schema39.properties.day.type, schema39.properties.day, data1));
 errors++;
 }
 if(!(((((((data1 === "mon") || (data1 === "tue")) || (data1 === "wed")) || (data1 === "thu")) || (data1 === "fri")) || (data1 === "sat")) || (data1 === "sun"))){
-const err5 = verboseError(instancePath+"/day", "#/properties/day/enum", "enum", {allowedValues: schema39.properties.day.enum}, "must be equal to one of the allowed values", schema39.properties.day.enum, schema39.properties.day, data1);
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/day", "#/properties/day/enum", "enum", {allowedValues: schema39.properties.day.enum}, "must be equal to one of the allowed values", schema39.properties.day.enum, schema39.properties.day, data1));
 errors++;
 }
 }
 }
 else {
-const err6 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema39.type, schema39, data);
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema39.type, schema39, data));
 errors++;
 }
 validate28.errors = vErrors;
@@ -961,94 +502,45 @@ const schema40 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = verboseError(instancePath, "#/required", "required", {missingProperty: "subject"}, "must have required property '"+"subject"+"'", schema40.required, schema40, data);
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "subject"}, "must have required property '"+"subject"+"'", schema40.required, schema40, data));
 errors++;
 }
 if(data.message === undefined){
-const err1 = verboseError(instancePath, "#/required", "required", {missingProperty: "message"}, "must have required property '"+"message"+"'", schema40.required, schema40, data);
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "message"}, "must have required property '"+"message"+"'", schema40.required, schema40, data));
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "subject") || (key0 === "message")) || (key0 === "urgent"))){
-const err2 = verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema40, data);
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema40, data));
 errors++;
 }
 }
 if(data.subject !== undefined){
 let data0 = data.subject;
 if(typeof data0 !== "string"){
-const err3 = verboseError(instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}, "must be string", schema40.properties.subject.type, schema40.properties.subject, data0);
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}, "must be string", schema40.properties.subject.type, schema40.properties.subject, data0));
 errors++;
 }
 }
 if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 !== "string"){
-const err4 = verboseError(instancePath+"/message", "#/properties/message/type", "type", {type: "string"}, "must be string", schema40.properties.message.type, schema40.properties.message, data1);
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/message", "#/properties/message/type", "type", {type: "string"}, "must be string", schema40.properties.message.type, schema40.properties.message, data1));
 errors++;
 }
 }
 if(data.urgent !== undefined){
 let data2 = data.urgent;
 if(typeof data2 !== "boolean"){
-const err5 = verboseError(instancePath+"/urgent", "#/properties/urgent/type", "type", {type: "boolean"}, "must be boolean", schema40.properties.urgent.type, schema40.properties.urgent, data2);
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = pushError(vErrors, verboseError(instancePath+"/urgent", "#/properties/urgent/type", "type", {type: "boolean"}, "must be boolean", schema40.properties.urgent.type, schema40.properties.urgent, data2));
 errors++;
 }
 }
 }
 else {
-const err6 = verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema40.type, schema40, data);
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema40.type, schema40, data));
 errors++;
 }
 validate29.errors = vErrors;

@@ -9,3 +9,4 @@ export { ucs2length } from './validator-runtime/ucs2length.js';
 export { ValidationError } from './validator-runtime/validation-error.js';
 export { fullFormats } from './validator-runtime/formats.js';
 export { verboseError } from './validator-runtime/verbose-error.js';
+export { pushError } from './validator-runtime/push-error.js';

@@ -1,6 +1,6 @@
 /**
  * An ajv error object with its verbose fields, as ajv's validators write it as a literal: gen-tools --validators
- * writes a call of this instead (the same object, a third of the code; see gen's emit/compact-errors.ts).
+ * writes a call of this instead (the same object, a third of the code; see gen's emit/compact-validators.ts).
  */
 export function verboseError(
   instancePath: string,

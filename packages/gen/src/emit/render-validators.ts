@@ -2,7 +2,7 @@ import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
 import { argumentListSource, validationSchema, validatorAjvOptions, type ManifestTool } from '@toolwright/core';
-import { compactErrorObjects } from './compact-errors.js';
+import { compactValidators } from './compact-validators.js';
 import type { RenderedOutput } from './index.js';
 
 type StandaloneCode = (ajv: Ajv2020, refs: Record<string, string>) => string;
@@ -52,9 +52,10 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
   if (/(^|[^\w$."'\\])require\(/.test(code))
     throw new Error("ajv's standalone code still calls require(): it would not run in a worker");
   if (/\bfullFormats\b/.test(code)) used.add('fullFormats');
-  const compact = compactErrorObjects(code, 'verboseError');
-  if (compact !== code) used.add('verboseError');
-  code = compact;
+  const compact = compactValidators(code, { make: 'verboseError', push: 'pushError' });
+  if (compact.uses.make) used.add('verboseError');
+  if (compact.uses.push) used.add('pushError');
+  code = compact.code;
 
   const entries = options.tools.map((tool, i) => `  ${JSON.stringify(tool.name)}: v${i},`);
   // Constant-name property loads: as fast as the reader the Toolbox would otherwise generate with new Function.

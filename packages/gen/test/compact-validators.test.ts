@@ -1,5 +1,6 @@
-// gen-tools --validators writes ajv's error object literals as calls of verboseError: the validators must report
-// exactly the errors ajv's own code reports, for any schema and any data.
+// gen-tools --validators compacts ajv's standalone code (error literals as calls of verboseError, error pushes as
+// calls of pushError, dead resets of `evaluated` dropped): the validators must report exactly the errors ajv's own
+// code reports, for any schema and any data.
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +8,8 @@ import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
 import { validationSchema, validatorAjvOptions, type JsonSchema, type ObjectJsonSchema } from '@toolwright/core';
-import { fullFormats, verboseError } from '@toolwright/core/validator-runtime';
-import { compactErrorObjects } from '../src/emit/compact-errors.js';
+import { fullFormats, pushError, verboseError } from '@toolwright/core/validator-runtime';
+import { compactValidators } from '../src/emit/compact-validators.js';
 
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as { default?: unknown }).default ?? standaloneModule) as Standalone;
@@ -17,18 +18,21 @@ const requireHere = createRequire(__filename);
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
+const helpers = { make: 'verboseError', push: 'pushError' };
+
 /** The validator of `schema` from ajv's standalone code (CommonJS), compacted or not. */
 function validatorFrom(schema: JsonSchema, compact: boolean): Validate {
   const ajv = new Ajv2020({ ...validatorAjvOptions, code: { source: true, lines: true, formats: _`fullFormats` } });
   addFormats(ajv);
   ajv.addSchema(schema, 'v');
   let code = standaloneCode(ajv, { v: 'v' });
-  if (compact) code = compactErrorObjects(code, 'verboseError');
+  if (compact) code = compactValidators(code, helpers).code;
   const exports: Record<string, Validate> = {};
-  new Function('exports', 'require', 'verboseError', 'fullFormats', code)(
+  new Function('exports', 'require', 'verboseError', 'pushError', 'fullFormats', code)(
     exports,
     requireHere,
     verboseError,
+    pushError,
     fullFormats,
   );
   return exports.v!;
@@ -84,6 +88,15 @@ const { schema } = fc.letrec<{ schema: JsonSchema }>((tie) => ({
     tie('schema').map(
       (inner) => ({ type: 'object', dependentRequired: { a: ['b'] }, properties: { a: inner } }) as JsonSchema,
     ),
+    // Properties evaluated in branches: ajv's records of them are dynamic here, and their resets must stay.
+    fc.array(tie('schema'), { minLength: 1, maxLength: 2 }).map(
+      (branches) =>
+        ({
+          type: 'object',
+          anyOf: branches.map((inner, i) => ({ properties: { [`k${i}`]: inner } })),
+          unevaluatedProperties: false,
+        }) as JsonSchema,
+    ),
   ),
 }));
 /** A recursive type through $defs and $ref, as gen writes one: every schema is checked with it beside. */
@@ -95,14 +108,21 @@ const defs = {
   },
 } satisfies Record<string, JsonSchema>;
 const recursive: JsonSchema = { $ref: '#/$defs/Node' };
+/** A validator of its own (recursive) whose evaluated properties depend on the branch taken: its record is dynamic. */
+const dynamicDefs = {
+  Branches: {
+    anyOf: [{ properties: { a: { $ref: '#/$defs/Branches' } } }, { properties: { b: { type: 'integer' } } }],
+  },
+} satisfies Record<string, JsonSchema>;
+const dynamic = { $ref: '#/$defs/Branches', unevaluatedProperties: false } as JsonSchema;
 const parametersOf = (root: JsonSchema) =>
-  validationSchema({ type: 'object', properties: { root }, $defs: defs } as ObjectJsonSchema);
+  validationSchema({ type: 'object', properties: { root }, $defs: { ...defs, ...dynamicDefs } } as ObjectJsonSchema);
 
-describe('compactErrorObjects', () => {
+describe('compactValidators', () => {
   it('leaves the errors exactly as ajv reports them, for any schema and data', () => {
     fc.assert(
       fc.property(
-        fc.oneof(schema, fc.constant(recursive)),
+        fc.oneof(schema, fc.constant(recursive), fc.constant(dynamic)),
         fc.array(fc.jsonValue({ maxDepth: 3 }), { minLength: 1, maxLength: 8 }),
         (root, values) => {
           const parameters = parametersOf(root);
@@ -119,16 +139,34 @@ describe('compactErrorObjects', () => {
     );
   });
 
-  it('turns every error literal of a real validators module into a call, and nothing else', () => {
+  it('turns every error literal and error push of a real validators module into a call, and nothing else', () => {
     const parameters = parametersOf(recursive);
     const ajv = new Ajv2020({ ...validatorAjvOptions, code: { source: true, lines: true, formats: _`fullFormats` } });
     ajv.addSchema(parameters, 'v');
     const code = standaloneCode(ajv, { v: 'v' });
-    const compact = compactErrorObjects(code, 'verboseError');
+    const compact = compactValidators(code, helpers);
     // Error literals start so; a call of another validator passes {instancePath, parentData, ...}.
     const literal = /\{instancePath(:[^,]*)?,schemaPath:/g;
-    expect(compact).not.toMatch(literal);
-    expect(compact.match(/verboseError\(/g)?.length).toBe(code.match(literal)?.length);
-    expect(compact.length).toBeLessThan(code.length);
+    expect(compact.code).not.toMatch(literal);
+    expect(compact.code.match(/verboseError\(/g)?.length).toBe(code.match(literal)?.length);
+    expect(compact.code).not.toMatch(/vErrors\.push/);
+    expect(compact.code.match(/pushError\(/g)?.length).toBe(code.match(/vErrors\.push\(/g)?.length);
+    // Nothing here is evaluated dynamically: no reset is left, and every record stays.
+    expect(compact.code).not.toMatch(/\.dynamicProps\)/);
+    expect(compact.code.match(/\.evaluated = /g)?.length).toBe(code.match(/\.evaluated = /g)?.length);
+    expect(compact.uses).toEqual({ make: true, push: true });
+    expect(compact.code.length).toBeLessThan(code.length);
+  });
+
+  it('keeps the resets of a record that is dynamic', () => {
+    const parameters = parametersOf(dynamic);
+    const ajv = new Ajv2020({ ...validatorAjvOptions, code: { source: true, lines: true, formats: _`fullFormats` } });
+    ajv.addSchema(parameters, 'v');
+    const code = standaloneCode(ajv, { v: 'v' });
+    expect(code).toMatch(/"dynamicProps":true/);
+    const compact = compactValidators(code, helpers).code;
+    const dynamicResets = (text: string) => text.match(/if\(evaluated\d+\.dynamicProps\)/g)?.length ?? 0;
+    expect(dynamicResets(code)).toBeGreaterThan(0);
+    expect(dynamicResets(compact)).toBeGreaterThan(0);
   });
 });

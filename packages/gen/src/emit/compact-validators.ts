@@ -1,0 +1,229 @@
+import { ts } from '../program/typescript.js';
+
+/** The fields of the error objects ajv's verbose validators build, in the order its code writes them. */
+const ERROR_FIELDS = ['instancePath', 'schemaPath', 'keyword', 'params', 'message', 'schema', 'parentSchema', 'data'];
+
+/** The run-time helpers (from `@toolwright/core/validator-runtime`) the compacted code calls. */
+export interface CompactHelpers {
+  /** Builds an error object from its eight fields: `verboseError`. */
+  make: string;
+  /** Appends an error to the list, or starts it: `pushError`. */
+  push: string;
+}
+
+/** The compacted code, and which helpers it calls. */
+export interface CompactedValidators {
+  code: string;
+  uses: { make: boolean; push: boolean };
+}
+
+/**
+ * ajv's standalone code made smaller, with the same behaviour. Every cold start reads and compiles this module, and
+ * three patterns ajv writes at every error site or function were most of it:
+ * - each error object literal (the eight verbose fields, in ajv's order) becomes a call of `make`, which builds the
+ *   same object from the same values, evaluated in the same order;
+ * - `const errN = ...; if (vErrors === null) { vErrors = [errN]; } else { vErrors.push(errN); }` becomes
+ *   `vErrors = push(vErrors, ...);`;
+ * - at the start of a validator whose `evaluated` record says nothing is dynamic, the reads that would reset it
+ *   (dead code there) are dropped.
+ * Anything of another shape is left as it is.
+ */
+export function compactValidators(code: string, helpers: CompactHelpers): CompactedValidators {
+  const withCalls = edit(code, (file, edits) => {
+    const visit = (node: ts.Node): void => {
+      const values = ts.isObjectLiteralExpression(node) ? errorFieldValues(node, file) : null;
+      if (values)
+        edits.push({ start: node.getStart(file), end: node.getEnd(), text: `${helpers.make}(${values.join(', ')})` });
+      else ts.forEachChild(node, visit);
+    };
+    visit(file);
+  });
+  let pushed = false;
+  const compacted = edit(withCalls, (file, edits) => {
+    const staticRecords = functionsWithStaticEvaluated(file);
+    const visit = (node: ts.Node): void => {
+      if (ts.isBlock(node) || ts.isSourceFile(node)) {
+        const statements = node.statements;
+        for (let i = 0; i + 1 < statements.length; i++) {
+          const push = errorPush(statements[i]!, statements[i + 1]!, statements.slice(i + 2), file);
+          if (!push) continue;
+          pushed = true;
+          const text = `${push.list} = ${helpers.push}(${push.list}, ${push.error});`;
+          edits.push({ start: statements[i]!.getStart(file), end: statements[i + 1]!.getEnd(), text });
+          i++;
+        }
+      }
+      if (ts.isFunctionDeclaration(node) && node.name && node.body && staticRecords.has(node.name.text)) {
+        const reset = evaluatedReset(node.name.text, node.body, file);
+        if (reset) edits.push({ start: reset.start, end: reset.end, text: '' });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  });
+  return { code: compacted, uses: { make: withCalls !== code, push: pushed } };
+}
+
+type Edit = { start: number; end: number; text: string };
+
+/** The code with the edits `collect` finds in its syntax tree applied (they must not overlap). */
+function edit(code: string, collect: (file: ts.SourceFile, edits: Edit[]) => void): string {
+  const file = ts.createSourceFile('validators.js', code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const edits: Edit[] = [];
+  collect(file, edits);
+  edits.sort((a, b) => a.start - b.start);
+  let out = '';
+  let from = 0;
+  for (const { start, end, text } of edits) {
+    out += code.slice(from, start) + text;
+    from = end;
+  }
+  return out + code.slice(from);
+}
+
+/** The source text of each field's value, when the literal is exactly an error object; null otherwise. */
+function errorFieldValues(literal: ts.ObjectLiteralExpression, file: ts.SourceFile): string[] | null {
+  const { properties } = literal;
+  if (properties.length !== ERROR_FIELDS.length) return null;
+  const values: string[] = [];
+  for (let i = 0; i < properties.length; i++) {
+    const property = properties[i]!;
+    if (!ts.isIdentifier(property.name!) || property.name.text !== ERROR_FIELDS[i]) return null;
+    if (ts.isShorthandPropertyAssignment(property)) values.push(property.name.text);
+    else if (ts.isPropertyAssignment(property)) values.push(property.initializer.getText(file));
+    else return null;
+  }
+  return values;
+}
+
+/**
+ * `const err = <error>;` then `if (list === null) { list = [err]; } else { list.push(err); }`, with `err` named
+ * nowhere after: the list's name and the error's source text.
+ */
+function errorPush(
+  declaration: ts.Statement,
+  branch: ts.Statement,
+  rest: readonly ts.Statement[],
+  file: ts.SourceFile,
+): { list: string; error: string } | null {
+  if (!ts.isVariableStatement(declaration) || !(declaration.declarationList.flags & ts.NodeFlags.Const)) return null;
+  const [variable, ...others] = declaration.declarationList.declarations;
+  if (!variable || others.length || !ts.isIdentifier(variable.name) || !variable.initializer) return null;
+  const err = variable.name.text;
+  if (!ts.isIfStatement(branch) || !branch.elseStatement) return null;
+  const test = branch.expression;
+  if (
+    !ts.isBinaryExpression(test) ||
+    test.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken ||
+    !ts.isIdentifier(test.left) ||
+    test.right.kind !== ts.SyntaxKind.NullKeyword
+  )
+    return null;
+  const list = test.left.text;
+  const start = onlyExpression(branch.thenStatement);
+  const append = onlyExpression(branch.elseStatement);
+  const startsList =
+    start !== undefined &&
+    ts.isBinaryExpression(start) &&
+    start.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+    isIdentifierNamed(start.left, list) &&
+    ts.isArrayLiteralExpression(start.right) &&
+    start.right.elements.length === 1 &&
+    isIdentifierNamed(start.right.elements[0]!, err);
+  const appends =
+    append !== undefined &&
+    ts.isCallExpression(append) &&
+    ts.isPropertyAccessExpression(append.expression) &&
+    isIdentifierNamed(append.expression.expression, list) &&
+    append.expression.name.text === 'push' &&
+    append.arguments.length === 1 &&
+    isIdentifierNamed(append.arguments[0]!, err);
+  if (!startsList || !appends) return null;
+  if (rest.some((statement) => names(statement, err))) return null;
+  return { list, error: variable.initializer.getText(file) };
+}
+
+/** The expression of a statement, or of a block holding only that statement. */
+function onlyExpression(statement: ts.Statement): ts.Expression | undefined {
+  const inner = ts.isBlock(statement) && statement.statements.length === 1 ? statement.statements[0]! : statement;
+  return ts.isExpressionStatement(inner) ? inner.expression : undefined;
+}
+
+function isIdentifierNamed(node: ts.Node, name: string): boolean {
+  return ts.isIdentifier(node) && node.text === name;
+}
+
+/** Whether an identifier `name` occurs in the node. */
+function names(node: ts.Node, name: string): boolean {
+  return isIdentifierNamed(node, name) || (ts.forEachChild(node, (child) => names(child, name) || undefined) ?? false);
+}
+
+/** The validators whose `F.evaluated = {...}` record (top level) has dynamicProps and dynamicItems false. */
+function functionsWithStaticEvaluated(file: ts.SourceFile): Set<string> {
+  const found = new Set<string>();
+  for (const statement of file.statements) {
+    if (!ts.isExpressionStatement(statement)) continue;
+    const assignment = statement.expression;
+    if (!ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const target = assignment.left;
+    if (!ts.isPropertyAccessExpression(target) || target.name.text !== 'evaluated') continue;
+    if (!ts.isIdentifier(target.expression) || !ts.isObjectLiteralExpression(assignment.right)) continue;
+    const flags = new Map<string, ts.Expression>();
+    for (const property of assignment.right.properties) {
+      if (ts.isPropertyAssignment(property) && (ts.isStringLiteral(property.name) || ts.isIdentifier(property.name)))
+        flags.set(property.name.text, property.initializer);
+    }
+    const isFalse = (key: string) => flags.get(key)?.kind === ts.SyntaxKind.FalseKeyword;
+    if (isFalse('dynamicProps') && isFalse('dynamicItems')) found.add(target.expression.text);
+  }
+  return found;
+}
+
+/**
+ * In the body of validator `fn`: `const e = fn.evaluated;` and the two statements after it that reset `e.props` and
+ * `e.items` when they are dynamic, with `e` named nowhere else. The text range to drop, or null.
+ */
+function evaluatedReset(fn: string, body: ts.Block, file: ts.SourceFile): { start: number; end: number } | null {
+  const statements = body.statements;
+  const index = statements.findIndex((statement) => {
+    if (!ts.isVariableStatement(statement)) return false;
+    const [variable] = statement.declarationList.declarations;
+    const init = variable?.initializer;
+    return (
+      init !== undefined &&
+      ts.isPropertyAccessExpression(init) &&
+      init.name.text === 'evaluated' &&
+      isIdentifierNamed(init.expression, fn)
+    );
+  });
+  if (index < 0) return null;
+  const declaration = statements[index] as ts.VariableStatement;
+  const record = declaration.declarationList.declarations[0]!.name;
+  if (!ts.isIdentifier(record)) return null;
+  const resets = [statements[index + 1], statements[index + 2]];
+  const fields = [
+    ['dynamicProps', 'props'],
+    ['dynamicItems', 'items'],
+  ] as const;
+  for (let i = 0; i < 2; i++) {
+    const statement = resets[i];
+    const [flag, field] = fields[i]!;
+    if (!statement || !ts.isIfStatement(statement) || statement.elseStatement) return null;
+    const test = statement.expression;
+    if (!ts.isPropertyAccessExpression(test) || !isIdentifierNamed(test.expression, record.text)) return null;
+    if (test.name.text !== flag) return null;
+    const assignment = onlyExpression(statement.thenStatement);
+    if (
+      !assignment ||
+      !ts.isBinaryExpression(assignment) ||
+      assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken ||
+      !ts.isPropertyAccessExpression(assignment.left) ||
+      !isIdentifierNamed(assignment.left.expression, record.text) ||
+      assignment.left.name.text !== field
+    )
+      return null;
+  }
+  const after = statements.slice(index + 3);
+  if (after.some((statement) => names(statement, record.text))) return null;
+  return { start: declaration.getFullStart(), end: resets[1]!.getEnd() };
+}
