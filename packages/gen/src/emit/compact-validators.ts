@@ -54,7 +54,7 @@ export function compactValidators(code: string, helpers: CompactHelpers): Compac
         }
       }
       if (ts.isFunctionDeclaration(node) && node.name && node.body && staticRecords.has(node.name.text)) {
-        const reset = evaluatedReset(node.name.text, node.body, file);
+        const reset = evaluatedReset(node.name.text, node.body);
         if (reset) edits.push({ start: reset.start, end: reset.end, text: '' });
       }
       ts.forEachChild(node, visit);
@@ -183,7 +183,7 @@ function functionsWithStaticEvaluated(file: ts.SourceFile): Set<string> {
  * In the body of validator `fn`: `const e = fn.evaluated;` and the two statements after it that reset `e.props` and
  * `e.items` when they are dynamic, with `e` named nowhere else. The text range to drop, or null.
  */
-function evaluatedReset(fn: string, body: ts.Block, file: ts.SourceFile): { start: number; end: number } | null {
+function evaluatedReset(fn: string, body: ts.Block): { start: number; end: number } | null {
   const statements = body.statements;
   const index = statements.findIndex((statement) => {
     if (!ts.isVariableStatement(statement)) return false;
