@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ts } from 'ts-morph';
 import { importSpecifier } from '../src/emit/import-specifier.js';
+import { renderJson } from '../src/emit/render-json.js';
 import { renderModule } from '../src/emit/render-module.js';
 import type { ManifestTool } from '@toolwright/core';
 
@@ -98,6 +99,17 @@ describe('the blocks kept per tool object (--watch renders again only what chang
           const fresh = render(structuredClone(tools));
           expect(kept.text).toBe(fresh.text);
           expect(kept.blocks).toEqual(fresh.blocks);
+        }
+      }),
+    );
+  });
+
+  it('start where the text holds them, in the module and the JSON, for any set of tools', () => {
+    fc.assert(
+      fc.property(fc.subarray(pool), (tools) => {
+        for (const output of [render(tools), renderJson(tools, 'h')]) {
+          expect(output.blocks.map((block) => block.name)).toEqual(tools.map((tool) => tool.name));
+          for (const { text, start } of output.blocks) expect(output.text.slice(start, start + text.length)).toBe(text);
         }
       }),
     );

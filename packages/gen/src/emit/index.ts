@@ -14,7 +14,8 @@ import type { renderValidators } from './render-validators.js';
 /** The text of a generated file, and the part of it that each tool owns (for `--check` to name stale tools). */
 export interface RenderedOutput {
   text: string;
-  blocks: { name: string; text: string }[];
+  /** Each tool's block, and where its text starts in the file's text. */
+  blocks: { name: string; text: string; start: number }[];
 }
 
 export type OutputKind = 'module' | 'json' | 'validators';

@@ -1,5 +1,6 @@
 import type { ManifestTool } from '@toolwright/core';
 import type { RenderedOutput } from './index.js';
+import { OutputWriter } from './output-writer.js';
 import { perTool } from './per-tool.js';
 
 /**
@@ -9,10 +10,13 @@ import { perTool } from './per-tool.js';
 export function renderJson(tools: readonly ManifestTool[], hash: string): RenderedOutput {
   // JSON.stringify leaves out undefined values itself: no plain copy of the tools is needed first. Each tool is
   // stringified once: the file is its blocks (what JSON.stringify of the whole writes at that depth) joined.
-  const blocks = tools.map((tool) => ({ name: tool.name, text: jsonBlock(tool) }));
-  const list = blocks.length === 0 ? '[]' : `[\n    ${blocks.map((block) => block.text).join(',\n    ')}\n  ]`;
-  const text = `{\n  "version": 1,\n  "hash": ${JSON.stringify(hash)},\n  "tools": ${list}\n}\n`;
-  return { text, blocks };
+  const out = new OutputWriter().text(`{\n  "version": 1,\n  "hash": ${JSON.stringify(hash)},\n  "tools": `);
+  if (tools.length === 0) out.text('[]');
+  else {
+    tools.forEach((tool, i) => out.text(i === 0 ? '[\n    ' : ',\n    ').block(tool.name, jsonBlock(tool)));
+    out.text('\n  ]');
+  }
+  return out.text('\n}\n').done();
 }
 
 const jsonBlock = perTool((tool) => JSON.stringify(tool, null, 2).replace(/\n/g, '\n    '));

@@ -3,6 +3,7 @@ import type { ManifestParam, ManifestTool, Revival } from '@toolwright/core';
 import { compareText } from '../diagnostics.js';
 import { importSpecifier, type ExtensionStyle } from './import-specifier.js';
 import type { RenderedOutput } from './index.js';
+import { OutputWriter } from './output-writer.js';
 import { Code, tsLiteral } from './ts-literal.js';
 
 export interface ModuleTool {
@@ -74,10 +75,14 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     `  hash: ${JSON.stringify(options.hash)},`,
     ...(options.validatorsFile !== undefined ? ['  validators,', '  readers,'] : []),
   ];
-  if (blocks.length === 0) lines.push('  tools: [],');
-  else lines.push('  tools: [', ...blocks.map((block) => `    ${block.text},`), '  ],');
-  lines.push('});', '', 'export default manifest;', '');
-  return { text: lines.join('\n'), blocks };
+  const out = new OutputWriter().text(`${lines.join('\n')}\n`);
+  if (blocks.length === 0) out.text('  tools: [],\n');
+  else {
+    out.text('  tools: [\n');
+    for (const block of blocks) out.text('    ').block(block.name, block.text).text(',\n');
+    out.text('  ],\n');
+  }
+  return out.text('});\n\nexport default manifest;\n').done();
 }
 
 /**

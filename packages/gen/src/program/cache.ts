@@ -90,7 +90,7 @@ export function readCache(file: string, options: ResolvedOptions): Analysis | un
     return {
       path,
       kind,
-      rendered: { text, blocks: blocks.map(([name, start, end]) => ({ name, text: text.slice(start, end) })) },
+      rendered: { text, blocks: blocks.map(([name, start, end]) => ({ name, text: text.slice(start, end), start })) },
     };
   });
   if (from !== body.length) return undefined;
@@ -105,12 +105,10 @@ export function writeCache(file: string, options: ResolvedOptions, recorder: Inp
   const outputs: CacheHeader['outputs'] = [];
   for (const { path, kind, rendered } of analysis.outputs) {
     const blocks: [string, number, number][] = [];
-    let from = 0;
-    for (const block of rendered.blocks) {
-      const start = rendered.text.indexOf(block.text, from);
-      if (start < 0) return; // not a part of the text as written: do not cache what could not be restored
-      blocks.push([block.name, start, start + block.text.length]);
-      from = start + block.text.length;
+    for (const { name, text, start } of rendered.blocks) {
+      // Not the part of the text it says it is: do not cache what could not be restored.
+      if (!rendered.text.startsWith(text, start)) return;
+      blocks.push([name, start, start + text.length]);
     }
     outputs.push({ path, kind, length: rendered.text.length, blocks });
   }
