@@ -13,7 +13,8 @@ export function renderJson(tools: readonly ManifestTool[], hash: string): Render
   const out = new OutputWriter().text(`{\n  "version": 1,\n  "hash": ${JSON.stringify(hash)},\n  "tools": `);
   if (tools.length === 0) out.text('[]');
   else {
-    for (const [i, tool] of tools.entries()) out.text(i === 0 ? '[\n    ' : ',\n    ').block(tool.name, jsonBlock(tool));
+    for (const [i, tool] of tools.entries())
+      out.text(i === 0 ? '[\n    ' : ',\n    ').block(tool.name, jsonBlock(tool));
     out.text('\n  ]');
   }
   return out.text('\n}\n').done();
