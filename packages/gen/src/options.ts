@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { NAME_STYLES, type NameStyle } from './describe/name-style.js';
 import { GEMINI_MAX_TOOLS } from '@toolwright/core';
@@ -104,7 +104,16 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
  * An output path must be a file gen-tools may replace: absent, empty, or written by gen-tools before. A folder, or
  * a file of the user's (a source file of the project, a tsconfig), is a usage error and nothing is written.
  */
-function checkOutput(option: string, given: string, path: string, ours: (text: string) => boolean): void {
+/**
+ * Refuses to overwrite a file gen-tools did not write. `ours` is shown the file's first bytes, and may read the
+ * whole text where those do not settle it (an output can be megabytes: reading it all took some 17 ms a run).
+ */
+function checkOutput(
+  option: string,
+  given: string,
+  path: string,
+  ours: (start: string, whole: () => string) => boolean,
+): void {
   let stats;
   try {
     stats = statSync(path);
@@ -118,13 +127,14 @@ function checkOutput(option: string, given: string, path: string, ours: (text: s
     );
   if (!stats.isFile()) throw new UsageError(`${option} ${given} is not a regular file`);
   if (stats.size === 0) return;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${option} ${given} cannot be read (${(error as Error).message})`);
-  }
-  if (!ours(text)) {
+  const read = (whole: boolean): string => {
+    try {
+      return whole ? readFileSync(path, 'utf8') : readStart(path);
+    } catch (error) {
+      throw new UsageError(`${option} ${given} cannot be read (${(error as Error).message})`);
+    }
+  };
+  if (!ours(read(false), () => read(true))) {
     throw new UsageError(
       `${option} ${given} is a file gen-tools did not write (it would be overwritten): name another file, or ` +
         'delete it first',
@@ -132,15 +142,26 @@ function checkOutput(option: string, given: string, path: string, ours: (text: s
   }
 }
 
-function isGeneratedModule(text: string): boolean {
-  return text.startsWith(GENERATED_HEADER);
+/** The first bytes of a file, as text (a character cut at the end does not matter to a test of its start). */
+function readStart(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(256);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
-function isGeneratedJson(text: string): boolean {
-  // What renderJson writes first: no need to parse the rest (1,000 tools take some 10 ms).
-  if (/^\{\n {2}"version": \d+,\n {2}"hash": "/.test(text)) return true;
+function isGeneratedModule(start: string): boolean {
+  return start.startsWith(GENERATED_HEADER);
+}
+
+function isGeneratedJson(start: string, whole: () => string): boolean {
+  // What renderJson writes first: no need to read and parse the rest (1,000 tools take some 10 ms).
+  if (/^\{\n {2}"version": \d+,\n {2}"hash": "/.test(start)) return true;
   try {
-    const value = JSON.parse(text) as { version?: unknown; tools?: unknown };
+    const value = JSON.parse(whole()) as { version?: unknown; tools?: unknown };
     return (
       typeof value === 'object' && value !== null && typeof value.version === 'number' && Array.isArray(value.tools)
     );

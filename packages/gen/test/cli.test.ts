@@ -1,6 +1,6 @@
 // gen-tools as a user runs it: a child process on a project folder, checked by exit code, output and files.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,17 @@ describe('gen-tools CLI', () => {
     expect(through.stderr).not.toMatch(/internal error|\n\s+at /);
     expect(through.code).toBe(1);
     expect(through.stderr).toMatch(/^gen-tools: E[A-Z]+: .*weather-service\.ts.*: nothing was replaced$/m);
+  }, 180_000);
+
+  it('overwrites a JSON manifest of its own that a formatter rewrote (read whole only then)', () => {
+    const json = join(project.dir, 'tools.json');
+    writeFileSync(json, JSON.stringify({ version: 1, hash: 'old', tools: [] }));
+    const run = genTools(project.dir, '--json', 'tools.json', '--out', 'reformatted.generated.ts');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readFileSync(json, 'utf8')).toMatch(/^\{\n {2}"version": 1,\n {2}"hash": "/);
+    rmSync(json);
+    rmSync(join(project.dir, 'reformatted.generated.ts'));
   }, 180_000);
 
   it('writes the TS module and the JSON (exit 0), then finds them up to date without touching them', () => {
