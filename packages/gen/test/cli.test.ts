@@ -82,7 +82,8 @@ describe('gen-tools CLI', () => {
 
   it('overwrites a JSON manifest of its own that a formatter rewrote (read whole only then)', () => {
     const json = join(project.dir, 'tools.json');
-    writeFileSync(json, JSON.stringify({ version: 1, hash: 'old', tools: [] }));
+    // Longer than the first bytes read: only the whole text tells it is a manifest.
+    writeFileSync(json, JSON.stringify({ version: 1, hash: 'old', tools: [], note: 'x'.repeat(1000) }));
     const run = genTools(project.dir, '--json', 'tools.json', '--out', 'reformatted.generated.ts');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
