@@ -84,7 +84,19 @@ export type Revival =
       validate?: boolean;
     };
 
-/** Types a manifest written by hand or imported from JSON. */
+/** Manifests made by defineManifest: the compiler checked their shape (see `toolboxManifest`). */
+const definedManifests = new WeakSet<object>();
+
+/**
+ * Types a manifest written by hand or imported from JSON. gen-tools' TS module calls it, and TypeScript checks the
+ * manifest against `ToolManifest` there: the Toolbox then checks only its version and tool list again at run time.
+ */
 export function defineManifest(manifest: ToolManifest): ToolManifest {
+  if (typeof manifest === 'object' && manifest !== null) definedManifests.add(manifest);
   return manifest;
+}
+
+/** Whether a manifest was made by defineManifest. */
+export function isDefinedManifest(manifest: object): boolean {
+  return definedManifests.has(manifest);
 }

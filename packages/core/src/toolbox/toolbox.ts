@@ -1,6 +1,6 @@
 import { isDefinedTool } from '../define-tool.js';
 import type { ToolManifest } from '../manifest.js';
-import { loadManifest, type ManifestJson } from '../manifest-check.js';
+import { toolboxManifest, type ManifestJson } from '../manifest-check.js';
 import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunctionDeclaration } from '../render/index.js';
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
 import { closestNames } from './closest-names.js';
@@ -64,7 +64,7 @@ export class Toolbox {
     const options =
       (isManifest || manifestOrOptions === undefined ? maybeOptions : (manifestOrOptions as ToolboxOptions)) ?? {};
     if (!isManifest && manifestOrOptions !== undefined) checkOptionKeys(manifestOrOptions);
-    this.#manifest = manifest === undefined ? { version: 1, tools: [] } : loadManifest(manifest);
+    this.#manifest = manifest === undefined ? { version: 1, tools: [] } : toolboxManifest(manifest);
     this.#options = options;
     this.#context = createBindContext(options);
     this.#includeStack = options.includeStack ?? false;
@@ -79,7 +79,7 @@ export class Toolbox {
    */
   add(instance: object, manifest: ToolManifest | ManifestJson = this.#manifest): BoundTool[] {
     try {
-      const plans = bindInstance(instance, loadManifest(manifest), this.#context);
+      const plans = bindInstance(instance, toolboxManifest(manifest), this.#context);
       this.#insert(plans);
       return plans.map((plan) => plan.tool);
     } catch (error) {

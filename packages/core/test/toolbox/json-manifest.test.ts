@@ -1,7 +1,7 @@
 // A manifest imported from JSON types with widened literals (`version: number`, `kind: string`): the Toolbox and
 // loadManifest take it without a cast and check it at run time.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { loadManifest, Toolbox, type ToolManifest } from '@toolwright/core';
+import { defineManifest, loadManifest, Toolbox, type ToolManifest } from '@toolwright/core';
 import weatherTools from './fixtures/weather-tools.json' with { type: 'json' };
 import { manifest, WeatherService } from './weather-service.js';
 
@@ -56,4 +56,27 @@ describe('a manifest imported from a .json file', () => {
         'Run gen-tools again, or fix the file by hand',
     );
   });
+
+  it(
+    'the Toolbox checks each tool of a plain manifest, and of a defineManifest one (which TypeScript checked) only ' +
+      'the version and the tool list',
+    () => {
+      const oddDescription = () => {
+        const copy = structuredClone(weatherTools) as { version: number; tools: Record<string, unknown>[] };
+        copy.tools[0]!.description = 5;
+        return copy;
+      };
+      expect(() => new Toolbox([new WeatherService()], oddDescription())).toThrow(
+        'tools[0] ("getForecast").description: expected a string, found 5',
+      );
+      const defined = defineManifest(oddDescription() as unknown as ToolManifest);
+      expect(new Toolbox([new WeatherService()], defined).tools()).toHaveLength(manifest.tools.length);
+      // loadManifest, asked outright, checks it all.
+      expect(() => loadManifest(defined)).toThrow('description: expected a string, found 5');
+      expect(() => new Toolbox([], defineManifest({ ...defined, version: 2 as 1 }))).toThrow(/has version 2/);
+      expect(() => new Toolbox([], defineManifest({ version: 1 } as ToolManifest))).toThrow(
+        'tools: expected an array, found nothing',
+      );
+    },
+  );
 });
