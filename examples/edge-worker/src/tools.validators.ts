@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { PrecompiledValidator } from '@toolwright/core';
-import { fullFormats, pushError, verboseError } from '@toolwright/core/validator-runtime';
+import { additionalPropertyError, fullFormats, pushError, requiredError, typeError, verboseError } from '@toolwright/core/validator-runtime';
 
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"],"additionalProperties":false};
@@ -16,32 +16,32 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "query"}, "must have required property '"+"query"+"'", schema31.required, schema31, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "query", schema31, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "query") || (key0 === "limit"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema31, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema31, data));
 errors++;
 }
 }
 if(data.query !== undefined){
 let data0 = data.query;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/query", "#/properties/query/type", "type", {type: "string"}, "must be string", schema31.properties.query.type, schema31.properties.query, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/query", "#/properties/query/type", "string", schema31.properties.query, data0));
 errors++;
 }
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/limit", "#/properties/limit/type", "type", {type: "integer"}, "must be integer", schema31.properties.limit.type, schema31.properties.limit, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/limit", "#/properties/limit/type", "integer", schema31.properties.limit, data1));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema31.type, schema31, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema31, data));
 errors++;
 }
 validate20.errors = vErrors;
@@ -57,25 +57,25 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema32.required, schema32, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "sku", schema32, data));
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "sku")){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema32, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema32, data));
 errors++;
 }
 }
 if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema32.properties.sku.type, schema32.properties.sku, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/sku", "#/properties/sku/type", "string", schema32.properties.sku, data0));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema32.type, schema32, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema32, data));
 errors++;
 }
 validate21.errors = vErrors;
@@ -91,26 +91,26 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema33.required, schema33, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "sku", schema33, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "sku") || (key0 === "currency"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema33, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema33, data));
 errors++;
 }
 }
 if(data.sku !== undefined){
 let data0 = data.sku;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/sku", "#/properties/sku/type", "type", {type: "string"}, "must be string", schema33.properties.sku.type, schema33.properties.sku, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/sku", "#/properties/sku/type", "string", schema33.properties.sku, data0));
 errors++;
 }
 }
 if(data.currency !== undefined){
 let data1 = data.currency;
 if(typeof data1 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/currency", "#/properties/currency/type", "type", {type: "string"}, "must be string", schema33.properties.currency.type, schema33.properties.currency, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/currency", "#/properties/currency/type", "string", schema33.properties.currency, data1));
 errors++;
 }
 if(!((data1 === "EUR") || (data1 === "USD"))){
@@ -120,7 +120,7 @@ errors++;
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema33.type, schema33, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema33, data));
 errors++;
 }
 validate22.errors = vErrors;
@@ -136,12 +136,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lines === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "lines"}, "must have required property '"+"lines"+"'", schema34.required, schema34, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "lines", schema34, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "lines") || (key0 === "coupon"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema34, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema34, data));
 errors++;
 }
 }
@@ -153,55 +153,55 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.sku === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "sku"}, "must have required property '"+"sku"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1));
+vErrors = pushError(vErrors, requiredError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "sku", schema34.properties.lines.items, data1));
 errors++;
 }
 if(data1.quantity === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "required", {missingProperty: "quantity"}, "must have required property '"+"quantity"+"'", schema34.properties.lines.items.required, schema34.properties.lines.items, data1));
+vErrors = pushError(vErrors, requiredError(instancePath+"/lines/" + i0, "#/properties/lines/items/required", "quantity", schema34.properties.lines.items, data1));
 errors++;
 }
 for(const key1 in data1){
 if(!((key1 === "sku") || (key1 === "quantity"))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema34.properties.lines.items, data1));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath+"/lines/" + i0, "#/properties/lines/items/additionalProperties", key1, schema34.properties.lines.items, data1));
 errors++;
 }
 }
 if(data1.sku !== undefined){
 let data2 = data1.sku;
 if(typeof data2 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0+"/sku", "#/properties/lines/items/properties/sku/type", "type", {type: "string"}, "must be string", schema34.properties.lines.items.properties.sku.type, schema34.properties.lines.items.properties.sku, data2));
+vErrors = pushError(vErrors, typeError(instancePath+"/lines/" + i0+"/sku", "#/properties/lines/items/properties/sku/type", "string", schema34.properties.lines.items.properties.sku, data2));
 errors++;
 }
 }
 if(data1.quantity !== undefined){
 let data3 = data1.quantity;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0+"/quantity", "#/properties/lines/items/properties/quantity/type", "type", {type: "integer"}, "must be integer", schema34.properties.lines.items.properties.quantity.type, schema34.properties.lines.items.properties.quantity, data3));
+vErrors = pushError(vErrors, typeError(instancePath+"/lines/" + i0+"/quantity", "#/properties/lines/items/properties/quantity/type", "integer", schema34.properties.lines.items.properties.quantity, data3));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath+"/lines/" + i0, "#/properties/lines/items/type", "type", {type: "object"}, "must be object", schema34.properties.lines.items.type, schema34.properties.lines.items, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/lines/" + i0, "#/properties/lines/items/type", "object", schema34.properties.lines.items, data1));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath+"/lines", "#/properties/lines/type", "type", {type: "array"}, "must be array", schema34.properties.lines.type, schema34.properties.lines, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/lines", "#/properties/lines/type", "array", schema34.properties.lines, data0));
 errors++;
 }
 }
 if(data.coupon !== undefined){
 let data4 = data.coupon;
 if(typeof data4 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/coupon", "#/properties/coupon/type", "type", {type: "string"}, "must be string", schema34.properties.coupon.type, schema34.properties.coupon, data4));
+vErrors = pushError(vErrors, typeError(instancePath+"/coupon", "#/properties/coupon/type", "string", schema34.properties.coupon, data4));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema34.type, schema34, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema34, data));
 errors++;
 }
 validate23.errors = vErrors;
@@ -218,16 +218,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.when === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "when"}, "must have required property '"+"when"+"'", schema35.required, schema35, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "when", schema35, data));
 errors++;
 }
 if(data.address === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "address"}, "must have required property '"+"address"+"'", schema35.required, schema35, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "address", schema35, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "when") || (key0 === "address"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema35, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema35, data));
 errors++;
 }
 }
@@ -240,7 +240,7 @@ errors++;
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath+"/when", "#/properties/when/type", "type", {type: "string"}, "must be string", schema35.properties.when.type, schema35.properties.when, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/when", "#/properties/when/type", "string", schema35.properties.when, data0));
 errors++;
 }
 }
@@ -248,53 +248,53 @@ if(data.address !== undefined){
 let data1 = data.address;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.street === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "street"}, "must have required property '"+"street"+"'", schema35.properties.address.required, schema35.properties.address, data1));
+vErrors = pushError(vErrors, requiredError(instancePath+"/address", "#/properties/address/required", "street", schema35.properties.address, data1));
 errors++;
 }
 if(data1.city === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "city"}, "must have required property '"+"city"+"'", schema35.properties.address.required, schema35.properties.address, data1));
+vErrors = pushError(vErrors, requiredError(instancePath+"/address", "#/properties/address/required", "city", schema35.properties.address, data1));
 errors++;
 }
 if(data1.country === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/required", "required", {missingProperty: "country"}, "must have required property '"+"country"+"'", schema35.properties.address.required, schema35.properties.address, data1));
+vErrors = pushError(vErrors, requiredError(instancePath+"/address", "#/properties/address/required", "country", schema35.properties.address, data1));
 errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "street") || (key1 === "city")) || (key1 === "country"))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/additionalProperties", "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties", false, schema35.properties.address, data1));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath+"/address", "#/properties/address/additionalProperties", key1, schema35.properties.address, data1));
 errors++;
 }
 }
 if(data1.street !== undefined){
 let data2 = data1.street;
 if(typeof data2 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/address/street", "#/properties/address/properties/street/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.street.type, schema35.properties.address.properties.street, data2));
+vErrors = pushError(vErrors, typeError(instancePath+"/address/street", "#/properties/address/properties/street/type", "string", schema35.properties.address.properties.street, data2));
 errors++;
 }
 }
 if(data1.city !== undefined){
 let data3 = data1.city;
 if(typeof data3 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/address/city", "#/properties/address/properties/city/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.city.type, schema35.properties.address.properties.city, data3));
+vErrors = pushError(vErrors, typeError(instancePath+"/address/city", "#/properties/address/properties/city/type", "string", schema35.properties.address.properties.city, data3));
 errors++;
 }
 }
 if(data1.country !== undefined){
 let data4 = data1.country;
 if(typeof data4 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/address/country", "#/properties/address/properties/country/type", "type", {type: "string"}, "must be string", schema35.properties.address.properties.country.type, schema35.properties.address.properties.country, data4));
+vErrors = pushError(vErrors, typeError(instancePath+"/address/country", "#/properties/address/properties/country/type", "string", schema35.properties.address.properties.country, data4));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath+"/address", "#/properties/address/type", "type", {type: "object"}, "must be object", schema35.properties.address.type, schema35.properties.address, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/address", "#/properties/address/type", "object", schema35.properties.address, data1));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema35.type, schema35, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema35, data));
 errors++;
 }
 validate24.errors = vErrors;
@@ -310,25 +310,25 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema36.required, schema36, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "orderId", schema36, data));
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "orderId")){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema36, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema36, data));
 errors++;
 }
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema36.properties.orderId.type, schema36.properties.orderId, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/orderId", "#/properties/orderId/type", "string", schema36.properties.orderId, data0));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema36.type, schema36, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema36, data));
 errors++;
 }
 validate25.errors = vErrors;
@@ -344,30 +344,30 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "orderId"}, "must have required property '"+"orderId"+"'", schema37.required, schema37, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "orderId", schema37, data));
 errors++;
 }
 if(data.reason === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "reason"}, "must have required property '"+"reason"+"'", schema37.required, schema37, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "reason", schema37, data));
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "orderId") || (key0 === "reason")) || (key0 === "note"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema37, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema37, data));
 errors++;
 }
 }
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/orderId", "#/properties/orderId/type", "type", {type: "string"}, "must be string", schema37.properties.orderId.type, schema37.properties.orderId, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/orderId", "#/properties/orderId/type", "string", schema37.properties.orderId, data0));
 errors++;
 }
 }
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(typeof data1 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/reason", "#/properties/reason/type", "type", {type: "string"}, "must be string", schema37.properties.reason.type, schema37.properties.reason, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/reason", "#/properties/reason/type", "string", schema37.properties.reason, data1));
 errors++;
 }
 if(!(((data1 === "damaged") || (data1 === "wrong-item")) || (data1 === "other"))){
@@ -378,13 +378,13 @@ errors++;
 if(data.note !== undefined){
 let data2 = data.note;
 if(typeof data2 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/note", "#/properties/note/type", "type", {type: "string"}, "must be string", schema37.properties.note.type, schema37.properties.note, data2));
+vErrors = pushError(vErrors, typeError(instancePath+"/note", "#/properties/note/type", "string", schema37.properties.note, data2));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema37.type, schema37, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema37, data));
 errors++;
 }
 validate26.errors = vErrors;
@@ -400,19 +400,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "email"}, "must have required property '"+"email"+"'", schema38.required, schema38, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "email", schema38, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "email") || (key0 === "topics"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema38, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema38, data));
 errors++;
 }
 }
 if(data.email !== undefined){
 let data0 = data.email;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/email", "#/properties/email/type", "type", {type: "string"}, "must be string", schema38.properties.email.type, schema38.properties.email, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/email", "#/properties/email/type", "string", schema38.properties.email, data0));
 errors++;
 }
 }
@@ -423,7 +423,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/type", "type", {type: "string"}, "must be string", schema38.properties.topics.items.type, schema38.properties.topics.items, data2));
+vErrors = pushError(vErrors, typeError(instancePath+"/topics/" + i0, "#/properties/topics/items/type", "string", schema38.properties.topics.items, data2));
 errors++;
 }
 if(!((data2 === "offers") || (data2 === "news"))){
@@ -433,13 +433,13 @@ errors++;
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath+"/topics", "#/properties/topics/type", "type", {type: "array"}, "must be array", schema38.properties.topics.type, schema38.properties.topics, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/topics", "#/properties/topics/type", "array", schema38.properties.topics, data1));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema38.type, schema38, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema38, data));
 errors++;
 }
 validate27.errors = vErrors;
@@ -455,30 +455,30 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.store === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "store"}, "must have required property '"+"store"+"'", schema39.required, schema39, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "store", schema39, data));
 errors++;
 }
 if(data.day === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "day"}, "must have required property '"+"day"+"'", schema39.required, schema39, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "day", schema39, data));
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "store") || (key0 === "day"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema39, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema39, data));
 errors++;
 }
 }
 if(data.store !== undefined){
 let data0 = data.store;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/store", "#/properties/store/type", "type", {type: "string"}, "must be string", schema39.properties.store.type, schema39.properties.store, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/store", "#/properties/store/type", "string", schema39.properties.store, data0));
 errors++;
 }
 }
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/day", "#/properties/day/type", "type", {type: "string"}, "must be string", schema39.properties.day.type, schema39.properties.day, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/day", "#/properties/day/type", "string", schema39.properties.day, data1));
 errors++;
 }
 if(!(((((((data1 === "mon") || (data1 === "tue")) || (data1 === "wed")) || (data1 === "thu")) || (data1 === "fri")) || (data1 === "sat")) || (data1 === "sun"))){
@@ -488,7 +488,7 @@ errors++;
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema39.type, schema39, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema39, data));
 errors++;
 }
 validate28.errors = vErrors;
@@ -504,43 +504,43 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "subject"}, "must have required property '"+"subject"+"'", schema40.required, schema40, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "subject", schema40, data));
 errors++;
 }
 if(data.message === undefined){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/required", "required", {missingProperty: "message"}, "must have required property '"+"message"+"'", schema40.required, schema40, data));
+vErrors = pushError(vErrors, requiredError(instancePath, "#/required", "message", schema40, data));
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "subject") || (key0 === "message")) || (key0 === "urgent"))){
-vErrors = pushError(vErrors, verboseError(instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties", false, schema40, data));
+vErrors = pushError(vErrors, additionalPropertyError(instancePath, "#/additionalProperties", key0, schema40, data));
 errors++;
 }
 }
 if(data.subject !== undefined){
 let data0 = data.subject;
 if(typeof data0 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}, "must be string", schema40.properties.subject.type, schema40.properties.subject, data0));
+vErrors = pushError(vErrors, typeError(instancePath+"/subject", "#/properties/subject/type", "string", schema40.properties.subject, data0));
 errors++;
 }
 }
 if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 !== "string"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/message", "#/properties/message/type", "type", {type: "string"}, "must be string", schema40.properties.message.type, schema40.properties.message, data1));
+vErrors = pushError(vErrors, typeError(instancePath+"/message", "#/properties/message/type", "string", schema40.properties.message, data1));
 errors++;
 }
 }
 if(data.urgent !== undefined){
 let data2 = data.urgent;
 if(typeof data2 !== "boolean"){
-vErrors = pushError(vErrors, verboseError(instancePath+"/urgent", "#/properties/urgent/type", "type", {type: "boolean"}, "must be boolean", schema40.properties.urgent.type, schema40.properties.urgent, data2));
+vErrors = pushError(vErrors, typeError(instancePath+"/urgent", "#/properties/urgent/type", "boolean", schema40.properties.urgent, data2));
 errors++;
 }
 }
 }
 else {
-vErrors = pushError(vErrors, verboseError(instancePath, "#/type", "type", {type: "object"}, "must be object", schema40.type, schema40, data));
+vErrors = pushError(vErrors, typeError(instancePath, "#/type", "object", schema40, data));
 errors++;
 }
 validate29.errors = vErrors;

@@ -8,5 +8,10 @@ export { equal } from './validator-runtime/equal.js';
 export { ucs2length } from './validator-runtime/ucs2length.js';
 export { ValidationError } from './validator-runtime/validation-error.js';
 export { fullFormats } from './validator-runtime/formats.js';
-export { verboseError } from './validator-runtime/verbose-error.js';
+export {
+  additionalPropertyError,
+  requiredError,
+  typeError,
+  verboseError,
+} from './validator-runtime/verbose-error.js';
 export { pushError } from './validator-runtime/push-error.js';

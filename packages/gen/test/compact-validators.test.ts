@@ -8,7 +8,7 @@ import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
 import { validationSchema, validatorAjvOptions, type JsonSchema, type ObjectJsonSchema } from '@toolwright/core';
-import { fullFormats, pushError, verboseError } from '@toolwright/core/validator-runtime';
+import * as runtime from '@toolwright/core/validator-runtime';
 import { compactValidators } from '../src/emit/compact-validators.js';
 
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
@@ -18,7 +18,14 @@ const requireHere = createRequire(__filename);
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
-const helpers = { make: 'verboseError', push: 'pushError' };
+/** The helpers compacted code may call, by name. */
+const helpers = {
+  verboseError: runtime.verboseError,
+  typeError: runtime.typeError,
+  requiredError: runtime.requiredError,
+  additionalPropertyError: runtime.additionalPropertyError,
+  pushError: runtime.pushError,
+};
 
 /** The validator of `schema` from ajv's standalone code (CommonJS), compacted or not. */
 function validatorFrom(schema: JsonSchema, compact: boolean): Validate {
@@ -26,14 +33,13 @@ function validatorFrom(schema: JsonSchema, compact: boolean): Validate {
   addFormats(ajv);
   ajv.addSchema(schema, 'v');
   let code = standaloneCode(ajv, { v: 'v' });
-  if (compact) code = compactValidators(code, helpers).code;
+  if (compact) code = compactValidators(code).code;
   const exports: Record<string, Validate> = {};
-  new Function('exports', 'require', 'verboseError', 'pushError', 'fullFormats', code)(
+  new Function('exports', 'require', 'fullFormats', ...Object.keys(helpers), code)(
     exports,
     requireHere,
-    verboseError,
-    pushError,
-    fullFormats,
+    runtime.fullFormats,
+    ...Object.values(helpers),
   );
   return exports.v!;
 }
@@ -144,17 +150,18 @@ describe('compactValidators', () => {
     const ajv = new Ajv2020({ ...validatorAjvOptions, code: { source: true, lines: true, formats: _`fullFormats` } });
     ajv.addSchema(parameters, 'v');
     const code = standaloneCode(ajv, { v: 'v' });
-    const compact = compactValidators(code, helpers);
+    const compact = compactValidators(code);
     // Error literals start so; a call of another validator passes {instancePath, parentData, ...}.
     const literal = /\{instancePath(:[^,]*)?,schemaPath:/g;
     expect(compact.code).not.toMatch(literal);
-    expect(compact.code.match(/verboseError\(/g)?.length).toBe(code.match(literal)?.length);
+    const calls = /\b(verboseError|typeError|requiredError|additionalPropertyError)\(/g;
+    expect(compact.code.match(calls)?.length).toBe(code.match(literal)?.length);
     expect(compact.code).not.toMatch(/vErrors\.push/);
     expect(compact.code.match(/pushError\(/g)?.length).toBe(code.match(/vErrors\.push\(/g)?.length);
     // Nothing here is evaluated dynamically: no reset is left, and every record stays.
     expect(compact.code).not.toMatch(/\.dynamicProps\)/);
     expect(compact.code.match(/\.evaluated = /g)?.length).toBe(code.match(/\.evaluated = /g)?.length);
-    expect(compact.uses).toEqual({ make: true, push: true });
+    expect([...compact.uses].sort()).toEqual(['additionalPropertyError', 'pushError', 'requiredError', 'typeError']);
     expect(compact.code.length).toBeLessThan(code.length);
   });
 
@@ -164,7 +171,7 @@ describe('compactValidators', () => {
     ajv.addSchema(parameters, 'v');
     const code = standaloneCode(ajv, { v: 'v' });
     expect(code).toMatch(/"dynamicProps":true/);
-    const compact = compactValidators(code, helpers).code;
+    const compact = compactValidators(code).code;
     const dynamicResets = (text: string) => text.match(/if\(evaluated\d+\.dynamicProps\)/g)?.length ?? 0;
     expect(dynamicResets(code)).toBeGreaterThan(0);
     expect(dynamicResets(compact)).toBeGreaterThan(0);

@@ -3,42 +3,40 @@ import { ts } from '../program/typescript.js';
 /** The fields of the error objects ajv's verbose validators build, in the order its code writes them. */
 const ERROR_FIELDS = ['instancePath', 'schemaPath', 'keyword', 'params', 'message', 'schema', 'parentSchema', 'data'];
 
-/** The run-time helpers (from `@toolwright/core/validator-runtime`) the compacted code calls. */
-export interface CompactHelpers {
-  /** Builds an error object from its eight fields: `verboseError`. */
-  make: string;
-  /** Appends an error to the list, or starts it: `pushError`. */
-  push: string;
-}
+/** The helpers of `@toolwright/core/validator-runtime` that compacted code calls (see there for each). */
+export type CompactHelper = 'verboseError' | 'typeError' | 'requiredError' | 'additionalPropertyError' | 'pushError';
 
 /** The compacted code, and which helpers it calls. */
 export interface CompactedValidators {
   code: string;
-  uses: { make: boolean; push: boolean };
+  uses: Set<CompactHelper>;
 }
 
 /**
  * ajv's standalone code made smaller, with the same behaviour. Every cold start reads and compiles this module, and
  * three patterns ajv writes at every error site or function were most of it:
- * - each error object literal (the eight verbose fields, in ajv's order) becomes a call of `make`, which builds the
- *   same object from the same values, evaluated in the same order;
+ * - each error object literal (the eight verbose fields, in ajv's order) becomes a call that builds the same object
+ *   from the same values: `verboseError`, or for the three commonest keywords one that also makes what follows from
+ *   its parameter (the keyword, the message, the keyword's schema), where the code's own text shows they are so;
  * - `const errN = ...; if (vErrors === null) { vErrors = [errN]; } else { vErrors.push(errN); }` becomes
- *   `vErrors = push(vErrors, ...);`;
+ *   `vErrors = pushError(vErrors, ...);`;
  * - at the start of a validator whose `evaluated` record says nothing is dynamic, the reads that would reset it
  *   (dead code there) are dropped.
  * Anything of another shape is left as it is.
  */
-export function compactValidators(code: string, helpers: CompactHelpers): CompactedValidators {
+export function compactValidators(code: string): CompactedValidators {
+  const uses = new Set<CompactHelper>();
   const withCalls = edit(code, (file, edits) => {
     const visit = (node: ts.Node): void => {
-      const values = ts.isObjectLiteralExpression(node) ? errorFieldValues(node, file) : null;
-      if (values)
-        edits.push({ start: node.getStart(file), end: node.getEnd(), text: `${helpers.make}(${values.join(', ')})` });
-      else ts.forEachChild(node, visit);
+      const fields = ts.isObjectLiteralExpression(node) ? errorFields(node) : null;
+      if (fields) {
+        const { helper, args } = errorCall(fields, file);
+        uses.add(helper);
+        edits.push({ start: node.getStart(file), end: node.getEnd(), text: `${helper}(${args.join(', ')})` });
+      } else ts.forEachChild(node, visit);
     };
     visit(file);
   });
-  let pushed = false;
   const compacted = edit(withCalls, (file, edits) => {
     const staticRecords = functionsWithStaticEvaluated(file);
     const visit = (node: ts.Node): void => {
@@ -47,8 +45,8 @@ export function compactValidators(code: string, helpers: CompactHelpers): Compac
         for (let i = 0; i + 1 < statements.length; i++) {
           const push = errorPush(statements[i]!, statements[i + 1]!, statements.slice(i + 2), file);
           if (!push) continue;
-          pushed = true;
-          const text = `${push.list} = ${helpers.push}(${push.list}, ${push.error});`;
+          uses.add('pushError');
+          const text = `${push.list} = pushError(${push.list}, ${push.error});`;
           edits.push({ start: statements[i]!.getStart(file), end: statements[i + 1]!.getEnd(), text });
           i++;
         }
@@ -61,7 +59,7 @@ export function compactValidators(code: string, helpers: CompactHelpers): Compac
     };
     visit(file);
   });
-  return { code: compacted, uses: { make: withCalls !== code, push: pushed } };
+  return { code: compacted, uses };
 }
 
 type Edit = { start: number; end: number; text: string };
@@ -81,19 +79,80 @@ function edit(code: string, collect: (file: ts.SourceFile, edits: Edit[]) => voi
   return out + code.slice(from);
 }
 
-/** The source text of each field's value, when the literal is exactly an error object; null otherwise. */
-function errorFieldValues(literal: ts.ObjectLiteralExpression, file: ts.SourceFile): string[] | null {
+/** The value of each field, when the literal is exactly an error object; null otherwise. */
+function errorFields(literal: ts.ObjectLiteralExpression): ts.Expression[] | null {
   const { properties } = literal;
   if (properties.length !== ERROR_FIELDS.length) return null;
-  const values: string[] = [];
+  const values: ts.Expression[] = [];
   for (let i = 0; i < properties.length; i++) {
     const property = properties[i]!;
     if (!ts.isIdentifier(property.name!) || property.name.text !== ERROR_FIELDS[i]) return null;
-    if (ts.isShorthandPropertyAssignment(property)) values.push(property.name.text);
-    else if (ts.isPropertyAssignment(property)) values.push(property.initializer.getText(file));
+    if (ts.isShorthandPropertyAssignment(property)) values.push(property.name);
+    else if (ts.isPropertyAssignment(property)) values.push(property.initializer);
     else return null;
   }
   return values;
+}
+
+/**
+ * The helper that builds this error object, and its arguments' source texts. ajv writes a `type`, `required` or
+ * `additionalProperties` error with a message made from its parameter and with the keyword's own schema as
+ * `schema`: where the text shows exactly that, the helper makes them, from the same values (a literal or a name, so
+ * reading it once is the same as twice).
+ */
+function errorCall(fields: ts.Expression[], file: ts.SourceFile): { helper: CompactHelper; args: string[] } {
+  const [instancePath, schemaPath, keyword, params, message, schema, parentSchema, data] = fields as [
+    ts.Expression,
+    ts.Expression,
+    ts.Expression,
+    ts.Expression,
+    ts.Expression,
+    ts.Expression,
+    ts.Expression,
+    ts.Expression,
+  ];
+  const text = (node: ts.Expression) => node.getText(file);
+  const parent = text(parentSchema);
+  const start = [text(instancePath), text(schemaPath)];
+  const end = [parent, text(data)];
+  const param = onlyParameter(params);
+  if (ts.isStringLiteral(keyword) && param) {
+    const value = text(param.value);
+    if (
+      keyword.text === 'type' &&
+      param.name === 'type' &&
+      ts.isStringLiteral(param.value) &&
+      ts.isStringLiteral(message) &&
+      message.text === `must be ${param.value.text}` &&
+      text(schema) === `${parent}.type`
+    )
+      return { helper: 'typeError', args: [...start, value, ...end] };
+    if (
+      keyword.text === 'required' &&
+      param.name === 'missingProperty' &&
+      text(message) === `"must have required property '"+${value}+"'"` &&
+      text(schema) === `${parent}.required`
+    )
+      return { helper: 'requiredError', args: [...start, value, ...end] };
+    if (
+      keyword.text === 'additionalProperties' &&
+      param.name === 'additionalProperty' &&
+      ts.isStringLiteral(message) &&
+      message.text === 'must NOT have additional properties' &&
+      text(schema) === 'false'
+    )
+      return { helper: 'additionalPropertyError', args: [...start, value, ...end] };
+  }
+  return { helper: 'verboseError', args: fields.map(text) };
+}
+
+/** `{ name: value }` with a literal or a plain name as the value: that one parameter. */
+function onlyParameter(params: ts.Expression): { name: string; value: ts.Expression } | null {
+  if (!ts.isObjectLiteralExpression(params) || params.properties.length !== 1) return null;
+  const property = params.properties[0]!;
+  if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) return null;
+  const value = property.initializer;
+  return ts.isStringLiteral(value) || ts.isIdentifier(value) ? { name: property.name.text, value } : null;
 }
 
 /**

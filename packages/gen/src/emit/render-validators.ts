@@ -52,9 +52,8 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
   if (/(^|[^\w$."'\\])require\(/.test(code))
     throw new Error("ajv's standalone code still calls require(): it would not run in a worker");
   if (/\bfullFormats\b/.test(code)) used.add('fullFormats');
-  const compact = compactValidators(code, { make: 'verboseError', push: 'pushError' });
-  if (compact.uses.make) used.add('verboseError');
-  if (compact.uses.push) used.add('pushError');
+  const compact = compactValidators(code);
+  for (const helper of compact.uses) used.add(helper);
   code = compact.code;
 
   const entries = options.tools.map((tool, i) => `  ${JSON.stringify(tool.name)}: v${i},`);
