@@ -6,12 +6,12 @@
 /* eslint-disable */
 
 import type { PrecompiledValidator } from '@toolwright/core';
-import { additionalPropertyError, fullFormats, pushError, requiredError, typeError, verboseError } from '@toolwright/core/validator-runtime';
+import { additionalPropertyError, enumError, fullFormats, pushError, requiredError, typeError, verboseError } from '@toolwright/core/validator-runtime';
 
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"],"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -52,7 +52,7 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v1 = validate21;
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string"}},"required":["sku"],"additionalProperties":false};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -86,7 +86,7 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v2 = validate22;
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string"},"currency":{"type":"string","enum":["EUR","USD"]}},"required":["sku"],"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -114,7 +114,7 @@ vErrors = pushError(vErrors, typeError(instancePath+"/currency", "#/properties/c
 errors++;
 }
 if(!((data1 === "EUR") || (data1 === "USD"))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/currency", "#/properties/currency/enum", "enum", {allowedValues: schema33.properties.currency.enum}, "must be equal to one of the allowed values", schema33.properties.currency.enum, schema33.properties.currency, data1));
+vErrors = pushError(vErrors, enumError(instancePath+"/currency", "#/properties/currency/enum", schema33.properties.currency, data1));
 errors++;
 }
 }
@@ -131,7 +131,7 @@ validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v3 = validate23;
 const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"coupon":{"type":"string"}},"required":["lines"],"additionalProperties":false};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -213,7 +213,7 @@ export const v4 = validate24;
 const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"},"country":{"type":"string"}},"required":["street","city","country"],"additionalProperties":false}},"required":["when","address"],"additionalProperties":false};
 const formats0 = fullFormats["date-time"];
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -305,7 +305,7 @@ validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v5 = validate25;
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"orderId":{"type":"string"}},"required":["orderId"],"additionalProperties":false};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -339,7 +339,7 @@ validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v6 = validate26;
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"orderId":{"type":"string"},"reason":{"type":"string","enum":["damaged","wrong-item","other"]},"note":{"type":"string"}},"required":["orderId","reason"],"additionalProperties":false};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -371,7 +371,7 @@ vErrors = pushError(vErrors, typeError(instancePath+"/reason", "#/properties/rea
 errors++;
 }
 if(!(((data1 === "damaged") || (data1 === "wrong-item")) || (data1 === "other"))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/reason", "#/properties/reason/enum", "enum", {allowedValues: schema37.properties.reason.enum}, "must be equal to one of the allowed values", schema37.properties.reason.enum, schema37.properties.reason, data1));
+vErrors = pushError(vErrors, enumError(instancePath+"/reason", "#/properties/reason/enum", schema37.properties.reason, data1));
 errors++;
 }
 }
@@ -395,7 +395,7 @@ validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v7 = validate27;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string"},"topics":{"type":"array","items":{"type":"string","enum":["offers","news"]}}},"required":["email"],"additionalProperties":false};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -427,7 +427,7 @@ vErrors = pushError(vErrors, typeError(instancePath+"/topics/" + i0, "#/properti
 errors++;
 }
 if(!((data2 === "offers") || (data2 === "news"))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/topics/" + i0, "#/properties/topics/items/enum", "enum", {allowedValues: schema38.properties.topics.items.enum}, "must be equal to one of the allowed values", schema38.properties.topics.items.enum, schema38.properties.topics.items, data2));
+vErrors = pushError(vErrors, enumError(instancePath+"/topics/" + i0, "#/properties/topics/items/enum", schema38.properties.topics.items, data2));
 errors++;
 }
 }
@@ -450,7 +450,7 @@ validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v8 = validate28;
 const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"store":{"type":"string"},"day":{"type":"string","enum":["mon","tue","wed","thu","fri","sat","sun"]}},"required":["store","day"],"additionalProperties":false};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -482,7 +482,7 @@ vErrors = pushError(vErrors, typeError(instancePath+"/day", "#/properties/day/ty
 errors++;
 }
 if(!(((((((data1 === "mon") || (data1 === "tue")) || (data1 === "wed")) || (data1 === "thu")) || (data1 === "fri")) || (data1 === "sat")) || (data1 === "sun"))){
-vErrors = pushError(vErrors, verboseError(instancePath+"/day", "#/properties/day/enum", "enum", {allowedValues: schema39.properties.day.enum}, "must be equal to one of the allowed values", schema39.properties.day.enum, schema39.properties.day, data1));
+vErrors = pushError(vErrors, enumError(instancePath+"/day", "#/properties/day/enum", schema39.properties.day, data1));
 errors++;
 }
 }
@@ -499,7 +499,7 @@ validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v9 = validate29;
 const schema40 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subject":{"type":"string"},"message":{"type":"string"},"urgent":{"type":"boolean"}},"required":["subject","message"],"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

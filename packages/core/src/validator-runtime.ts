@@ -10,6 +10,7 @@ export { ValidationError } from './validator-runtime/validation-error.js';
 export { fullFormats } from './validator-runtime/formats.js';
 export {
   additionalPropertyError,
+  enumError,
   requiredError,
   typeError,
   verboseError,

@@ -24,6 +24,7 @@ const helpers = {
   typeError: runtime.typeError,
   requiredError: runtime.requiredError,
   additionalPropertyError: runtime.additionalPropertyError,
+  enumError: runtime.enumError,
   pushError: runtime.pushError,
 };
 
@@ -154,7 +155,7 @@ describe('compactValidators', () => {
     // Error literals start so; a call of another validator passes {instancePath, parentData, ...}.
     const literal = /\{instancePath(:[^,]*)?,schemaPath:/g;
     expect(compact.code).not.toMatch(literal);
-    const calls = /\b(verboseError|typeError|requiredError|additionalPropertyError)\(/g;
+    const calls = /\b(verboseError|typeError|requiredError|additionalPropertyError|enumError)\(/g;
     expect(compact.code.match(calls)?.length).toBe(code.match(literal)?.length);
     expect(compact.code).not.toMatch(/vErrors\.push/);
     expect(compact.code.match(/pushError\(/g)?.length).toBe(code.match(/vErrors\.push\(/g)?.length);

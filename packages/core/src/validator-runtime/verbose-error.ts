@@ -52,3 +52,10 @@ export function additionalPropertyError(
   const params = { additionalProperty };
   return verboseError(instancePath, schemaPath, 'additionalProperties', params, message, false, parentSchema, data);
 }
+
+/** ajv's error for a value that is none of an `enum`'s values. */
+export function enumError(instancePath: string, schemaPath: string, parentSchema: { enum?: unknown }, data: unknown) {
+  const values = parentSchema.enum;
+  const message = 'must be equal to one of the allowed values';
+  return verboseError(instancePath, schemaPath, 'enum', { allowedValues: values }, message, values, parentSchema, data);
+}

@@ -4,7 +4,13 @@ import { ts } from '../program/typescript.js';
 const ERROR_FIELDS = ['instancePath', 'schemaPath', 'keyword', 'params', 'message', 'schema', 'parentSchema', 'data'];
 
 /** The helpers of `@toolwright/core/validator-runtime` that compacted code calls (see there for each). */
-export type CompactHelper = 'verboseError' | 'typeError' | 'requiredError' | 'additionalPropertyError' | 'pushError';
+export type CompactHelper =
+  | 'verboseError'
+  | 'typeError'
+  | 'requiredError'
+  | 'additionalPropertyError'
+  | 'enumError'
+  | 'pushError';
 
 /** The compacted code, and which helpers it calls. */
 export interface CompactedValidators {
@@ -21,7 +27,7 @@ export interface CompactedValidators {
  * - `const errN = ...; if (vErrors === null) { vErrors = [errN]; } else { vErrors.push(errN); }` becomes
  *   `vErrors = pushError(vErrors, ...);`;
  * - at the start of a validator whose `evaluated` record says nothing is dynamic, the reads that would reset it
- *   (dead code there) are dropped.
+ *   (dead code there) are dropped, and so are the options (`parentData`, `rootData`, ...) its body never names.
  * Anything of another shape is left as it is.
  */
 export function compactValidators(code: string): CompactedValidators {
@@ -51,9 +57,11 @@ export function compactValidators(code: string): CompactedValidators {
           i++;
         }
       }
-      if (ts.isFunctionDeclaration(node) && node.name && node.body && staticRecords.has(node.name.text)) {
-        const reset = evaluatedReset(node.name.text, node.body);
+      if (ts.isFunctionDeclaration(node) && node.name && node.body) {
+        const reset = staticRecords.has(node.name.text) ? evaluatedReset(node.name.text, node.body) : null;
         if (reset) edits.push({ start: reset.start, end: reset.end, text: '' });
+        const options = usedOptions(node, node.body, file);
+        if (options) edits.push(options);
       }
       ts.forEachChild(node, visit);
     };
@@ -142,17 +150,38 @@ function errorCall(fields: ts.Expression[], file: ts.SourceFile): { helper: Comp
       text(schema) === 'false'
     )
       return { helper: 'additionalPropertyError', args: [...start, value, ...end] };
+    if (
+      keyword.text === 'enum' &&
+      param.name === 'allowedValues' &&
+      value === `${parent}.enum` &&
+      ts.isStringLiteral(message) &&
+      message.text === 'must be equal to one of the allowed values' &&
+      text(schema) === `${parent}.enum`
+    )
+      return { helper: 'enumError', args: [...start, ...end] };
   }
   return { helper: 'verboseError', args: fields.map(text) };
 }
 
-/** `{ name: value }` with a literal or a plain name as the value: that one parameter. */
+/**
+ * `{ name: value }` with a literal, a plain name or a schema's property (`schema31.properties.a.enum`) as the value:
+ * that one parameter. Reading any of those has no effect, so a helper may read it in another order.
+ */
 function onlyParameter(params: ts.Expression): { name: string; value: ts.Expression } | null {
   if (!ts.isObjectLiteralExpression(params) || params.properties.length !== 1) return null;
   const property = params.properties[0]!;
   if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) return null;
   const value = property.initializer;
-  return ts.isStringLiteral(value) || ts.isIdentifier(value) ? { name: property.name.text, value } : null;
+  return ts.isStringLiteral(value) || isNamePath(value) ? { name: property.name.text, value } : null;
+}
+
+/** `a`, `a.b.c` or `a["b"]`: a name and property reads of it. */
+function isNamePath(node: ts.Expression): boolean {
+  if (ts.isIdentifier(node)) return true;
+  if (ts.isPropertyAccessExpression(node)) return isNamePath(node.expression);
+  if (ts.isElementAccessExpression(node))
+    return ts.isStringLiteral(node.argumentExpression) && isNamePath(node.expression);
+  return false;
 }
 
 /**
@@ -285,4 +314,21 @@ function evaluatedReset(fn: string, body: ts.Block): { start: number; end: numbe
   const after = statements.slice(index + 3);
   if (after.some((statement) => names(statement, record.text))) return null;
   return { start: declaration.getFullStart(), end: resets[1]!.getEnd() };
+}
+
+/**
+ * A validator's second parameter, `{instancePath="", parentData, parentDataProperty, rootData=data,
+ * dynamicAnchors={}}={}`, without the options its body never names (their defaults have no effect): the edit, or
+ * null when there is none to drop.
+ */
+function usedOptions(fn: ts.FunctionDeclaration, body: ts.Block, file: ts.SourceFile): Edit | null {
+  const options = fn.parameters[1];
+  if (!options || fn.parameters.length !== 2 || !ts.isObjectBindingPattern(options.name)) return null;
+  const elements = options.name.elements;
+  const named = (name: string) =>
+    names(body, name) || elements.some((other) => other.initializer !== undefined && names(other.initializer, name));
+  const kept = elements.filter((element) => !ts.isIdentifier(element.name) || named(element.name.text));
+  if (kept.length === elements.length) return null;
+  const pattern = `{${kept.map((element) => element.getText(file)).join(', ')}}`;
+  return { start: options.name.getStart(file), end: options.name.getEnd(), text: pattern };
 }
