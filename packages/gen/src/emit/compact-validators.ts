@@ -22,7 +22,7 @@ export interface CompactedValidators {
  * ajv's standalone code made smaller, with the same behaviour. Every cold start reads and compiles this module, and
  * three patterns ajv writes at every error site or function were most of it:
  * - each error object literal (the eight verbose fields, in ajv's order) becomes a call that builds the same object
- *   from the same values: `verboseError`, or for the three commonest keywords one that also makes what follows from
+ *   from the same values: `verboseError`, or for the four commonest keywords one that also makes what follows from
  *   its parameter (the keyword, the message, the keyword's schema), where the code's own text shows they are so;
  * - `const errN = ...; if (vErrors === null) { vErrors = [errN]; } else { vErrors.push(errN); }` becomes
  *   `vErrors = pushError(vErrors, ...);`;
@@ -103,10 +103,10 @@ function errorFields(literal: ts.ObjectLiteralExpression): ts.Expression[] | nul
 }
 
 /**
- * The helper that builds this error object, and its arguments' source texts. ajv writes a `type`, `required` or
- * `additionalProperties` error with a message made from its parameter and with the keyword's own schema as
- * `schema`: where the text shows exactly that, the helper makes them, from the same values (a literal or a name, so
- * reading it once is the same as twice).
+ * The helper that builds this error object, and its arguments' source texts. ajv writes a `type`, `required`,
+ * `additionalProperties` or `enum` error with a message made from its parameter and with the keyword's own schema as
+ * `schema`: where the text shows exactly that, the helper makes them, from the same values (a literal or a read of a
+ * name, so reading it once is the same as twice).
  */
 function errorCall(fields: ts.Expression[], file: ts.SourceFile): { helper: CompactHelper; args: string[] } {
   const [instancePath, schemaPath, keyword, params, message, schema, parentSchema, data] = fields as [
