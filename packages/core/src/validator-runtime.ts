@@ -1,9 +1,10 @@
-// What validators precompiled by `gen-tools --validators` (ajv standalone code) call at run time: ajv's small
-// runtime helpers and ajv-formats' formats. Re-exported here, as one ESM/CJS entry, because a user's project
-// depends on @toolwright/core, not on ajv (which a strict package manager would not let it import), and because
-// ajv's own standalone output reaches them with `require`, which a worker bundle cannot always use. One module per
-// helper, so that a bundler (core has no side effects) takes only the helpers the validators call; each built ES
-// module holds the ajv or ajv-formats code it re-exports (scripts/build.mjs), so Node loads no CommonJS for them.
+// What the validators module of `gen-tools --validators` calls at run time: core's schema checker (with the
+// `accept` tests gen-tools writes) and, for schemas outside the checker's subset, ajv standalone code's small runtime
+// helpers and ajv-formats' formats. Re-exported here, as one ESM/CJS entry, because a user's project depends on
+// @toolwright/core, not on ajv (which a strict package manager would not let it import), and because ajv's own
+// standalone output reaches them with `require`, which a worker bundle cannot always use. One module per helper, so
+// that a bundler (core has no side effects) takes only the helpers the validators call; each built ES module holds
+// the ajv or ajv-formats code it re-exports (scripts/build.mjs), so Node loads no CommonJS for them.
 // ajv's `uri` helper is not here: only ajv's compiler uses it, never the code it writes.
 export { equal } from './validator-runtime/equal.js';
 export { ucs2length } from './validator-runtime/ucs2length.js';
@@ -17,3 +18,6 @@ export {
   verboseError,
 } from './validator-runtime/verbose-error.js';
 export { pushError } from './validator-runtime/push-error.js';
+export { schemaChecker } from './validator-runtime/schema-checker.js';
+export { duplicateItems } from './validator-runtime/duplicate-items.js';
+export { formatTest } from './validator-runtime/format-test.js';

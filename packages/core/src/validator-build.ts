@@ -1,0 +1,5 @@
+// What gen-tools uses, at build time, to write the validators module (`--validators`): which schemas core's schema
+// checker takes, and the source of the `accept` test it writes per tool. Apart from the run-time entries, so that
+// neither an app's import of core nor the validators module loads code that only a build runs.
+export { acceptSource, type AcceptHelper, type AcceptSource } from './schema-checker/accept-source.js';
+export { checkerSupport, type CheckerSupport } from './schema-checker/compile-checker.js';

@@ -1,0 +1,31 @@
+import type { JsonSchema } from '../json-schema.js';
+import { compileChecker } from '../schema-checker/compile-checker.js';
+import { SCHEMA_CHECKER, type SchemaChecker } from '../schema-checker/marker.js';
+
+/**
+ * The schema checker with these formats (ajv-formats' `fullFormats`, which gen-tools passes where a schema names a
+ * format): validators that report exactly ajv's errors, made from the schema when first needed, with no code made
+ * from strings and no code per tool in the bundle but the boolean `accept` tests gen-tools writes.
+ */
+export function schemaChecker(formats: Readonly<Record<string, unknown>> = {}): SchemaChecker {
+  return new Checker(formats, undefined);
+}
+
+/** A class, so that a module of many tools (`checker.accepting(accept0)`, ...) makes one small object per tool. */
+class Checker implements SchemaChecker {
+  declare readonly [SCHEMA_CHECKER]: true;
+
+  constructor(
+    private readonly formats: Readonly<Record<string, unknown>>,
+    readonly accept: SchemaChecker['accept'],
+  ) {}
+
+  compile(schema: JsonSchema) {
+    return compileChecker(schema, this.formats);
+  }
+
+  accepting(accept: (data: unknown) => boolean): SchemaChecker {
+    return new Checker(this.formats, accept);
+  }
+}
+Object.defineProperty(Checker.prototype, SCHEMA_CHECKER, { value: true });
