@@ -1,4 +1,5 @@
 import { isDefinedManifest, type ManifestTool, type ToolManifest } from './manifest.js';
+import { isSchemaChecker } from './schema-checker/marker.js';
 import { annotationProblems } from './tool-annotations.js';
 
 /**
@@ -49,12 +50,16 @@ function checkManifest(json: unknown, eachTool: boolean): ToolManifest {
   const problems: string[] = [];
   if (manifest.hash !== undefined && typeof manifest.hash !== 'string')
     problems.push(`hash: expected a string, found ${found(manifest.hash)}`);
-  for (const key of ['validators', 'readers'] as const) {
-    if (manifest[key] !== undefined && !isFunctionMap(manifest[key])) {
-      problems.push(
-        `${key}: expected an object of functions (as gen-tools --validators writes), found ${found(manifest[key])}`,
-      );
-    }
+  if (manifest.validators !== undefined && !isFunctionMap(manifest.validators, isSchemaChecker)) {
+    problems.push(
+      'validators: expected an object of validators and schema checkers (as gen-tools --validators writes), found ' +
+        found(manifest.validators),
+    );
+  }
+  if (manifest.readers !== undefined && !isFunctionMap(manifest.readers)) {
+    problems.push(
+      `readers: expected an object of functions (as gen-tools --validators writes), found ${found(manifest.readers)}`,
+    );
   }
   if (!Array.isArray(manifest.tools)) problems.push(`tools: expected an array, found ${found(manifest.tools)}`);
   else if (eachTool) {
@@ -189,6 +194,7 @@ function found(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-function isFunctionMap(value: unknown): boolean {
-  return isObject(value) && Object.values(value).every((validator) => typeof validator === 'function');
+/** An object of functions, or of whatever else `alsoTakes` takes. */
+function isFunctionMap(value: unknown, alsoTakes: (entry: unknown) => boolean = () => false): boolean {
+  return isObject(value) && Object.values(value).every((entry) => typeof entry === 'function' || alsoTakes(entry));
 }

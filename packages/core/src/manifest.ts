@@ -1,5 +1,6 @@
 import type { JsonSchema, ObjectJsonSchema } from './json-schema.js';
 import type { ToolAnnotations } from './tool-annotations.js';
+import type { SchemaChecker } from './schema-checker/marker.js';
 import type { PrecompiledValidator } from './toolbox/types.js';
 
 /**
@@ -13,10 +14,12 @@ export interface ToolManifest {
   hash?: string;
   tools: ManifestTool[];
   /**
-   * In the TS module written with `gen-tools --validators`: the tools' argument validators, compiled at build time,
-   * keyed by tool name. The Toolbox uses them instead of compiling any (no ajv, no code generated at run time).
+   * In the TS module written with `gen-tools --validators`: the tools' argument checks, keyed by tool name. Each is
+   * core's schema checker (which checks the tool's schema on its first call), or, for a schema the checker does not
+   * take, a validator compiled at build time. The Toolbox uses them instead of compiling any (no ajv, no code
+   * generated at run time).
    */
-  validators?: Readonly<Record<string, PrecompiledValidator>>;
+  validators?: Readonly<Record<string, PrecompiledValidator | SchemaChecker>>;
   /**
    * Written beside `validators`: per tool name, the method's argument list read from the validated arguments object
    * (`params` in order, `undefined` for the ToolContext slot), as plain code instead of a reader made at run time.

@@ -7,6 +7,7 @@ import { compileLeniency, type LenientNode } from './leniency.js';
 import { loadCompiler } from './runtime-compiler.js';
 import type { ArgumentSlot, CheckSource } from './tool-plan.js';
 import type { PrecompiledValidator } from './types.js';
+import { validationSchema } from './validation.js';
 
 /** How one tool's arguments are repaired, checked and read: the part of its plan made on its first call. */
 export interface ArgumentPlan {
@@ -47,9 +48,14 @@ export class ArgumentPlanOnFirstCall {
     private readonly source: CheckSource,
   ) {}
 
-  /** The plan; made now where that needs no compiler, else undefined until `load`. */
+  /** The plan; made now where that needs no compiler loaded (ajv), else undefined until `load`. */
   current(): ArgumentPlan | undefined {
-    if (this.#plan === undefined && this.source.kind !== 'run-time') this.#plan = this.#make(null);
+    if (this.#plan !== undefined) return this.#plan;
+    const { source } = this;
+    if (source.kind === 'checker') {
+      const checked = this.#checked(source);
+      if (!(checked instanceof CallFailure)) this.#plan = this.#make(checked);
+    } else if (source.kind !== 'run-time') this.#plan = this.#make(null);
     return this.#plan;
   }
 
@@ -60,6 +66,7 @@ export class ArgumentPlanOnFirstCall {
   async load(): Promise<ArgumentPlan | CallFailure> {
     const current = this.current();
     if (current !== undefined) return current;
+    if (this.source.kind === 'checker') return this.#checked(this.source) as CallFailure;
     const source = this.source as Extract<CheckSource, { kind: 'run-time' }>;
     let compile: Awaited<ReturnType<typeof loadCompiler>>;
     try {
@@ -76,6 +83,50 @@ export class ArgumentPlanOnFirstCall {
     return (this.#plan ??= this.#make(validate));
   }
 
+  /**
+   * The checker's validator for the declared schema, or why it has none (a schema the checker does not take). Where
+   * the checker brings a fast `accept` test (gen-tools wrote it, for a schema it checked the checker takes), the
+   * checker's own validator is made and run only for what that test refuses, so a cold start whose first call is
+   * valid makes none. The test was written for the strict schema: it may refuse what a loose one allows, never the
+   * reverse.
+   */
+  #checked(source: Extract<CheckSource, { kind: 'checker' }>): PrecompiledValidator | CallFailure {
+    const schema = () => validationSchema(this.declared, source.rejectExtra);
+    const accept = source.check.accept;
+    if (accept === undefined) {
+      try {
+        return source.check.compile(schema());
+      } catch (error) {
+        return this.#failure(`the schema checker does not take its schema (${(error as Error).message})`);
+      }
+    }
+    let full: PrecompiledValidator | undefined;
+    const validate: PrecompiledValidator = (data) => {
+      if (accept(data)) {
+        validate.errors = null;
+        return true;
+      }
+      // Only for an `accept` given by hand: gen-tools writes one only for a schema the checker takes.
+      full ??= this.#compileOrThrow(source, schema());
+      const valid = full(data);
+      validate.errors = full.errors ?? null;
+      return valid;
+    };
+    return validate;
+  }
+
+  /** The checker's validator; a schema it does not take throws a ToolSchemaError, which the call answers with. */
+  #compileOrThrow(source: Extract<CheckSource, { kind: 'checker' }>, schema: JsonSchema): PrecompiledValidator {
+    try {
+      return source.check.compile(schema);
+    } catch (error) {
+      const { message } = this.#failure(
+        `the schema checker does not take its schema (${(error as Error).message})`,
+      ).payload;
+      throw Object.assign(new Error(message), { name: 'ToolSchemaError' });
+    }
+  }
+
   #make(compiled: PrecompiledValidator | null): ArgumentPlan {
     const { source, slots, declared } = this;
     const inheritedNames = namesInherited(declared);
@@ -86,7 +137,9 @@ export class ArgumentPlanOnFirstCall {
       lenient: argumentsLeniency(declared),
       validate: source.kind === 'precompiled' ? source.validate : compiled,
       // Binding refused a run-time validator where code generation is not allowed: its reader may use it too.
-      read: (source.kind === 'precompiled' ? source.read : undefined) ?? createArgumentReader(slots, compiled !== null),
+      read:
+        (source.kind === 'precompiled' || source.kind === 'checker' ? source.read : undefined) ??
+        createArgumentReader(slots, source.kind === 'checker' ? source.generateCode : compiled !== null),
       bigintText: revives && hasBigint(slots),
       defaults: schemaDefaults(declared),
     });

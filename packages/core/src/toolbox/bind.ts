@@ -6,6 +6,7 @@ import { parameterNames } from './parameter-names.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
 import type { ArgumentReader } from './argument-reader.js';
 import { planTool, type ToolPlan } from './tool-plan.js';
+import type { SchemaChecker } from '../schema-checker/marker.js';
 import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
 import { GEMINI_TOOL_NAME } from '../gemini-limits.js';
 
@@ -273,7 +274,7 @@ function bindTool(
   fn: (...args: unknown[]) => unknown,
   toolOptions: ToolOptions,
   entry: ManifestTool | undefined,
-  fromManifest: { validator?: PrecompiledValidator | undefined; reader?: ArgumentReader | undefined },
+  fromManifest: { validator?: PrecompiledValidator | SchemaChecker | undefined; reader?: ArgumentReader | undefined },
   context: BindContext,
   where: string,
 ): ToolPlan {

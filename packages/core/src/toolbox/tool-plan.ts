@@ -4,6 +4,7 @@ import type { ArgumentReader } from './argument-reader.js';
 import { ArgumentPlanOnFirstCall } from './argument-plan.js';
 import type { StandardValidate } from './parameters-override.js';
 import { compileRevival, type CompiledRevival, type RevivalNeeds } from './revive.js';
+import { isSchemaChecker, type SchemaChecker } from '../schema-checker/marker.js';
 import { codeGenerationAllowed, PRECOMPILE_HINT } from './runtime-compiler.js';
 import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
 
@@ -23,6 +24,17 @@ export type CheckSource =
   | { readonly kind: 'precompiled'; readonly validate: PrecompiledValidator; readonly read: ArgumentReader | undefined }
   /** Compiled from the declared schema by ajv on the first call (`rejectExtra`: see validationSchema). */
   | { readonly kind: 'run-time'; readonly rejectExtra: boolean }
+  /**
+   * Checked by core's schema checker (gen-tools --validators, `options.validators`), made from the declared schema on
+   * the first call; `read`: the manifest's reader, else one made then (`generateCode`: by `new Function` if allowed).
+   */
+  | {
+      readonly kind: 'checker';
+      readonly check: SchemaChecker;
+      readonly rejectExtra: boolean;
+      readonly read: ArgumentReader | undefined;
+      readonly generateCode: boolean;
+    }
   /**
    * A Standard Schema (zod, ...) given as `@tool({ parameters })`. `declaredNames`: the property names it declares,
    * where the Toolbox reports others itself (a schema that strips unknown keys says nothing of them).
@@ -66,10 +78,10 @@ export interface PlanInput {
   /** Set where `@tool({ parameters })` is a Standard Schema. */
   readonly standard: StandardValidate | undefined;
   /** The manifest's validator and reader for this tool; undefined where the schema is overridden or there are none. */
-  readonly manifestValidator: PrecompiledValidator | undefined;
+  readonly manifestValidator: PrecompiledValidator | SchemaChecker | undefined;
   readonly manifestReader: ArgumentReader | undefined;
   /** `options.validators` entry for this tool (not for an overridden schema). */
-  readonly optionsValidator: PrecompiledValidator | undefined;
+  readonly optionsValidator: PrecompiledValidator | SchemaChecker | undefined;
   readonly options: ToolboxOptions;
   readonly dtoClasses: ReadonlyMap<string, ToolClass[]>;
   /** `Class.method`, for messages. */
@@ -130,8 +142,14 @@ function checkSource(input: PlanInput): CheckSource {
     const declaredNames = rejectExtra && additional === undefined ? new Set(names) : null;
     return Object.freeze({ kind: 'standard', validate: input.standard, declaredNames });
   }
+  const given = input.optionsValidator ?? input.manifestValidator;
+  // The checker makes the validator from the schema, as strict as the options say.
+  if (isSchemaChecker(given)) {
+    const generateCode = options.generateCode !== false;
+    return Object.freeze({ kind: 'checker', check: given, rejectExtra, read: input.manifestReader, generateCode });
+  }
   // gen-tools --validators compiles the strict schema (validationSchema with rejectExtraProperties on).
-  const precompiled = input.optionsValidator ?? (rejectExtra ? input.manifestValidator : undefined);
+  const precompiled = input.optionsValidator !== undefined || rejectExtra ? given : undefined;
   // The manifest's reader reads the manifest's parameters in order: right wherever the schema is not overridden.
   if (precompiled) return Object.freeze({ kind: 'precompiled', validate: precompiled, read: input.manifestReader });
   if (options.generateCode === false) {

@@ -2,6 +2,7 @@ import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import type { ManifestTool } from '../manifest.js';
 import type { ToolAnnotations } from '../tool-annotations.js';
 import type { ToolOptions } from '../tool-options.js';
+import type { SchemaChecker } from '../schema-checker/marker.js';
 
 /** A function call as the model sends it (Gemini's `functionCall` part), typed loosely: it is untrusted input. */
 export interface FunctionCallLike {
@@ -112,10 +113,11 @@ export interface ToolboxOptions {
    */
   onError?: (error: unknown, info: BoundToolCall) => ErrorMapping | Promise<ErrorMapping>;
   /**
-   * Validators compiled ahead of time, keyed by manifest tool name (`ManifestTool.name`). Used instead of compiling
-   * with ajv at run time (so no code generation is needed) when the tool's parameters are not overridden.
+   * Validators compiled ahead of time, or the schema checker (`schemaChecker()` from
+   * `@toolwright/core/validator-runtime`), keyed by manifest tool name (`ManifestTool.name`). Used instead of
+   * compiling with ajv at run time (so no code generation is needed) when the tool's parameters are not overridden.
    */
-  validators?: Record<string, PrecompiledValidator>;
+  validators?: Record<string, PrecompiledValidator | SchemaChecker>;
   /** DTO classes for a JSON manifest (which cannot hold class references), matched by class name. */
   classes?: ReadonlyArray<ToolClass>;
   /**
