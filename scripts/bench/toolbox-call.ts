@@ -1,20 +1,22 @@
 // toolbox.call overhead (validate, convert, call a no-op, normalize) for a 5-property schema, against a hand-written
 // baseline measured in the same run: compile the schema with ajv, validate, call the method, wrap the result.
-// Targets: median <= 3 us per call, and <= 1.5x the baseline; the same for a Toolbox whose validator was precompiled
-// (as `gen-tools --validators` gives it: no code generated at run time, the argument reader included).
+// Targets: median <= 3 us per call, and <= 1.5x the baseline; the same for a Toolbox whose arguments are checked as
+// `gen-tools --validators` has them checked: by core's schema checker (no code generated at run time), with the
+// argument reader it writes.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/toolbox-call.ts
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { defineManifest, tool, Toolbox, validationSchema, type ObjectJsonSchema } from '@toolwright/core';
 import {
-  defineManifest,
-  tool,
-  Toolbox,
-  validationSchema,
-  validatorAjvOptions,
-  type ObjectJsonSchema,
-  type PrecompiledValidator,
-} from '@toolwright/core';
+  duplicateItems,
+  equal,
+  formatTest,
+  fullFormats,
+  schemaChecker,
+  ucs2length,
+} from '@toolwright/core/validator-runtime';
+import { acceptSource, checkerSupport } from '@toolwright/core/validator-build';
 
 const TARGET_US = 3;
 const TARGET_RATIO = 1.5;
@@ -58,15 +60,18 @@ const manifest = defineManifest({
 
 const service = new Service();
 const toolbox = new Toolbox([service], manifest);
-// What gen-tools --validators compiles (its standalone code is this function's source).
-const precompiled = new Ajv2020({ ...validatorAjvOptions }).compile(
-  validationSchema(parameters),
-) as PrecompiledValidator;
-// And the argument reader it writes beside it.
+// What gen-tools --validators writes for this schema: the schema checker (no format named, so none given) with the
+// tool's accept test (the same source, made into a function here), and the argument reader.
+if (!checkerSupport(parameters).supported) throw new Error('gen-tools --validators would use ajv here');
+const written = acceptSource([validationSchema(parameters)], ['accept'], fullFormats);
+const helpers = [...written.uses];
+const given = { duplicateItems, equal, formatTest, fullFormats, ucs2length };
+const accept = new Function(...helpers, `${written.code}\nreturn accept;`)(...helpers.map((name) => given[name]));
 const readers = {
   noop: (args: Record<string, unknown>) => [args.city, args.days, args.metric, args.ratio, args.unit],
 };
-const precompiledToolbox = new Toolbox([service], { ...manifest, validators: { noop: precompiled }, readers });
+const validators = { noop: schemaChecker().accepting(accept) };
+const precompiledToolbox = new Toolbox([service], { ...manifest, validators, readers });
 
 // The baseline a careful user would write by hand.
 const validate = new Ajv2020().compile(parameters);
@@ -192,7 +197,7 @@ async function main(): Promise<void> {
       `${TARGET_US} us`,
   );
   console.log(
-    `precompiled validator (gen-tools --validators): median ${figurePrecompiled.toFixed(3)} us/call, ` +
+    `gen-tools --validators (accept test and schema checker): median ${figurePrecompiled.toFixed(3)} us/call, ` +
       `ratio ${ratioPrecompiled.toFixed(2)}x (${runs.map((run) => run.ratioPrecompiled.toFixed(2)).join(', ')})`,
   );
   console.log(pass ? 'PASS' : 'FAIL');

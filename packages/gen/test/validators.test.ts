@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Toolbox, type ToolManifest } from '@toolwright/core';
+import { tool, Toolbox, type ToolManifest } from '@toolwright/core';
 import { generate } from '@toolwright/gen';
 import { parseArgs } from '../src/cli/parse-args.js';
 import { renderValidators } from '../src/emit/render-validators.js';
@@ -120,8 +120,13 @@ describe('gen-tools --validators', () => {
     expect(text).not.toMatch(/\beval\s*\(|new Function\s*\(/);
     const imports = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
     expect(imports).toEqual(['@toolwright/core', '@toolwright/core/validator-runtime']);
-    // ajv-formats' formats are in: a date-time and a uri are checked.
-    expect(text).toMatch(/fullFormats\["date-time"\]/);
+    // Every schema here is one the checker takes: no code per tool. ajv-formats' formats are in (a date-time and a
+    // uri are checked).
+    expect(text).toContain('const checker = schemaChecker(fullFormats);');
+    expect(text).not.toMatch(/function validate\d+/);
+    manifest.tools.forEach((tool, i) => {
+      expect(text).toContain(`  ${JSON.stringify(tool.name)}: checker.accepting(accept${i}),`);
+    });
     expect(readFileSync(out, 'utf8')).toContain("import { readers, validators } from './tools.validators.js';");
     expect(Object.keys(manifest.validators ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
     expect(Object.keys(manifest.readers ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
@@ -214,10 +219,63 @@ describe('gen-tools --validators', () => {
     );
   });
 
+  it('compiles with ajv, at build time, a schema the checker does not take, and the Toolbox runs it', async () => {
+    class Clock {
+      @tool()
+      checked(when: unknown) {
+        return when;
+      }
+
+      @tool()
+      compiled(when: unknown) {
+        return when;
+      }
+    }
+    const entry = (name: string, parameters: Record<string, unknown>) => ({
+      name,
+      class: 'Clock',
+      method: name,
+      file: 'src/clock.ts',
+      target: () => Clock,
+      parameters: { type: 'object' as const, properties: {}, ...parameters },
+      params: [{ name: 'when', kind: 'value' as const }],
+    });
+    const when = { type: 'string', format: 'date-time' };
+    const tools = [
+      entry('checked', { properties: { when: { type: 'string', maxLength: 40 } } }),
+      entry('compiled', { properties: { when: { ...when, not: { const: '2025-01-01T00:00:00Z' } } } }),
+    ];
+    const { text } = renderValidators({ tools, command: 'gen-tools' });
+    expect(text).toContain('const checker = schemaChecker();');
+    expect(text).toContain(`  "checked": checker.accepting(accept0),\n  "compiled": v0,`);
+    expect(text).toMatch(/fullFormats\["date-time"\]/);
+    const file = join(project.dir, 'src/mixed.validators.ts');
+    writeFileSync(file, text);
+    const { validators, readers } = (await import(pathToFileURL(file).href)) as Pick<
+      ToolManifest,
+      'validators' | 'readers'
+    >;
+    const spy = vi.spyOn(globalThis, 'Function');
+    try {
+      const toolbox = new Toolbox([new Clock()], { version: 1, tools, validators, readers });
+      const names = ['checked', 'compiled'];
+      const calls = await Promise.all(names.map((name) => toolbox.call({ name, args: { when: 5 } })));
+      for (const reply of calls)
+        expect(reply.functionResponse.response).toMatchObject({ error: { name: 'InvalidArguments' } });
+      const refused = await toolbox.call({ name: 'compiled', args: { when: '2025-01-01T00:00:00Z' } });
+      expect(JSON.stringify(refused.functionResponse.response)).toContain('must NOT be valid');
+      const bad = await toolbox.call({ name: 'compiled', args: { when: 'soon' } });
+      expect(JSON.stringify(bad.functionResponse.response)).toContain('date-time');
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('--check reports the validators module when it is missing or edited', async () => {
     expect((await generate({ ...options, check: true })).stale).toEqual([]);
     const text = readFileSync(validatorsFile, 'utf8');
-    writeFileSync(validatorsFile, text.replace('errors === 0', 'true'));
+    writeFileSync(validatorsFile, text.replace('schemaChecker(fullFormats)', 'schemaChecker()'));
     expect((await generate({ ...options, check: true })).stale).toEqual([
       { file: validatorsFile, missing: false, tools: [] },
     ]);
