@@ -190,9 +190,11 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
       }).trim(),
     );
     expect(installed.startsWith(join(consumer, 'node_modules'))).toBe(true);
-    // TypeScript is the typescript package's main entry (no file inside it); ajv's entry points are the ones its
-    // docs name.
-    const publicEntries = new Set(['@toolwright/core', 'typescript', 'ajv-formats', 'ajv/package.json']);
+    // core through its exports; TypeScript is the typescript package's main entry (no file inside it); ajv's entry
+    // points are the ones its docs name.
+    const core = packages.find(({ pkg }) => pkg.name === '@toolwright/core')!.pkg;
+    const coreEntries = Object.keys(core.exports as object).map((subpath) => `@toolwright/core${subpath.slice(1)}`);
+    const publicEntries = new Set([...coreEntries, 'typescript', 'ajv-formats', 'ajv/package.json']);
     for (const entry of ['2020.js', 'standalone/index.js']) publicEntries.add(`ajv/dist/${entry}`);
     const specifiers = new Set<string>();
     const walk = (dir: string): void => {
