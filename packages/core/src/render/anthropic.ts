@@ -23,4 +23,4 @@ export function renderAnthropicTool(tool: DeclaredTool, options: RenderOptions =
 }
 
 /** {@link renderAnthropicTool} without the list: the warnings go to `onWarning`. */
-export const toAnthropicTool = outputOf(renderAnthropicTool);
+export const toAnthropicTool = /* @__PURE__ */ outputOf(renderAnthropicTool);

@@ -110,21 +110,27 @@ function resolveRootRef(cleaned: JsonSchema, warn: Warn): JsonSchema {
 const MAX_DEPTH = 64;
 
 /** Keywords kept as they are when their value is of the right kind; left out with a warning otherwise. */
-const VALUE_CHECKS = new Map<string, (value: unknown) => boolean>();
 const isText = (value: unknown) => typeof value === 'string';
 const isFiniteNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 const isFlag = (value: unknown) => typeof value === 'boolean';
-for (const key of ['title', 'description', 'format', 'pattern']) VALUE_CHECKS.set(key, isText);
-for (const key of ['minimum', 'maximum', 'multipleOf']) VALUE_CHECKS.set(key, isFiniteNumber);
-for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) {
-  VALUE_CHECKS.set(key, isCount);
+/** Marked pure (see outputOf): a bundle that does not clean foreign schemas leaves it out. */
+const VALUE_CHECKS: ReadonlyMap<string, (value: unknown) => boolean> = /* @__PURE__ */ valueChecks();
+
+function valueChecks(): Map<string, (value: unknown) => boolean> {
+  const checks = new Map<string, (value: unknown) => boolean>();
+  for (const key of ['title', 'description', 'format', 'pattern']) checks.set(key, isText);
+  for (const key of ['minimum', 'maximum', 'multipleOf']) checks.set(key, isFiniteNumber);
+  for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) {
+    checks.set(key, isCount);
+  }
+  for (const key of ['deprecated', 'uniqueItems']) checks.set(key, isFlag);
+  for (const key of ['const', 'default']) checks.set(key, () => true);
+  checks.set('examples', Array.isArray);
+  checks.set('enum', (value) => Array.isArray(value) && value.length > 0);
+  checks.set('required', (value) => Array.isArray(value) && value.every((name) => typeof name === 'string'));
+  return checks;
 }
-for (const key of ['deprecated', 'uniqueItems']) VALUE_CHECKS.set(key, isFlag);
-for (const key of ['const', 'default']) VALUE_CHECKS.set(key, () => true);
-VALUE_CHECKS.set('examples', Array.isArray);
-VALUE_CHECKS.set('enum', (value) => Array.isArray(value) && value.length > 0);
-VALUE_CHECKS.set('required', (value) => Array.isArray(value) && value.every((name) => typeof name === 'string'));
 
 /** Keywords holding an object of subschemas, and ones holding a (non-empty) list of them. */
 const MAPS = new Set(['properties', '$defs', 'definitions']);

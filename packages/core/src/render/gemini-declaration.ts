@@ -37,7 +37,7 @@ export function renderGeminiJsonSchema(
 }
 
 /** {@link renderGeminiJsonSchema} without the list: the warnings go to `onWarning`. */
-export const toGeminiJsonSchema = outputOf(renderGeminiJsonSchema);
+export const toGeminiJsonSchema = /* @__PURE__ */ outputOf(renderGeminiJsonSchema);
 
 /** A Gemini function declaration: `parameters` or `parametersJsonSchema`, as `dialect` says. */
 const geminiDeclaration: ToolTarget<GeminiFunctionDeclaration, GeminiDeclarationOptions> = {
@@ -77,7 +77,7 @@ export function renderGeminiDeclaration(
 }
 
 /** {@link renderGeminiDeclaration} without the list: the warnings go to `onWarning`. */
-export const toGeminiDeclaration = outputOf(renderGeminiDeclaration);
+export const toGeminiDeclaration = /* @__PURE__ */ outputOf(renderGeminiDeclaration);
 
 /**
  * A tool without arguments is declared without parameters: Gemini rejects an OBJECT with no properties

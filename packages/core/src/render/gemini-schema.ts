@@ -95,7 +95,7 @@ export function renderGeminiSchema(schema: JsonSchema, options: GeminiSchemaOpti
 }
 
 /** {@link renderGeminiSchema} without the list: the warnings go to `onWarning`. */
-export const toGeminiSchema = outputOf(renderGeminiSchema);
+export const toGeminiSchema = /* @__PURE__ */ outputOf(renderGeminiSchema);
 
 type Walk = Lowering<GeminiSchema>;
 

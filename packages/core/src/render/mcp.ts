@@ -43,4 +43,4 @@ export function renderMcpTool(tool: DeclaredTool, options: McpToolOptions = {}):
 }
 
 /** {@link renderMcpTool} without the list: the warnings go to `onWarning`. */
-export const toMcpTool = outputOf(renderMcpTool);
+export const toMcpTool = /* @__PURE__ */ outputOf(renderMcpTool);

@@ -67,14 +67,16 @@ export function renderOpenAIStrictSchema(schema: JsonSchema, _options: RenderOpt
 }
 
 /** {@link renderOpenAIStrictSchema} without the list: the warnings go to `onWarning`. */
-export const toOpenAIStrictSchema = outputOf(renderOpenAIStrictSchema);
+export const toOpenAIStrictSchema = /* @__PURE__ */ outputOf(renderOpenAIStrictSchema);
 
 type Walk = Lowering<JsonSchema>;
 
 /** OpenAI's strict mode (structured outputs) as a lowering policy. */
 const strictPolicy: LoweringPolicy<JsonSchema> = {
   name: 'strict mode',
-  keywords: new Set([...STRICT_KEYWORDS, ...SILENT_KEYWORDS, ...ANNOTATION_KEYWORDS, ...NOTED_KEYWORDS]),
+  // A pure call: a bundler counts a spread as a side effect, which would keep this renderer in every bundle of core.
+  keywords: /* @__PURE__ */ (() =>
+    new Set([...STRICT_KEYWORDS, ...SILENT_KEYWORDS, ...ANNOTATION_KEYWORDS, ...NOTED_KEYWORDS]))(),
   unsupportedIn: ' in strict mode',
   allOfNote: ' (strict mode has no allOf)',
   typeArrays: true,

@@ -45,4 +45,4 @@ export function renderOpenAITool(tool: DeclaredTool, options: OpenAIToolOptions 
 }
 
 /** {@link renderOpenAITool} without the list: the warnings go to `onWarning`. */
-export const toOpenAITool = outputOf(renderOpenAITool);
+export const toOpenAITool = /* @__PURE__ */ outputOf(renderOpenAITool);

@@ -114,7 +114,8 @@ export interface RenderResult<T> {
 
 /**
  * The `toX` form of a `renderX`: the output alone, each warning handed to `onWarning`. Every renderer has both
- * forms; they differ in nothing else.
+ * forms; they differ in nothing else. Its module-level calls are marked `@__PURE__`, so that a bundler leaves out
+ * the renderers an app does not use (a call at module level is otherwise kept, and with it the renderer).
  */
 export function outputOf<Input, Options extends RenderOptions, T>(
   render: (input: Input, options?: Options) => RenderResult<T>,
