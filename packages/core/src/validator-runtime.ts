@@ -5,7 +5,8 @@
 // standalone output reaches them with `require`, which a worker bundle cannot always use. One module per helper, so
 // that a bundler (core has no side effects) takes only the helpers the validators call; each built ES module holds
 // the ajv or ajv-formats code it re-exports (scripts/build.mjs), so Node loads no CommonJS for them.
-// ajv's `uri` helper is not here: only ajv's compiler uses it, never the code it writes.
+// ajv's `uri` helper is not here: only ajv's compiler uses it, never the code it writes. `equal` is core's own, in
+// place of ajv's (see equal.ts).
 export { equal } from './validator-runtime/equal.js';
 export { ucs2length } from './validator-runtime/ucs2length.js';
 export { ValidationError } from './validator-runtime/validation-error.js';

@@ -1,11 +1,16 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as formatsModule from 'ajv-formats';
-import type { ObjectJsonSchema } from '../json-schema.js';
+import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
+import { someSchemaNode } from '../render/schema-keywords.js';
+import { checkerSupport, compileChecker } from '../schema-checker/compile-checker.js';
 import type { PrecompiledValidator } from './types.js';
 import { validationSchema, validatorAjvOptions } from './validation.js';
 
 // Loaded on demand (see runtime-compiler.ts): ajv is most of what importing core would cost, and a Toolbox whose
 // validators were precompiled by gen-tools never needs it.
+
+type FormatsPlugin = ((ajv: Ajv2020) => void) & { fullFormats: Readonly<Record<string, unknown>> };
+const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as FormatsPlugin;
 
 let sharedAjv: Ajv2020 | undefined;
 
@@ -13,7 +18,6 @@ let sharedAjv: Ajv2020 | undefined;
 function ajv(): Ajv2020 {
   if (!sharedAjv) {
     sharedAjv = new Ajv2020({ ...validatorAjvOptions });
-    const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
     addFormats(sharedAjv);
   }
   return sharedAjv;
@@ -27,8 +31,44 @@ export function compileValidator(parameters: ObjectJsonSchema, rejectExtraProper
   const cache = rejectExtraProperties ? compiledStrict : compiledLoose;
   let validator = cache.get(parameters);
   if (!validator) {
-    validator = ajv().compile(validationSchema(parameters, rejectExtraProperties)) as PrecompiledValidator;
+    const schema = validationSchema(parameters, rejectExtraProperties);
+    validator = ajv().compile(schema) as PrecompiledValidator;
+    if (comparesValues(schema)) validator = withCheckerWhereAjvThrows(validator, schema);
     cache.set(parameters, validator);
   }
   return validator;
+}
+
+/** Whether ajv's code for `schema` calls its deep equality: `uniqueItems`, or a `const` or `enum` value that is not a primitive. */
+function comparesValues(schema: JsonSchema): boolean {
+  const compound = (value: unknown) => typeof value === 'object' && value !== null;
+  return someSchemaNode(schema, (node) => {
+    const { uniqueItems, const: constant, enum: allowed } = node as Record<string, unknown>;
+    return uniqueItems === true || compound(constant) || (Array.isArray(allowed) && allowed.some(compound));
+  });
+}
+
+/**
+ * ajv's deep equality (fast-deep-equal) calls an object's own `valueOf` or `toString`: a model's object with a
+ * property of that name makes ajv's validator throw, and so does an object without a prototype (see
+ * ArgumentPlan.inheritedNames). There the schema checker, which reports ajv's errors and compares JSON values by their
+ * structure, answers instead, for a schema it takes.
+ */
+function withCheckerWhereAjvThrows(validator: PrecompiledValidator, schema: JsonSchema): PrecompiledValidator {
+  let checker: PrecompiledValidator | null | undefined;
+  const validate: PrecompiledValidator = (data) => {
+    let valid: boolean;
+    try {
+      valid = validator(data);
+    } catch (error) {
+      checker ??= checkerSupport(schema).supported ? compileChecker(schema, addFormats.fullFormats) : null;
+      if (checker === null) throw error;
+      valid = checker(data);
+      validate.errors = checker.errors ?? null;
+      return valid;
+    }
+    validate.errors = validator.errors ?? null;
+    return valid;
+  };
+  return validate;
 }
