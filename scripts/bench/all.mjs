@@ -26,6 +26,9 @@ if (unknown.length) {
   console.error(`unknown benchmark: ${unknown.join(', ')}; known: ${Object.keys(benchmarks).join(', ')}`);
   process.exit(2);
 }
+// cold-start and worker-bundle measure the packages as published, from their built files: build what is stale first.
+const built = spawnSync(process.execPath, [join(here, '../build.mjs'), '--stale'], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
 const outcomes = [];
 for (const [name, file] of Object.entries(benchmarks)) {
   if (wanted.length && !wanted.includes(name)) continue;
