@@ -91,11 +91,14 @@ export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown
     const picked = branch === null ? null : `${prefix}${branch}/`;
     unions.set(prefix, picked !== null && errors.some((other) => other.schemaPath.startsWith(picked)) ? picked : null);
   }
+  // A failed `contains` says as a whole what its items' errors say one by one (no item has to match).
+  const contains = errors.filter((error) => error.keyword === 'contains').map((error) => `${error.schemaPath}/`);
   const issues: ToolIssue[] = [];
   const seen = new Set<string>();
   for (const raw of errors) {
     const error = raw as VerboseError;
     if (unions.get(`${error.schemaPath}/`)) continue;
+    if (contains.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     let hidden = false;
     for (const [prefix, picked] of unions) {
       const inside = error.schemaPath.startsWith(prefix);
@@ -265,6 +268,33 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
     }
     case 'false schema':
       return { path, expected: 'nothing here', received: at(path) };
+    case 'not':
+      return { path, expected: `anything but ${describeSchema(error.schema as JsonSchema)}`, received: at(path) };
+    case 'dependentRequired': {
+      const name = String(params.missingProperty);
+      const schema = declaredProperty(parent, name);
+      return {
+        path: `${path}/${escapePointer(name)}`,
+        expected: `${schema ? describeSchema(schema) : 'a value'} (required with "${String(params.property)}")`,
+        received: 'nothing',
+      };
+    }
+    case 'contains': {
+      const least = Number(params.minContains ?? 1);
+      const most = params.maxContains === undefined ? '' : ` and at most ${String(params.maxContains)}`;
+      return {
+        path,
+        expected: `array with at least ${count(least, 'item')}${most} of ${describeSchema(error.schema as JsonSchema)}`,
+        received: at(path),
+      };
+    }
+    case 'if':
+      // The branch's own errors follow; this one says which branch applied.
+      return {
+        path,
+        expected: `a value that also matches the schema's "${String(params.failingKeyword)}" branch`,
+        received: at(path),
+      };
     default:
       return { path, expected: error.message ?? error.keyword, received: at(path) };
   }

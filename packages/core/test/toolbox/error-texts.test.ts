@@ -242,3 +242,51 @@ describe('zod issues read as sentences', () => {
     expect(error.issues).toEqual([{ path: '/nights', expected: 'integer > 0', received: 'integer 0' }]);
   });
 });
+
+describe('keywords of hand-written schemas read as phrases, not as ajv messages', () => {
+  it('not, dependentRequired, contains and if/then', async () => {
+    const not = await errorOf(object({ code: { not: { type: 'string' } } as JsonSchema }), { code: 'x' });
+    expect(not.issues).toEqual([{ path: '/code', expected: 'anything but string', received: 'string "x"' }]);
+
+    const dependent = await errorOf(
+      {
+        type: 'object',
+        properties: { card: { type: 'string' }, expiry: { type: 'string', format: 'date' } },
+        dependentRequired: { card: ['expiry'] },
+      },
+      { card: '4111' },
+    );
+    expect(dependent.issues).toEqual([
+      { path: '/expiry', expected: 'string (date) (required with "card")', received: 'nothing' },
+    ]);
+
+    const contains = await errorOf(
+      object({ tags: { type: 'array', contains: { const: 'main' }, maxContains: 1 } as JsonSchema }),
+      {
+        tags: ['a', 'b'],
+      },
+    );
+    expect(contains.issues).toMatchObject([
+      { path: '/tags', expected: 'array with at least 1 item and at most 1 of "main"' },
+    ]);
+
+    const conditional = await errorOf(
+      {
+        type: 'object',
+        properties: { kind: { type: 'string' }, size: { type: 'integer' } },
+        if: { properties: { kind: { const: 'box' } } },
+        then: { required: ['size'] },
+      },
+      { kind: 'box' },
+    );
+    expect(conditional.issues).toEqual([
+      { path: '/size', expected: 'a value (required)', received: 'nothing' },
+      {
+        path: '',
+        expected: `a value that also matches the schema's "then" branch`,
+        received: 'object with properties kind',
+      },
+    ]);
+    for (const error of [not, dependent, contains, conditional]) expectSentences(error);
+  });
+});
