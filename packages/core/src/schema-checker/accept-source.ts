@@ -1,6 +1,6 @@
 import { formatTest } from '../validator-runtime/format-test.js';
 import { resolvePointer, UnsupportedSchemaError } from './check-run.js';
-import { type Schema, typesOf } from './typed-keywords.js';
+import { countOf, LIMITS, numberOf, type Schema, TYPED_GROUPS, type TypedGroup, typesOf } from './typed-keywords.js';
 
 /** The run-time helpers (`@toolwright/core/validator-runtime`) that accept functions may call. */
 export type AcceptHelper = 'duplicateItems' | 'equal' | 'formatTest' | 'fullFormats' | 'ucs2length';
@@ -40,20 +40,10 @@ function isPrimitive(value: unknown): boolean {
   return value === null || typeof value !== 'object';
 }
 
-const GROUP_KEYWORDS = {
-  number: ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf'],
-  string: ['maxLength', 'minLength', 'pattern'],
-  array: ['maxItems', 'minItems', 'prefixItems', 'items', 'uniqueItems'],
-  object: ['maxProperties', 'minProperties', 'required', 'additionalProperties', 'properties', 'patternProperties'],
-} as const;
-type Group = keyof typeof GROUP_KEYWORDS;
-const GROUP_TEST: Record<Group, string> = {
-  number: 'typeof # == "number"',
-  string: 'typeof # == "string"',
-  array: 'Array.isArray(#)',
-  object: '# && typeof # == "object" && !Array.isArray(#)',
-};
-const COMPOSITE = ['$ref', 'anyOf', 'oneOf', 'allOf', ...GROUP_KEYWORDS.array, ...GROUP_KEYWORDS.object];
+type Group = TypedGroup['type'];
+const keywordsOf = (group: Group) => TYPED_GROUPS.find(({ type }) => type === group)!.keywords.map(([name]) => name);
+/** Keywords that need statements, not one expression. */
+const COMPOSITE = ['$ref', 'anyOf', 'oneOf', 'allOf', ...keywordsOf('array'), ...keywordsOf('object')];
 
 class AcceptWriter {
   /** Module-level constants by the expression that makes them: one per distinct pattern, format or value. */
@@ -119,7 +109,7 @@ class AcceptWriter {
       const applies = groupApplies(group, types);
       if (conditions.length === 0 || applies === 'never') continue;
       if (applies === 'always') parts.push(...conditions);
-      else parts.push(`(!(${GROUP_TEST[group].replaceAll('#', value)}) || (${conditions.join(' && ')}))`);
+      else parts.push(`(!(${typeTest(group, value)}) || (${conditions.join(' && ')}))`);
     }
     return parts.join(' && ') || 'true';
   }
@@ -178,7 +168,7 @@ class AcceptWriter {
       const body = groups[group].join('');
       const applies = groupApplies(group, types);
       if (!body || applies === 'never') continue;
-      out += applies === 'always' ? body : `if (${GROUP_TEST[group].replaceAll('#', value)}) {\n${body}}\n`;
+      out += applies === 'always' ? body : `if (${typeTest(group, value)}) {\n${body}}\n`;
     }
     return out;
   }
@@ -223,12 +213,11 @@ class AcceptWriter {
   #numberConditions(node: Schema, value: string, path: string): string[] {
     const parts: string[] = [];
     // `value <= limit` fails NaN too, as ajv's `!(value > limit || isNaN(value))`.
-    const limits = { maximum: '<=', minimum: '>=', exclusiveMaximum: '<', exclusiveMinimum: '>' } as const;
-    for (const [keyword, ok] of Object.entries(limits)) {
-      if (node[keyword] !== undefined) parts.push(`${value} ${ok} ${finite(node, keyword, path)}`);
+    for (const [keyword, { ok }] of Object.entries(LIMITS)) {
+      if (node[keyword] !== undefined) parts.push(`${value} ${ok} ${numberOf(node, keyword, path)}`);
     }
     if (node.multipleOf !== undefined) {
-      const divisor = finite(node, 'multipleOf', path);
+      const divisor = numberOf(node, 'multipleOf', path);
       parts.push(
         divisor === 0 ? 'false' : `!(Math.abs(Math.round(${value} / ${divisor}) - ${value} / ${divisor}) > 1e-6)`,
       );
@@ -239,8 +228,8 @@ class AcceptWriter {
   #stringConditions(node: Schema, value: string, path: string): string[] {
     const parts: string[] = [];
     if (node.maxLength !== undefined || node.minLength !== undefined) this.uses.add('ucs2length');
-    if (node.maxLength !== undefined) parts.push(`ucs2length(${value}) <= ${count(node, 'maxLength', path)}`);
-    if (node.minLength !== undefined) parts.push(`ucs2length(${value}) >= ${count(node, 'minLength', path)}`);
+    if (node.maxLength !== undefined) parts.push(`ucs2length(${value}) <= ${countOf(node, 'maxLength', path)}`);
+    if (node.minLength !== undefined) parts.push(`ucs2length(${value}) >= ${countOf(node, 'minLength', path)}`);
     if (node.pattern !== undefined) parts.push(`${this.#pattern(node.pattern, path)}.test(${value})`);
     return [...parts, ...this.#format(node, value, 'string', path)];
   }
@@ -265,8 +254,8 @@ class AcceptWriter {
 
   #arrayStatements(node: Schema, value: string, path: string): string {
     let out = '';
-    if (node.maxItems !== undefined) out += `if (${value}.length > ${count(node, 'maxItems', path)}) return false;\n`;
-    if (node.minItems !== undefined) out += `if (${value}.length < ${count(node, 'minItems', path)}) return false;\n`;
+    if (node.maxItems !== undefined) out += `if (${value}.length > ${countOf(node, 'maxItems', path)}) return false;\n`;
+    if (node.minItems !== undefined) out += `if (${value}.length < ${countOf(node, 'minItems', path)}) return false;\n`;
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : [];
     prefix.forEach((item, i) => {
       const inner = this.#child(item, `${value}[${i}]`, `${path}/prefixItems/${i}`, false);
@@ -294,9 +283,9 @@ class AcceptWriter {
       const size = this.#id('n');
       out += `const ${size} = Object.keys(${value}).length;\n`;
       if (node.maxProperties !== undefined)
-        out += `if (${size} > ${count(node, 'maxProperties', path)}) return false;\n`;
+        out += `if (${size} > ${countOf(node, 'maxProperties', path)}) return false;\n`;
       if (node.minProperties !== undefined)
-        out += `if (${size} < ${count(node, 'minProperties', path)}) return false;\n`;
+        out += `if (${size} < ${countOf(node, 'minProperties', path)}) return false;\n`;
     }
     if (Array.isArray(node.required)) {
       for (const name of node.required) out += `if (${member(value, String(name))} === undefined) return false;\n`;
@@ -373,18 +362,4 @@ function indented(code: string): string {
 
 function isEmptyObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-}
-
-function finite(node: Schema, keyword: string, path: string): number {
-  const value = node[keyword];
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new UnsupportedSchemaError(path, `${keyword} is not a finite number`);
-  }
-  return value;
-}
-
-function count(node: Schema, keyword: string, path: string): number {
-  const value = finite(node, keyword, path);
-  if (!Number.isInteger(value) || value < 0) throw new UnsupportedSchemaError(path, `${keyword} is not a count`);
-  return value;
 }

@@ -1,6 +1,7 @@
 import { equal } from '../validator-runtime/equal.js';
 import { type Check, CheckRun, type CheckError, resolvePointer, UnsupportedSchemaError } from './check-run.js';
-import { hasType, type NodeCompiler, type Schema, TYPED_GROUPS, typesOf } from './typed-keywords.js';
+import { hasJsonType } from '../validator-runtime/duplicate-items.js';
+import { type NodeCompiler, type Schema, TYPED_GROUPS, typesOf } from './typed-keywords.js';
 
 /** Keywords that change nothing about what is valid (ajv reads none of them to validate). */
 const IGNORED: ReadonlySet<string> = new Set([
@@ -113,7 +114,7 @@ class Compilation implements NodeCompiler {
     const typeError = types.length > 0 ? this.#typeError(node, types, schemaPath) : null;
     if (typeError && !typeInGroup) {
       checks.push((data, run) => {
-        if (!types.some((type) => hasType(type, data))) typeError(data, run);
+        if (!types.some((type) => hasJsonType(type, data))) typeError(data, run);
       });
     }
     if (node.$ref !== undefined) checks.push(this.#ref(node, schemaPath));

@@ -27,14 +27,15 @@ export interface TypedGroup {
   readonly test: (data: unknown) => boolean;
 }
 
-const LIMITS = {
+export const LIMITS = {
   maximum: { ok: '<=', fails: (value: number, limit: number) => value > limit },
   minimum: { ok: '>=', fails: (value: number, limit: number) => value < limit },
   exclusiveMaximum: { ok: '<', fails: (value: number, limit: number) => value >= limit },
   exclusiveMinimum: { ok: '>', fails: (value: number, limit: number) => value <= limit },
 } as const;
 
-function numberOf(schema: Schema, keyword: string, schemaPath: string): number {
+/** The keyword's value, a finite number, or UnsupportedSchemaError. */
+export function numberOf(schema: Schema, keyword: string, schemaPath: string): number {
   const value = schema[keyword];
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new UnsupportedSchemaError(schemaPath, `${keyword} is not a finite number`);
@@ -42,7 +43,8 @@ function numberOf(schema: Schema, keyword: string, schemaPath: string): number {
   return value;
 }
 
-function countOf(schema: Schema, keyword: string, schemaPath: string): number {
+/** The keyword's value, a count (an integer >= 0), or UnsupportedSchemaError. */
+export function countOf(schema: Schema, keyword: string, schemaPath: string): number {
   const value = numberOf(schema, keyword, schemaPath);
   if (!Number.isInteger(value) || value < 0) throw new UnsupportedSchemaError(schemaPath, `${keyword} is not a count`);
   return value;
@@ -147,8 +149,6 @@ export function typesOf(schema: Schema, schemaPath: string): JsonTypeName[] {
   }
   return types as JsonTypeName[];
 }
-
-export { hasJsonType as hasType };
 
 const uniqueItems: KeywordCompiler = (schema, schemaPath) => {
   if (typeof schema.uniqueItems !== 'boolean') {
