@@ -97,7 +97,7 @@ export class ArgumentPlanOnFirstCall {
       try {
         return source.check.compile(schema());
       } catch (error) {
-        return this.#failure(`the schema checker does not take its schema (${(error as Error).message})`);
+        return this.#notTaken(error);
       }
     }
     let full: PrecompiledValidator | undefined;
@@ -120,11 +120,12 @@ export class ArgumentPlanOnFirstCall {
     try {
       return source.check.compile(schema);
     } catch (error) {
-      const { message } = this.#failure(
-        `the schema checker does not take its schema (${(error as Error).message})`,
-      ).payload;
-      throw Object.assign(new Error(message), { name: 'ToolSchemaError' });
+      throw Object.assign(new Error(this.#notTaken(error).payload.message), { name: 'ToolSchemaError' });
     }
+  }
+
+  #notTaken(error: unknown): CallFailure {
+    return this.#failure(`the schema checker does not take its schema (${(error as Error).message})`);
   }
 
   #make(compiled: PrecompiledValidator | null): ArgumentPlan {
