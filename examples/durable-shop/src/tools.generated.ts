@@ -5,6 +5,11 @@
 import { defineManifest } from '@toolwright/core';
 import { ShopService } from './shop-service.js';
 
+// Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
+const classes = {
+  ShopService: () => ShopService,
+};
+
 export const manifest = defineManifest({
   version: 1,
   hash: "sha256:38b3b9fdd7124451",
@@ -15,7 +20,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "lookupOrder",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -72,7 +77,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "chargeCard",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",

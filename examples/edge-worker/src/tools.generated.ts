@@ -6,6 +6,11 @@ import { defineManifest } from '@toolwright/core';
 import { ShopService } from './shop-service.js';
 import { readers, validators } from './tools.validators.js';
 
+// Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
+const classes = {
+  ShopService: () => ShopService,
+};
+
 export const manifest = defineManifest({
   version: 1,
   hash: "sha256:6b49696d1797507f",
@@ -18,7 +23,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "searchProducts",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -63,7 +68,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "checkStock",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -107,7 +112,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "priceOf",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -168,7 +173,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "quoteCart",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -236,7 +241,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "bookDelivery",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -315,7 +320,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "orderStatus",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -364,7 +369,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "startReturn",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -426,7 +431,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "subscribe",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -491,7 +496,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "openingHours",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -539,7 +544,7 @@ export const manifest = defineManifest({
       class: "ShopService",
       method: "contactStaff",
       file: "src/shop-service.ts",
-      target: () => ShopService,
+      target: classes.ShopService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",

@@ -5,6 +5,11 @@
 import { defineManifest } from '@toolwright/core';
 import { WeatherService } from './weather-service.js';
 
+// Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
+const classes = {
+  WeatherService: () => WeatherService,
+};
+
 export const manifest = defineManifest({
   version: 1,
   hash: "sha256:e50a87959557622d",
@@ -15,7 +20,7 @@ export const manifest = defineManifest({
       class: "WeatherService",
       method: "getCurrentWeather",
       file: "src/weather-service.ts",
-      target: () => WeatherService,
+      target: classes.WeatherService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -91,7 +96,7 @@ export const manifest = defineManifest({
       class: "WeatherService",
       method: "getForecast",
       file: "src/weather-service.ts",
-      target: () => WeatherService,
+      target: classes.WeatherService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -179,7 +184,7 @@ export const manifest = defineManifest({
       class: "WeatherService",
       method: "listAlerts",
       file: "src/weather-service.ts",
-      target: () => WeatherService,
+      target: classes.WeatherService,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",

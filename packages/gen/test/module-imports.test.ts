@@ -53,12 +53,65 @@ describe('the imports of the generated module', () => {
             .map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
           const expected = names.map((name) => importSpecifier(outFile, `/project/src/${name}.ts`, style));
           expect(imports.sort()).toEqual(['@toolwright/core', ...expected].sort());
-          // Nothing else was injected: the imports, the manifest and its default export.
-          expect(file.statements.length).toBe(imports.length + 2);
+          // Nothing else was injected: the imports, the classes' thunks, the manifest and its default export.
+          expect(file.statements.length).toBe(imports.length + 3);
         },
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("the tools' targets", () => {
+  /** The module's code with its imports replaced by classes of the local names they bind. */
+  function evaluate(text: string): { tools: { name: string; target: () => unknown }[] } {
+    const locals = [...text.matchAll(/^import \{ (.*) \} from '\./gm)].flatMap(([, names]) =>
+      names!.split(', ').map((name) => name.split(' as ').at(-1)!),
+    );
+    const body = ts.transpileModule(text.replace(/^import .*$/gm, ''), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const run = new Function(
+      'exports',
+      'defineManifest',
+      `${locals.map((local) => `class ${local} {}`).join('\n')}\n${body}\nreturn { ${locals.join(', ')} };`,
+    );
+    const exports: { manifest?: { tools: { name: string; target: () => unknown }[] } } = {};
+    const classes = run(exports, (manifest: unknown) => manifest) as Record<string, unknown>;
+    return Object.assign(exports.manifest!, { classes });
+  }
+
+  it('are one thunk per class, whatever the class is named (__proto__, classes, manifest)', () => {
+    const names = ['__proto__', 'classes', 'manifest', 'Service'];
+    const tools = names.flatMap((className, i) =>
+      [0, 1].map((j) => ({
+        tool: {
+          name: `t${i}_${j}`,
+          class: className,
+          method: `m${j}`,
+          file: `src/file${i}.ts`,
+          parameters: { type: 'object' as const, properties: {} },
+          params: [],
+        } as ManifestTool,
+        exportName: className,
+      })),
+    );
+    const { text } = renderModule({
+      tools,
+      outFile: '/project/src/tools.generated.ts',
+      projectDir: '/project',
+      extensionStyle: 'js',
+      command: 'gen-tools',
+      hash: 'h',
+    });
+    const manifest = evaluate(text) as ReturnType<typeof evaluate> & { classes: Record<string, unknown> };
+    const locals = ['__proto___2', 'classes_2', 'manifest_2', 'Service'];
+    expect(manifest.tools.map((tool) => tool.target())).toEqual(
+      locals.flatMap((local) => [manifest.classes[local], manifest.classes[local]]),
+    );
+    // The two tools of a class share its thunk.
+    for (let i = 0; i < tools.length; i += 2) expect(manifest.tools[i]!.target).toBe(manifest.tools[i + 1]!.target);
+    expect(text).toContain("import { __proto__ as __proto___2 } from './file0.js';");
   });
 });
 
