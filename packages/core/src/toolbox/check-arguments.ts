@@ -21,6 +21,6 @@ export async function checkArguments(
   if (read instanceof CallFailure) return { error: read.payload };
   const validator = (await loadCompiler())(parameters, false);
   if (validator(read)) return { args: read };
-  const issues = issuesFromAjv(validator.errors ?? [], read);
+  const issues = issuesFromAjv(validator.errors ?? [], read, parameters);
   return { error: { name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, issues), issues } };
 }

@@ -85,7 +85,7 @@ export function prepareArguments(
   }
   // The common case, inline: nothing to allocate.
   if (!passes(argumentPlan, args))
-    return failure(plan.tool.name, issuesFromAjv(argumentPlan.validate!.errors ?? [], args));
+    return failure(plan.tool.name, issuesFromAjv(argumentPlan.validate!.errors ?? [], args, plan.declared));
   return readArgv(plan, argumentPlan, argumentPlan.defaults === null ? args : withDefaults(argumentPlan, args), null);
 }
 
@@ -137,7 +137,7 @@ function checkJson(plan: ToolPlan, argumentPlan: ArgumentPlan, args: Record<stri
   const read = argumentPlan.bigintText ? readBigintText(args, plan.slots) : null;
   // Issues describe what the model sent (the digit text), not the number validation saw.
   if (!passes(argumentPlan, read?.args ?? args))
-    return failure(plan.tool.name, issuesFromAjv(argumentPlan.validate!.errors ?? [], args));
+    return failure(plan.tool.name, issuesFromAjv(argumentPlan.validate!.errors ?? [], args, plan.declared));
   return read ?? { args, exact: null };
 }
 

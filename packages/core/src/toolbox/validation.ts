@@ -79,8 +79,11 @@ interface VerboseError extends AjvLikeError {
   data?: unknown;
 }
 
-/** Turns ajv errors into issues a model can act on: where, what was expected, what was sent. */
-export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown): ToolIssue[] {
+/**
+ * Turns ajv errors into issues a model can act on: where, what was expected, what was sent. `root`: the schema the
+ * errors' schema paths start from, where a property required in a branch (`then`, an `allOf` member) is declared.
+ */
+export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown, root?: JsonSchema): ToolIssue[] {
   // Errors inside the branches of a failed anyOf/oneOf repeat what the anyOf error says as a whole, except in the one
   // branch that the value's discriminator picks (`kind: "circle"`): its errors say exactly what is wrong.
   const unions = new Map<string, string | null>();
@@ -105,7 +108,7 @@ export function issuesFromAjv(errors: ReadonlyArray<AjvLikeError>, data: unknown
       if (inside && (picked === null || !error.schemaPath.startsWith(picked))) hidden = true;
     }
     if (hidden) continue;
-    const issue = describeAjvError(error, data);
+    const issue = describeAjvError(error, data, root);
     const key = `${issue.path}\u0000${issue.expected}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -179,7 +182,7 @@ function describeShape(schema: JsonSchema): string {
   return shown.length ? `{ ${shown.join(', ')} }` : 'object';
 }
 
-function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
+function describeAjvError(error: VerboseError, data: unknown, root: JsonSchema | undefined): ToolIssue {
   const path = error.instancePath;
   const at = (pointer: string) => describeValue(valueAt(data, pointer));
   const params = error.params;
@@ -187,7 +190,7 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
   switch (error.keyword) {
     case 'required': {
       const name = String(params.missingProperty);
-      const schema = declaredProperty(parent, name);
+      const schema = declaredProperty(parent, name) ?? declaredAround(root, error.schemaPath, name);
       return {
         path: `${path}/${escapePointer(name)}`,
         expected: `${schema ? describeSchema(schema) : 'a value'} (required)`,
@@ -272,7 +275,7 @@ function describeAjvError(error: VerboseError, data: unknown): ToolIssue {
       return { path, expected: `anything but ${describeSchema(error.schema as JsonSchema)}`, received: at(path) };
     case 'dependentRequired': {
       const name = String(params.missingProperty);
-      const schema = declaredProperty(parent, name);
+      const schema = declaredProperty(parent, name) ?? declaredAround(root, error.schemaPath, name);
       return {
         path: `${path}/${escapePointer(name)}`,
         expected: `${schema ? describeSchema(schema) : 'a value'} (required with "${String(params.property)}")`,
@@ -361,6 +364,56 @@ function declaredProperty(parent: JsonSchema | undefined, name: string): JsonSch
   const patterns = (parent as { patternProperties?: Record<string, JsonSchema> } | undefined)?.patternProperties;
   const exact = `^${name}$`;
   return name === '__proto__' && patterns && Object.hasOwn(patterns, exact) ? patterns[exact] : undefined;
+}
+
+/** Keywords followed in a schema path by a name or an index, then the schema. */
+const KEYED = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'prefixItems',
+]);
+/** Keywords whose schemas check the same value as the schema that holds them. */
+const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not', 'dependentSchemas']);
+
+/**
+ * A property required by a branch (`then: { required: ["size"] }`) is declared by the object schema around it: the
+ * schemas that hold the branch, up from the error's `schemaPath` (`#/then/required`) while they check the same value.
+ */
+function declaredAround(root: JsonSchema | undefined, schemaPath: string, name: string): JsonSchema | undefined {
+  if (root === undefined || !schemaPath.startsWith('#/')) return undefined;
+  const segments = schemaPath.slice(2).split('/').map(unescapePointer);
+  segments.pop();
+  // The schemas along the path, each with the keyword that leads into it.
+  const chain: { schema: unknown; via: string }[] = [{ schema: root, via: '' }];
+  for (let i = 0; i < segments.length; ) {
+    const keyword = segments[i]!;
+    const step = KEYED.has(keyword) ? 2 : 1;
+    let schema: unknown = chain.at(-1)!.schema;
+    for (const segment of segments.slice(i, i + step)) {
+      schema =
+        typeof schema === 'object' && schema !== null && Object.hasOwn(schema, segment)
+          ? (schema as Record<string, unknown>)[segment]
+          : undefined;
+    }
+    if (typeof schema !== 'object' || schema === null) return undefined;
+    chain.push({ schema, via: keyword });
+    i += step;
+  }
+  for (let k = chain.length - 1; k > 0 && IN_PLACE.has(chain[k]!.via); k--) {
+    const found = declaredProperty(chain[k - 1]!.schema as JsonSchema, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function valueAt(data: unknown, pointer: string): unknown {

@@ -280,13 +280,29 @@ describe('keywords of hand-written schemas read as phrases, not as ajv messages'
       { kind: 'box' },
     );
     expect(conditional.issues).toEqual([
-      { path: '/size', expected: 'a value (required)', received: 'nothing' },
+      { path: '/size', expected: 'integer (required)', received: 'nothing' },
       {
         path: '',
         expected: `a value that also matches the schema's "then" branch`,
         received: 'object with properties kind',
       },
     ]);
-    for (const error of [not, dependent, contains, conditional]) expectSentences(error);
+    // Required by a branch, declared around it: an allOf member inside an else, under a property named like a keyword.
+    const nested = await errorOf(
+      {
+        type: 'object',
+        properties: {
+          then: {
+            type: 'object',
+            properties: { kind: { type: 'string' }, weight: { type: 'number', minimum: 0 } },
+            if: { properties: { kind: { const: 'letter' } } },
+            else: { allOf: [{ required: ['weight'] }] },
+          },
+        },
+      },
+      { then: { kind: 'parcel' } },
+    );
+    expect(nested.issues[0]).toEqual({ path: '/then/weight', expected: 'number (required)', received: 'nothing' });
+    for (const error of [not, dependent, contains, conditional, nested]) expectSentences(error);
   });
 });
