@@ -1,4 +1,4 @@
-import { duplicateItems, hasJsonType } from '../validator-runtime/duplicate-items.js';
+import { duplicateItems } from '../validator-runtime/duplicate-items.js';
 import { formatTest } from '../validator-runtime/format-test.js';
 import { ucs2length } from '../validator-runtime/ucs2length.js';
 import { type Check, pointerToken, schemaPathSegment, UnsupportedSchemaError } from './check-run.js';
