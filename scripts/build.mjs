@@ -63,25 +63,24 @@ async function bundleEntry(dir) {
 }
 
 /**
- * Each module of core's `validator-runtime` (what precompiled validators call) that re-exports an ajv runtime helper
- * or ajv-formats' formats gets that code inside it. Those are CommonJS: a Node server importing them from an ES module
- * paid for resolving three packages and for Node's CommonJS loader, about 10 ms of a cold start. They stay one module
- * per helper, so that an app's bundler (core has no side effects) takes only the helpers its validators call.
+ * core's `validator-runtime` entry (what precompiled validators call) is bundled into one file, with the ajv runtime
+ * helpers and ajv-formats' formats it re-exports inside: a Node server importing it then loads one file, where its
+ * ten modules took some 15 M instructions more, and no CommonJS (those helpers are CommonJS). A bundler still takes
+ * only what an app's validators call: every top-level statement of the file is pure, those of the CommonJS
+ * helpers made so here (esbuild cannot know that initialising them does nothing else).
  */
 async function bundleValidatorRuntime(dir) {
-  const helpers = join(dir, 'dist/esm/validator-runtime');
-  const reexports = (name) => /\bfrom ['"][^./]/.test(readFileSync(join(helpers, name), 'utf8'));
-  for (const file of readdirSync(helpers).filter((name) => name.endsWith('.js') && reexports(name))) {
-    // No source map: it would name files inside other packages, which the tarball does not hold; such a module is
-    // a one-line re-export of their code.
-    await bundleInPlace(join(helpers, file), { sourcemap: false });
-    rmSync(join(helpers, `${file}.map`), { force: true });
-  }
-  // The schema checker is five modules of core's and four helpers: one file, so that a Node server loading a
-  // validators module of checkers reads one more file, not nine. (A bundle that also holds ajv code per tool has
-  // the small helpers twice.) Bundled after the helpers, so that it takes them with their ajv code inside.
-  await bundleInPlace(join(helpers, 'schema-checker.js'), { sourcemap: false });
-  rmSync(join(helpers, 'schema-checker.js.map'), { force: true });
+  const file = join(dir, 'dist/esm/validator-runtime.js');
+  // No source map: it would name files inside other packages, which the tarball does not hold.
+  await bundleInPlace(file, { sourcemap: false });
+  rmSync(`${file}.map`, { force: true });
+  const code = readFileSync(file, 'utf8');
+  // `__toESM(require_x())`: the outer call and the inner one, each pure.
+  const pure = code
+    .replace(/= __commonJS\(/g, '= /* @__PURE__ */ __commonJS(')
+    .replace(/= __toESM\(require_/g, '= /* @__PURE__ */ __toESM(/* @__PURE__ */ require_');
+  if (pure === code) throw new Error(`${file}: no CommonJS helper to mark pure (did esbuild change its output?)`);
+  writeFileSync(file, pure);
 }
 
 async function bundleInPlace(file, options) {

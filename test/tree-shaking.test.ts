@@ -1,17 +1,20 @@
-// core's built entry is one module (scripts/build.mjs bundles it): a bundler can leave out only what that module's
-// top-level code lets it drop. An app that binds a Toolbox must not carry the renderers for other vendors, or the
-// cleaning of foreign schemas, into every worker and cold start.
+// core's built entries are one module each (scripts/build.mjs bundles them): a bundler can leave out only what that
+// module's top-level code lets it drop. An app that binds a Toolbox must not carry the renderers for other vendors, or
+// the cleaning of foreign schemas, into every worker and cold start; validators that name no format must not carry
+// ajv-formats' formats.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const entry = join(__dirname, '../packages/core/dist/esm/index.js');
+const validatorRuntime = join(__dirname, '../packages/core/dist/esm/validator-runtime.js');
 
 /** The minified bundle of an app that imports `names` from core's built ES module. */
-async function bundleOf(names: string[]): Promise<string> {
+async function bundleOf(names: string[], from = entry): Promise<string> {
   const result = await build({
     stdin: {
-      contents: `import { ${names.join(', ')} } from ${JSON.stringify(entry)};\nconsole.log(${names});`,
+      contents: `import { ${names.join(', ')} } from ${JSON.stringify(from)};\nconsole.log(${names});`,
       resolveDir: __dirname,
     },
     bundle: true,
@@ -42,5 +45,32 @@ describe("core's built entry, bundled", () => {
 
   it('takes each of them where the app imports it', async () => {
     for (const [name, text] of Object.entries(parts)) expect(await bundleOf(['Toolbox', name])).toContain(text);
+  });
+});
+
+/** A text only each part of the validator runtime holds. */
+const runtimeParts = {
+  schemaChecker: 'must NOT have additional properties',
+  fullFormats: 'iso-date-time',
+  ValidationError: 'validation failed',
+};
+
+describe("core's built validator runtime, bundled", () => {
+  it('is one file: a Node server loads no other module for it', () => {
+    const code = readFileSync(validatorRuntime, 'utf8');
+    expect(code).not.toMatch(/^\s*(import|export)\b[^;]*\bfrom\s*["']/m);
+    expect(code).not.toMatch(/\bimport\s*\(/);
+  });
+
+  it('takes only the parts the validators call', async () => {
+    for (const [name, text] of Object.entries(runtimeParts)) {
+      const app = await bundleOf([name], validatorRuntime);
+      expect(app).toContain(text);
+      for (const [other, otherText] of Object.entries(runtimeParts)) {
+        if (other !== name) expect(app, `${name} takes ${other}`).not.toContain(otherText);
+      }
+    }
+    const helpersOnly = await bundleOf(['equal', 'formatTest', 'duplicateItems', 'verboseError'], validatorRuntime);
+    for (const text of Object.values(runtimeParts)) expect(helpersOnly).not.toContain(text);
   });
 });

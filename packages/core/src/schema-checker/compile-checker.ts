@@ -24,11 +24,11 @@ const IGNORED: ReadonlySet<string> = new Set([
 /** The keywords checked before the typed groups, in ajv's order (`type` is checked apart). */
 const UNTYPED = ['$ref', 'const', 'enum', 'anyOf', 'oneOf', 'allOf'] as const;
 
-const KNOWN: ReadonlySet<string> = new Set([
-  'type',
-  ...UNTYPED,
-  ...TYPED_GROUPS.flatMap((group) => group.keywords.map(([keyword]) => keyword)),
-]);
+const KNOWN: ReadonlySet<string> = /* @__PURE__ */ knownKeywords();
+
+function knownKeywords(): ReadonlySet<string> {
+  return new Set(['type', ...UNTYPED, ...TYPED_GROUPS.flatMap((group) => group.keywords.map(([keyword]) => keyword))]);
+}
 
 /** A validator as ajv's compiled ones behave: it returns whether the data is valid and leaves `errors` on itself. */
 export interface CheckerValidator {

@@ -11,21 +11,29 @@ export function schemaChecker(formats: Readonly<Record<string, unknown>> = {}): 
   return new Checker(formats, undefined);
 }
 
-/** A class, so that a module of many tools (`checker.accepting(accept0)`, ...) makes one small object per tool. */
-class Checker implements SchemaChecker {
-  declare readonly [SCHEMA_CHECKER]: true;
+/**
+ * A class, so that a module of many tools (`checker.accepting(accept0)`, ...) makes one small object per tool. Made by
+ * a pure call, because its marker is set after it: a bundle that takes no checker then leaves it out.
+ */
+const Checker = /* @__PURE__ */ checkerClass();
 
-  constructor(
-    private readonly formats: Readonly<Record<string, unknown>>,
-    readonly accept: SchemaChecker['accept'],
-  ) {}
+function checkerClass() {
+  class Checker implements SchemaChecker {
+    declare readonly [SCHEMA_CHECKER]: true;
 
-  compile(schema: JsonSchema) {
-    return compileChecker(schema, this.formats);
+    constructor(
+      private readonly formats: Readonly<Record<string, unknown>>,
+      readonly accept: SchemaChecker['accept'],
+    ) {}
+
+    compile(schema: JsonSchema) {
+      return compileChecker(schema, this.formats);
+    }
+
+    accepting(accept: (data: unknown) => boolean): SchemaChecker {
+      return new Checker(this.formats, accept);
+    }
   }
-
-  accepting(accept: (data: unknown) => boolean): SchemaChecker {
-    return new Checker(this.formats, accept);
-  }
+  Object.defineProperty(Checker.prototype, SCHEMA_CHECKER, { value: true });
+  return Checker;
 }
-Object.defineProperty(Checker.prototype, SCHEMA_CHECKER, { value: true });

@@ -1,4 +1,4 @@
 import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { defaultOf } from './default-of.js';
 
-export const ucs2length = defaultOf<(text: string) => number>(ucs2lengthModule);
+export const ucs2length = /* @__PURE__ */ defaultOf<(text: string) => number>(ucs2lengthModule);
