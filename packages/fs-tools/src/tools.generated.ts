@@ -5,6 +5,11 @@
 import { defineManifest } from '@toolwright/core';
 import { FileTools } from './file-tools.js';
 
+// Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
+const classes = {
+  FileTools: () => FileTools,
+};
+
 export const manifest = defineManifest({
   version: 1,
   hash: "sha256:e0303ae204f9f5c6",
@@ -15,7 +20,7 @@ export const manifest = defineManifest({
       class: "FileTools",
       method: "listFiles",
       file: "src/file-tools.ts",
-      target: () => FileTools,
+      target: classes.FileTools,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -73,7 +78,7 @@ export const manifest = defineManifest({
       class: "FileTools",
       method: "readFile",
       file: "src/file-tools.ts",
-      target: () => FileTools,
+      target: classes.FileTools,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
@@ -123,7 +128,7 @@ export const manifest = defineManifest({
       class: "FileTools",
       method: "writeFile",
       file: "src/file-tools.ts",
-      target: () => FileTools,
+      target: classes.FileTools,
       parameters: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
