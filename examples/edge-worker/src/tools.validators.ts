@@ -212,14 +212,34 @@ export const validators: Record<string, PrecompiledValidator | SchemaChecker> = 
 
 /** Per tool name, the method's arguments read from the validated arguments object, as `ToolManifest.readers` takes them. */
 export const readers: Record<string, (args: Record<string, unknown>) => unknown[]> = {
-  "searchProducts": (args) => [args["query"], args["limit"]],
-  "checkStock": (args) => [args["sku"]],
-  "priceOf": (args) => [args["sku"], args["currency"]],
-  "quoteCart": (args) => [args["lines"], args["coupon"]],
-  "bookDelivery": (args) => [args["when"], args["address"]],
-  "orderStatus": (args) => [args["orderId"]],
-  "startReturn": (args) => [args["orderId"], args["reason"], args["note"]],
-  "subscribe": (args) => [args["email"], args["topics"]],
-  "openingHours": (args) => [args["store"], args["day"]],
-  "contactStaff": (args) => [args["subject"], args["message"], args["urgent"]],
+  "searchProducts"(args) {
+    return [args["query"], args["limit"]];
+  },
+  "checkStock"(args) {
+    return [args["sku"]];
+  },
+  "priceOf"(args) {
+    return [args["sku"], args["currency"]];
+  },
+  "quoteCart"(args) {
+    return [args["lines"], args["coupon"]];
+  },
+  "bookDelivery"(args) {
+    return [args["when"], args["address"]];
+  },
+  "orderStatus"(args) {
+    return [args["orderId"]];
+  },
+  "startReturn"(args) {
+    return [args["orderId"], args["reason"], args["note"]];
+  },
+  "subscribe"(args) {
+    return [args["email"], args["topics"]];
+  },
+  "openingHours"(args) {
+    return [args["store"], args["day"]];
+  },
+  "contactStaff"(args) {
+    return [args["subject"], args["message"], args["urgent"]];
+  },
 };

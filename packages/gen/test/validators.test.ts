@@ -83,6 +83,41 @@ describe('gen-tools --validators', () => {
     expect(readers.find!(all)).toEqual(['q', 'c', 't', 'p', 'v']);
   });
 
+  it('keys every tool by its name, __proto__ and inherited names included', () => {
+    const names = ['__proto__', 'constructor', 'toString', 'find'];
+    const tools = names.map((name) => ({
+      name,
+      class: 'C',
+      method: 'm',
+      file: 'src/c.ts',
+      parameters: { type: 'object' as const, properties: { q: { type: 'string' as const } } },
+      params: [{ name: 'q', kind: 'value' as const }],
+    }));
+    const { text } = renderValidators({ tools, command: 'gen-tools' });
+    const objectAfter = (marker: string) => {
+      const start = text.indexOf(marker);
+      return text.slice(text.indexOf('{', text.indexOf('=', start)), text.indexOf('\n};', start) + 2);
+    };
+    const checker = { accepting: (accept: unknown) => ({ accept }) };
+    const validators = new Function(
+      'checker',
+      ...names.map((_, i) => `accept${i}`),
+      `return (${objectAfter('export const validators')});`,
+    )(checker, ...names.map((name) => name)) as Record<string, { accept: string }>;
+    const readers = new Function(`return (${objectAfter('export const readers')});`)() as Record<
+      string,
+      (args: Record<string, unknown>) => unknown[]
+    >;
+    for (const map of [validators, readers]) {
+      expect(Object.getPrototypeOf(map)).toBe(Object.prototype);
+      expect(Object.keys(map)).toEqual(names);
+    }
+    for (const name of names) {
+      expect(validators[name]!.accept).toBe(name);
+      expect(readers[name]!(JSON.parse('{"q":"x"}'))).toEqual(['x']);
+    }
+  });
+
   it('reads any parameter names as the Toolbox does: own properties only, whatever is present', () => {
     // Every name Object.prototype has, and any other string, each sent or not.
     const inherited = Object.getOwnPropertyNames(Object.prototype);
