@@ -12,202 +12,192 @@ import { formatTest, fullFormats, schemaChecker } from '@toolwright/core/validat
 
 const checker = schemaChecker(fullFormats);
 const accept_f0 = formatTest(fullFormats, "date-time", "string") ?? (() => true);
-function accept0(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.query === undefined) return false;
-  for (const k0 in d) {
-    if (!(k0 === "query" || k0 === "limit")) {
-      return false;
-    }
-  }
-  const x1 = d.query;
-  if (x1 !== undefined && !((typeof x1 == "string"))) return false;
-  const x2 = d.limit;
-  if (x2 !== undefined && !(((typeof x2 == "number" && !(x2 % 1) && !isNaN(x2))))) return false;
-  return true;
-}
-function accept1(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.sku === undefined) return false;
-  for (const k3 in d) {
-    if (!(k3 === "sku")) {
-      return false;
-    }
-  }
-  const x4 = d.sku;
-  if (x4 !== undefined && !((typeof x4 == "string"))) return false;
-  return true;
-}
-function accept2(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.sku === undefined) return false;
-  for (const k5 in d) {
-    if (!(k5 === "sku" || k5 === "currency")) {
-      return false;
-    }
-  }
-  const x6 = d.sku;
-  if (x6 !== undefined && !((typeof x6 == "string"))) return false;
-  const x7 = d.currency;
-  if (x7 !== undefined && !((typeof x7 == "string") && (x7 === "EUR" || x7 === "USD"))) return false;
-  return true;
-}
-function accept3(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.lines === undefined) return false;
-  for (const k8 in d) {
-    if (!(k8 === "lines" || k8 === "coupon")) {
-      return false;
-    }
-  }
-  const x9 = d.lines;
-  if (x9 !== undefined) {
-    if (!(Array.isArray(x9))) return false;
-    for (let i10 = 0; i10 < x9.length; i10++) {
-      const x11 = x9[i10];
-      if (!((x11 && typeof x11 == "object" && !Array.isArray(x11)))) return false;
-      if (x11.sku === undefined) return false;
-      if (x11.quantity === undefined) return false;
-      for (const k12 in x11) {
-        if (!(k12 === "sku" || k12 === "quantity")) {
-          return false;
-        }
-      }
-      const x13 = x11.sku;
-      if (x13 !== undefined && !((typeof x13 == "string"))) return false;
-      const x14 = x11.quantity;
-      if (x14 !== undefined && !(((typeof x14 == "number" && !(x14 % 1) && !isNaN(x14))))) return false;
-    }
-  }
-  const x15 = d.coupon;
-  if (x15 !== undefined && !((typeof x15 == "string"))) return false;
-  return true;
-}
-function accept4(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.when === undefined) return false;
-  if (d.address === undefined) return false;
-  for (const k16 in d) {
-    if (!(k16 === "when" || k16 === "address")) {
-      return false;
-    }
-  }
-  const x17 = d.when;
-  if (x17 !== undefined && !((typeof x17 == "string") && accept_f0(x17))) return false;
-  const x18 = d.address;
-  if (x18 !== undefined) {
-    if (!((x18 && typeof x18 == "object" && !Array.isArray(x18)))) return false;
-    if (x18.street === undefined) return false;
-    if (x18.city === undefined) return false;
-    if (x18.country === undefined) return false;
-    for (const k19 in x18) {
-      if (!(k19 === "street" || k19 === "city" || k19 === "country")) {
-        return false;
-      }
-    }
-    const x20 = x18.street;
-    if (x20 !== undefined && !((typeof x20 == "string"))) return false;
-    const x21 = x18.city;
-    if (x21 !== undefined && !((typeof x21 == "string"))) return false;
-    const x22 = x18.country;
-    if (x22 !== undefined && !((typeof x22 == "string"))) return false;
-  }
-  return true;
-}
-function accept5(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.orderId === undefined) return false;
-  for (const k23 in d) {
-    if (!(k23 === "orderId")) {
-      return false;
-    }
-  }
-  const x24 = d.orderId;
-  if (x24 !== undefined && !((typeof x24 == "string"))) return false;
-  return true;
-}
-function accept6(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.orderId === undefined) return false;
-  if (d.reason === undefined) return false;
-  for (const k25 in d) {
-    if (!(k25 === "orderId" || k25 === "reason" || k25 === "note")) {
-      return false;
-    }
-  }
-  const x26 = d.orderId;
-  if (x26 !== undefined && !((typeof x26 == "string"))) return false;
-  const x27 = d.reason;
-  if (x27 !== undefined && !((typeof x27 == "string") && (x27 === "damaged" || x27 === "wrong-item" || x27 === "other"))) return false;
-  const x28 = d.note;
-  if (x28 !== undefined && !((typeof x28 == "string"))) return false;
-  return true;
-}
-function accept7(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.email === undefined) return false;
-  for (const k29 in d) {
-    if (!(k29 === "email" || k29 === "topics")) {
-      return false;
-    }
-  }
-  const x30 = d.email;
-  if (x30 !== undefined && !((typeof x30 == "string"))) return false;
-  const x31 = d.topics;
-  if (x31 !== undefined) {
-    if (!(Array.isArray(x31))) return false;
-    for (let i32 = 0; i32 < x31.length; i32++) {
-      const x33 = x31[i32];
-      if (!((typeof x33 == "string") && (x33 === "offers" || x33 === "news"))) return false;
-    }
-  }
-  return true;
-}
-function accept8(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.store === undefined) return false;
-  if (d.day === undefined) return false;
-  for (const k34 in d) {
-    if (!(k34 === "store" || k34 === "day")) {
-      return false;
-    }
-  }
-  const x35 = d.store;
-  if (x35 !== undefined && !((typeof x35 == "string"))) return false;
-  const x36 = d.day;
-  if (x36 !== undefined && !((typeof x36 == "string") && (x36 === "mon" || x36 === "tue" || x36 === "wed" || x36 === "thu" || x36 === "fri" || x36 === "sat" || x36 === "sun"))) return false;
-  return true;
-}
-function accept9(d) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
-  if (d.subject === undefined) return false;
-  if (d.message === undefined) return false;
-  for (const k37 in d) {
-    if (!(k37 === "subject" || k37 === "message" || k37 === "urgent")) {
-      return false;
-    }
-  }
-  const x38 = d.subject;
-  if (x38 !== undefined && !((typeof x38 == "string"))) return false;
-  const x39 = d.message;
-  if (x39 !== undefined && !((typeof x39 == "string"))) return false;
-  const x40 = d.urgent;
-  if (x40 !== undefined && !((typeof x40 == "boolean"))) return false;
-  return true;
-}
 
 /** The argument checks by tool name, as `ToolManifest.validators` takes them. */
 export const validators: Record<string, PrecompiledValidator | SchemaChecker> = {
-  "searchProducts": checker.accepting(accept0),
-  "checkStock": checker.accepting(accept1),
-  "priceOf": checker.accepting(accept2),
-  "quoteCart": checker.accepting(accept3),
-  "bookDelivery": checker.accepting(accept4),
-  "orderStatus": checker.accepting(accept5),
-  "startReturn": checker.accepting(accept6),
-  "subscribe": checker.accepting(accept7),
-  "openingHours": checker.accepting(accept8),
-  "contactStaff": checker.accepting(accept9),
+  "searchProducts": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.query === undefined) return false;
+    for (const k0 in d) {
+      if (!(k0 === "query" || k0 === "limit")) {
+        return false;
+      }
+    }
+    const x1 = d.query;
+    if (x1 !== undefined && !((typeof x1 == "string"))) return false;
+    const x2 = d.limit;
+    if (x2 !== undefined && !(((typeof x2 == "number" && !(x2 % 1) && !isNaN(x2))))) return false;
+    return true;
+  }),
+  "checkStock": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.sku === undefined) return false;
+    for (const k3 in d) {
+      if (!(k3 === "sku")) {
+        return false;
+      }
+    }
+    const x4 = d.sku;
+    if (x4 !== undefined && !((typeof x4 == "string"))) return false;
+    return true;
+  }),
+  "priceOf": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.sku === undefined) return false;
+    for (const k5 in d) {
+      if (!(k5 === "sku" || k5 === "currency")) {
+        return false;
+      }
+    }
+    const x6 = d.sku;
+    if (x6 !== undefined && !((typeof x6 == "string"))) return false;
+    const x7 = d.currency;
+    if (x7 !== undefined && !((typeof x7 == "string") && (x7 === "EUR" || x7 === "USD"))) return false;
+    return true;
+  }),
+  "quoteCart": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.lines === undefined) return false;
+    for (const k8 in d) {
+      if (!(k8 === "lines" || k8 === "coupon")) {
+        return false;
+      }
+    }
+    const x9 = d.lines;
+    if (x9 !== undefined) {
+      if (!(Array.isArray(x9))) return false;
+      for (let i10 = 0; i10 < x9.length; i10++) {
+        const x11 = x9[i10];
+        if (!((x11 && typeof x11 == "object" && !Array.isArray(x11)))) return false;
+        if (x11.sku === undefined) return false;
+        if (x11.quantity === undefined) return false;
+        for (const k12 in x11) {
+          if (!(k12 === "sku" || k12 === "quantity")) {
+            return false;
+          }
+        }
+        const x13 = x11.sku;
+        if (x13 !== undefined && !((typeof x13 == "string"))) return false;
+        const x14 = x11.quantity;
+        if (x14 !== undefined && !(((typeof x14 == "number" && !(x14 % 1) && !isNaN(x14))))) return false;
+      }
+    }
+    const x15 = d.coupon;
+    if (x15 !== undefined && !((typeof x15 == "string"))) return false;
+    return true;
+  }),
+  "bookDelivery": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.when === undefined) return false;
+    if (d.address === undefined) return false;
+    for (const k16 in d) {
+      if (!(k16 === "when" || k16 === "address")) {
+        return false;
+      }
+    }
+    const x17 = d.when;
+    if (x17 !== undefined && !((typeof x17 == "string") && accept_f0(x17))) return false;
+    const x18 = d.address;
+    if (x18 !== undefined) {
+      if (!((x18 && typeof x18 == "object" && !Array.isArray(x18)))) return false;
+      if (x18.street === undefined) return false;
+      if (x18.city === undefined) return false;
+      if (x18.country === undefined) return false;
+      for (const k19 in x18) {
+        if (!(k19 === "street" || k19 === "city" || k19 === "country")) {
+          return false;
+        }
+      }
+      const x20 = x18.street;
+      if (x20 !== undefined && !((typeof x20 == "string"))) return false;
+      const x21 = x18.city;
+      if (x21 !== undefined && !((typeof x21 == "string"))) return false;
+      const x22 = x18.country;
+      if (x22 !== undefined && !((typeof x22 == "string"))) return false;
+    }
+    return true;
+  }),
+  "orderStatus": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.orderId === undefined) return false;
+    for (const k23 in d) {
+      if (!(k23 === "orderId")) {
+        return false;
+      }
+    }
+    const x24 = d.orderId;
+    if (x24 !== undefined && !((typeof x24 == "string"))) return false;
+    return true;
+  }),
+  "startReturn": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.orderId === undefined) return false;
+    if (d.reason === undefined) return false;
+    for (const k25 in d) {
+      if (!(k25 === "orderId" || k25 === "reason" || k25 === "note")) {
+        return false;
+      }
+    }
+    const x26 = d.orderId;
+    if (x26 !== undefined && !((typeof x26 == "string"))) return false;
+    const x27 = d.reason;
+    if (x27 !== undefined && !((typeof x27 == "string") && (x27 === "damaged" || x27 === "wrong-item" || x27 === "other"))) return false;
+    const x28 = d.note;
+    if (x28 !== undefined && !((typeof x28 == "string"))) return false;
+    return true;
+  }),
+  "subscribe": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.email === undefined) return false;
+    for (const k29 in d) {
+      if (!(k29 === "email" || k29 === "topics")) {
+        return false;
+      }
+    }
+    const x30 = d.email;
+    if (x30 !== undefined && !((typeof x30 == "string"))) return false;
+    const x31 = d.topics;
+    if (x31 !== undefined) {
+      if (!(Array.isArray(x31))) return false;
+      for (let i32 = 0; i32 < x31.length; i32++) {
+        const x33 = x31[i32];
+        if (!((typeof x33 == "string") && (x33 === "offers" || x33 === "news"))) return false;
+      }
+    }
+    return true;
+  }),
+  "openingHours": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.store === undefined) return false;
+    if (d.day === undefined) return false;
+    for (const k34 in d) {
+      if (!(k34 === "store" || k34 === "day")) {
+        return false;
+      }
+    }
+    const x35 = d.store;
+    if (x35 !== undefined && !((typeof x35 == "string"))) return false;
+    const x36 = d.day;
+    if (x36 !== undefined && !((typeof x36 == "string") && (x36 === "mon" || x36 === "tue" || x36 === "wed" || x36 === "thu" || x36 === "fri" || x36 === "sat" || x36 === "sun"))) return false;
+    return true;
+  }),
+  "contactStaff": checker.accepting(function (d) {
+    if (!((d && typeof d == "object" && !Array.isArray(d)))) return false;
+    if (d.subject === undefined) return false;
+    if (d.message === undefined) return false;
+    for (const k37 in d) {
+      if (!(k37 === "subject" || k37 === "message" || k37 === "urgent")) {
+        return false;
+      }
+    }
+    const x38 = d.subject;
+    if (x38 !== undefined && !((typeof x38 == "string"))) return false;
+    const x39 = d.message;
+    if (x39 !== undefined && !((typeof x39 == "string"))) return false;
+    const x40 = d.urgent;
+    if (x40 !== undefined && !((typeof x40 == "boolean"))) return false;
+    return true;
+  }),
 };
 
 /** Per tool name, the method's arguments read from the validated arguments object, as `ToolManifest.readers` takes them. */

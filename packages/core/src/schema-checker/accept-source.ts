@@ -8,6 +8,13 @@ export type AcceptHelper = 'duplicateItems' | 'equal' | 'formatTest' | 'fullForm
 export interface AcceptSource {
   /** Declarations: `function <name>(d)` per schema, returning whether ajv finds the value valid; consts they share. */
   code: string;
+  /**
+   * The same split for a module that writes each test where it is used: `shared` declares the consts and the
+   * functions the tests call (a `$ref`'s target, ...); `tests[i]` is the test of `schemas[i]`, a function expression
+   * that calls them. An unnamed function costs a bundler that keeps names (wrangler does) no call at load.
+   */
+  shared: string;
+  tests: string[];
   uses: Set<AcceptHelper>;
 }
 
@@ -26,7 +33,15 @@ export function acceptSource(
   schemas.forEach((schema, i) => {
     writer.tool(schema, names[i]!);
   });
-  return { code: [...writer.consts.values(), ...writer.functions].join('\n'), uses: writer.uses };
+  const consts = [...writer.consts.values()];
+  const declarations = writer.functions.map(({ name, body }) => indented(`function ${name}(d) {\n${body}}`));
+  const helpers = writer.functions.filter(({ root }) => !root);
+  return {
+    code: [...consts, ...declarations].join('\n'),
+    shared: [...consts, ...helpers.map(({ name, body }) => indented(`function ${name}(d) {\n${body}}`))].join('\n'),
+    tests: writer.functions.filter(({ root }) => root).map(({ body }) => indented(`function (d) {\n${body}}`)),
+    uses: writer.uses,
+  };
 }
 
 const JS_NAME = /^[A-Za-z_$][\w$]*$/;
@@ -48,7 +63,8 @@ const COMPOSITE = ['$ref', 'anyOf', 'oneOf', 'allOf', ...keywordsOf('array'), ..
 class AcceptWriter {
   /** Module-level constants by the expression that makes them: one per distinct pattern, format or value. */
   readonly consts = new Map<string, string>();
-  readonly functions: string[] = [];
+  /** Every function, in the order written: each schema's test (`root`) and the functions they call. */
+  readonly functions: { name: string; body: string; root: boolean }[] = [];
   readonly uses = new Set<AcceptHelper>();
   #count = 0;
   #root: unknown;
@@ -62,7 +78,7 @@ class AcceptWriter {
     this.#root = schema;
     this.#name = name;
     this.#refs = new Map();
-    this.#function(name, schema, '#');
+    this.#function(name, schema, '#', true);
   }
 
   #id(prefix: string): string {
@@ -78,8 +94,8 @@ class AcceptWriter {
     return declaration.slice('const '.length, declaration.indexOf(' ='));
   }
 
-  #function(name: string, schema: unknown, path: string): void {
-    this.functions.push(indented(`function ${name}(d) {\n${this.#statements(schema, 'd', path)}return true;\n}`));
+  #function(name: string, schema: unknown, path: string, root = false): void {
+    this.functions.push({ name, body: `${this.#statements(schema, 'd', path)}return true;\n`, root });
   }
 
   /** A function of its own for `schema` (a `$ref`'s target, a union's member that needs statements): its name. */

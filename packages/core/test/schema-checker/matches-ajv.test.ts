@@ -24,11 +24,13 @@ const check = schemaChecker(fullFormats);
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
-/** The accept test gen-tools would write for `schema`, made into a function here (a test may use new Function). */
+/**
+ * The accept test gen-tools would write for `schema`, made into a function here (a test may use new Function), in
+ * both forms: declared (`code`) and written where it is used (`shared` and `tests`), which must agree.
+ */
 function acceptOf(schema: JsonSchema): (data: unknown) => boolean {
-  const { code, uses } = acceptSource([schema], ['accept'], fullFormats);
+  const { code, shared, tests, uses } = acceptSource([schema], ['accept'], fullFormats);
   const helpers = [...uses];
-  const make = new Function(...helpers, `${code}\nreturn accept;`);
   const given: Record<AcceptHelper, unknown> = {
     duplicateItems,
     equal,
@@ -36,7 +38,15 @@ function acceptOf(schema: JsonSchema): (data: unknown) => boolean {
     fullFormats,
     ucs2length,
   };
-  return make(...helpers.map((name) => given[name])) as (data: unknown) => boolean;
+  const make = (body: string) =>
+    new Function(...helpers, body)(...helpers.map((name) => given[name])) as (data: unknown) => boolean;
+  const declared = make(`${code}\nreturn accept;`);
+  const inline = make(`${shared}\nreturn ${tests[0]};`);
+  return (data) => {
+    const valid = declared(data);
+    expect(inline(data), 'the test written where it is used').toBe(valid);
+    return valid;
+  };
 }
 
 function expectSameErrors(schema: JsonSchema, values: readonly unknown[]): void {

@@ -28,8 +28,9 @@ export interface RenderValidatorsOptions {
 /**
  * The validators module (`gen-tools --validators`): how each tool's arguments are checked with no code made at run
  * time. A tool whose schema core's schema checker takes (every type gen-tools maps) gets a boolean test of validity
- * written here (`accept<i>`, as fast as ajv's code and a fraction of its size) and the checker, which makes the
- * tool's validator from the manifest's schema on its first call and reports ajv's errors where the test says no. Any
+ * written here, beside its name in `validators` (as fast as ajv's code and a fraction of its size), and the checker,
+ * which makes the tool's validator from the manifest's schema on its first call and reports ajv's errors where the
+ * test says no. Any
  * other (a hand-written schema with `not`, `if`, ...) gets ajv's standalone code, compiled now from the schema the
  * Toolbox would compile at run time (`validationSchema`, the same ajv options and formats). All report the same
  * errors. An ES module with imports only (no `require`, no `eval`), so edge runtimes and their bundlers take it.
@@ -41,6 +42,7 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
   const compiled = options.tools.filter((_tool, i) => !support[i]!.supported);
   let code = compiledValidators(compiled, used);
   const checkedIndices = support.flatMap((fit, i) => (fit.supported ? [i] : []));
+  const tests = new Map<number, string>();
   if (checkedIndices.length > 0) {
     used.add('schemaChecker');
     const formats = checkedIndices.some((i) => (support[i] as { formats: boolean }).formats);
@@ -51,12 +53,16 @@ export function renderValidators(options: RenderValidatorsOptions): RenderedOutp
       fullFormats,
     );
     for (const helper of accept.uses) used.add(helper);
-    code = `const checker = schemaChecker(${formats ? 'fullFormats' : ''});\n${accept.code}\n${code}`;
+    code = `const checker = schemaChecker(${formats ? 'fullFormats' : ''});\n${accept.shared}\n${code}`;
+    for (const [k, toolIndex] of checkedIndices.entries()) {
+      tests.set(toolIndex, accept.tests[k]!.replace(/\n(?=.)/g, '\n  '));
+    }
   }
 
   let next = 0;
+  // Each test where it is used: an unnamed function, which a bundler that keeps names does not wrap in a call.
   const entries = options.tools.map(
-    (tool, i) => `  ${key(tool.name)}: ${support[i]!.supported ? `checker.accepting(accept${i})` : `v${next++}`},`,
+    (tool, i) => `  ${key(tool.name)}: ${tests.has(i) ? `checker.accepting(${tests.get(i)})` : `v${next++}`},`,
   );
   // Constant-name property loads: as fast as the reader the Toolbox would otherwise generate with new Function.
   // Methods, not arrows: a bundler that keeps names (wrangler does) wraps each arrow in a call at load.
