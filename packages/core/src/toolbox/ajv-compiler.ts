@@ -3,14 +3,15 @@ import * as formatsModule from 'ajv-formats';
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import { someSchemaNode } from '../render/schema-keywords.js';
 import { checkerSupport, compileChecker } from '../schema-checker/compile-checker.js';
+import { fullFormats } from '../validator-runtime/formats.js';
 import type { PrecompiledValidator } from './types.js';
 import { validationSchema, validatorAjvOptions } from './validation.js';
 
 // Loaded on demand (see runtime-compiler.ts): ajv is most of what importing core would cost, and a Toolbox whose
 // validators were precompiled by gen-tools never needs it.
 
-type FormatsPlugin = ((ajv: Ajv2020) => void) & { fullFormats: Readonly<Record<string, unknown>> };
-const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as FormatsPlugin;
+// ajv-formats' plugin has no `fullFormats` property: the checker takes them from core's validator runtime.
+const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
 
 let sharedAjv: Ajv2020 | undefined;
 
@@ -32,8 +33,15 @@ export function compileValidator(parameters: ObjectJsonSchema, rejectExtraProper
   let validator = cache.get(parameters);
   if (!validator) {
     const schema = validationSchema(parameters, rejectExtraProperties);
-    validator = ajv().compile(schema) as PrecompiledValidator;
-    if (comparesValues(schema)) validator = withCheckerWhereAjvThrows(validator, schema);
+    // ajv's deep equality (fast-deep-equal) misjudges a model's objects: it calls an own `valueOf` or `toString`
+    // (and throws), and takes two objects with an own `constructor` property for unequal. Where a schema compares
+    // values, the schema checker, which reports ajv's errors and compares JSON values by structure, checks instead.
+    const compares = comparesValues(schema);
+    if (compares && checkerSupport(schema).supported) validator = compileChecker(schema, fullFormats);
+    else {
+      validator = ajv().compile(schema) as PrecompiledValidator;
+      if (compares) validator = withCheckerWhereAjvThrows(validator, schema);
+    }
     cache.set(parameters, validator);
   }
   return validator;
@@ -61,7 +69,7 @@ function withCheckerWhereAjvThrows(validator: PrecompiledValidator, schema: Json
     try {
       valid = validator(data);
     } catch (error) {
-      checker ??= checkerSupport(schema).supported ? compileChecker(schema, addFormats.fullFormats) : null;
+      checker ??= checkerSupport(schema).supported ? compileChecker(schema, fullFormats) : null;
       if (checker === null) throw error;
       valid = checker(data);
       validate.errors = checker.errors ?? null;

@@ -120,6 +120,16 @@ describe.each(Object.entries(ways))('a property named toString or valueOf, check
     });
   });
 
+  it('takes two objects with an equal own constructor property for duplicates (fast-deep-equal did not)', async () => {
+    const items = JSON.parse('[{"constructor":{}},{"constructor":{}}]') as unknown[];
+    expect(await reply('tag', { items })).toMatchObject({
+      error: { issues: [{ path: '/items', expected: 'no duplicate items (items 0 and 1 are equal)' }] },
+    });
+    expect(await reply('tag', { items: JSON.parse('[{"constructor":{}},{"constructor":{"a":1}}]') })).toEqual({
+      output: 2,
+    });
+  });
+
   it('never fails a call, and answers as the other ways do, for any items', async () => {
     const other = new Toolbox(
       [new Labels()],
