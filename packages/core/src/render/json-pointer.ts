@@ -29,8 +29,11 @@ export function refName(ref: string): string {
   return last === '#' || last === '' ? 'the whole schema' : (uriDecoded(last) ?? last);
 }
 
-/** One segment of a `$ref`'s pointer as the key it names; `undefined` for a broken `%` escape (foreign schemas). */
-function decodeSegment(raw: string): string | undefined {
+/**
+ * One segment of a `$ref`'s pointer, or of an ajv error's `schemaPath` (both URI-encoded), as the key it names;
+ * `undefined` for a broken `%` escape (foreign schemas).
+ */
+export function decodeSegment(raw: string): string | undefined {
   return uriDecoded(raw)?.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 

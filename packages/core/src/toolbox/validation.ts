@@ -4,6 +4,7 @@ import { excerpt, MAX_ECHO } from './excerpt.js';
 import type { AjvLikeError, ToolIssue } from './types.js';
 import { setOwn } from '../own-property.js';
 import { isAnnotation } from '../render/annotations.js';
+import { decodeSegment } from '../render/json-pointer.js';
 
 /**
  * The schema the Toolbox validates with: the declared one, made strict where the model can go wrong silently. Every
@@ -387,7 +388,12 @@ const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not'
  */
 function declaredAround(root: JsonSchema | undefined, schemaPath: string, name: string): JsonSchema | undefined {
   if (root === undefined || !schemaPath.startsWith('#/')) return undefined;
-  const segments = schemaPath.slice(2).split('/').map(unescapePointer);
+  const segments: string[] = [];
+  for (const raw of schemaPath.slice(2).split('/')) {
+    const segment = decodeSegment(raw);
+    if (segment === undefined) return undefined;
+    segments.push(segment);
+  }
   segments.pop();
   // The schemas along the path, each with the keyword that leads into it.
   const chain: { schema: unknown; via: string }[] = [{ schema: root, via: '' }];
@@ -410,10 +416,6 @@ function declaredAround(root: JsonSchema | undefined, schemaPath: string, name: 
     if (found) return found;
   }
   return undefined;
-}
-
-function unescapePointer(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function valueAt(data: unknown, pointer: string): unknown {

@@ -305,4 +305,25 @@ describe('keywords of hand-written schemas read as phrases, not as ajv messages'
     expect(nested.issues?.[0]).toEqual({ path: '/then/weight', expected: 'number (required)', received: 'nothing' });
     for (const error of [not, dependent, contains, conditional, nested]) expectSentences(error);
   });
+
+  it('a property required in a branch reads as its declared type, whatever the names on the way', async () => {
+    // ajv writes schema paths URI-encoded (`a b` as `a%20b`), and `~` and `/` as `~0` and `~1`. `__proto__` is left
+    // out: the Toolbox validates it through an exact-name pattern, whose path the declared schema does not have.
+    const name = fc.string({ maxLength: 8 }).filter((text) => text !== '__proto__');
+    const branch = fc.constantFrom('then', 'else', 'allOf');
+    await fc.assert(
+      fc.asyncProperty(name, name, branch, async (outer, inner, where) => {
+        const requires = { required: [inner] };
+        const holder: Record<string, unknown> = {
+          type: 'object',
+          properties: { [inner]: { type: 'boolean' } },
+          ...(where === 'allOf' ? { allOf: [requires] } : { if: { not: {} }, [where]: requires }),
+        };
+        if (where === 'then') holder.if = true;
+        const error = await errorOf({ type: 'object', properties: { [outer]: holder } }, { [outer]: {} });
+        expect(error.issues?.[0]?.expected).toBe('boolean (required)');
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
