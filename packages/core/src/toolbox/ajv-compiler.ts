@@ -35,13 +35,12 @@ export function compileValidator(parameters: ObjectJsonSchema, rejectExtraProper
     const schema = validationSchema(parameters, rejectExtraProperties);
     // ajv's deep equality (fast-deep-equal) misjudges a model's objects: it calls an own `valueOf` or `toString`
     // (and throws), and takes two objects with an own `constructor` property for unequal. Where a schema compares
-    // values, the schema checker, which reports ajv's errors and compares JSON values by structure, checks instead.
-    const compares = comparesValues(schema);
-    if (compares && checkerSupport(schema).supported) validator = compileChecker(schema, fullFormats);
-    else {
-      validator = ajv().compile(schema) as PrecompiledValidator;
-      if (compares) validator = withCheckerWhereAjvThrows(validator, schema);
-    }
+    // values, the schema checker, which reports ajv's errors and compares JSON values by structure, checks instead,
+    // for a schema it takes (a call to another throws, and the Toolbox answers with that error).
+    validator =
+      comparesValues(schema) && checkerSupport(schema).supported
+        ? compileChecker(schema, fullFormats)
+        : (ajv().compile(schema) as PrecompiledValidator);
     cache.set(parameters, validator);
   }
   return validator;
@@ -54,29 +53,4 @@ function comparesValues(schema: JsonSchema): boolean {
     const { uniqueItems, const: constant, enum: allowed } = node as Record<string, unknown>;
     return uniqueItems === true || compound(constant) || (Array.isArray(allowed) && allowed.some(compound));
   });
-}
-
-/**
- * ajv's deep equality (fast-deep-equal) calls an object's own `valueOf` or `toString`: a model's object with a
- * property of that name makes ajv's validator throw, and so does an object without a prototype (see
- * ArgumentPlan.inheritedNames). There the schema checker, which reports ajv's errors and compares JSON values by their
- * structure, answers instead, for a schema it takes.
- */
-function withCheckerWhereAjvThrows(validator: PrecompiledValidator, schema: JsonSchema): PrecompiledValidator {
-  let checker: PrecompiledValidator | null | undefined;
-  const validate: PrecompiledValidator = (data) => {
-    let valid: boolean;
-    try {
-      valid = validator(data);
-    } catch (error) {
-      checker ??= checkerSupport(schema).supported ? compileChecker(schema, fullFormats) : null;
-      if (checker === null) throw error;
-      valid = checker(data);
-      validate.errors = checker.errors ?? null;
-      return valid;
-    }
-    validate.errors = validator.errors ?? null;
-    return valid;
-  };
-  return validate;
 }
