@@ -34,11 +34,10 @@ export function acceptSource(
     writer.tool(schema, names[i]!);
   });
   const consts = [...writer.consts.values()];
-  const declarations = writer.functions.map(({ name, body }) => indented(`function ${name}(d) {\n${body}}`));
-  const helpers = writer.functions.filter(({ root }) => !root);
+  const declared = writer.functions.map((f) => ({ ...f, text: indented(`function ${f.name}(d) {\n${f.body}}`) }));
   return {
-    code: [...consts, ...declarations].join('\n'),
-    shared: [...consts, ...helpers.map(({ name, body }) => indented(`function ${name}(d) {\n${body}}`))].join('\n'),
+    code: [...consts, ...declared.map(({ text }) => text)].join('\n'),
+    shared: [...consts, ...declared.filter(({ root }) => !root).map(({ text }) => text)].join('\n'),
     tests: writer.functions.filter(({ root }) => root).map(({ body }) => indented(`function (d) {\n${body}}`)),
     uses: writer.uses,
   };

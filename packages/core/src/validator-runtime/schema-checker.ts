@@ -12,8 +12,8 @@ export function schemaChecker(formats: Readonly<Record<string, unknown>> = {}): 
 }
 
 /**
- * A class, so that a module of many tools (`checker.accepting(accept0)`, ...) makes one small object per tool. Made by
- * a pure call, because its marker is set after it: a bundle that takes no checker then leaves it out.
+ * A class, so that a module of many tools (`checker.accepting(function (d) {...})`, ...) makes one small object per
+ * tool. Made by a pure call, because its marker is set after it: a bundle that takes no checker then leaves it out.
  */
 const Checker = /* @__PURE__ */ checkerClass();
 
