@@ -30,10 +30,9 @@ export interface RenderValidatorsOptions {
  * time. A tool whose schema core's schema checker takes (every type gen-tools maps) gets a boolean test of validity
  * written here, beside its name in `validators` (as fast as ajv's code and a fraction of its size), and the checker,
  * which makes the tool's validator from the manifest's schema on its first call and reports ajv's errors where the
- * test says no. Any
- * other (a hand-written schema with `not`, `if`, ...) gets ajv's standalone code, compiled now from the schema the
- * Toolbox would compile at run time (`validationSchema`, the same ajv options and formats). All report the same
- * errors. An ES module with imports only (no `require`, no `eval`), so edge runtimes and their bundlers take it.
+ * test says no. Any other (a hand-written schema with `not`, `if`, ...) gets ajv's standalone code, compiled now
+ * from the schema the Toolbox would compile at run time (`validationSchema`, the same ajv options and formats). All
+ * report the same errors. An ES module with imports only (no `require`, no `eval`), so edge runtimes and their bundlers take it.
  */
 export function renderValidators(options: RenderValidatorsOptions): RenderedOutput {
   const used = new Set<string>();
