@@ -1,6 +1,6 @@
 import { formatTest } from '../validator-runtime/format-test.js';
 import { resolvePointer, UnsupportedSchemaError } from './check-run.js';
-import { countOf, LIMITS, numberOf, type Schema, TYPED_GROUPS, type TypedGroup, typesOf } from './typed-keywords.js';
+import { countOf, LIMITS, numberOf, type Schema, typedGroups, type TypedGroup, typesOf } from './typed-keywords.js';
 
 /** The run-time helpers (`@toolwright/core/validator-runtime`) that accept functions may call. */
 export type AcceptHelper = 'duplicateItems' | 'equal' | 'formatTest' | 'fullFormats' | 'ucs2length';
@@ -55,7 +55,10 @@ function isPrimitive(value: unknown): boolean {
 }
 
 type Group = TypedGroup['type'];
-const keywordsOf = (group: Group) => TYPED_GROUPS.find(({ type }) => type === group)!.keywords.map(([name]) => name);
+const keywordsOf = (group: Group) =>
+  typedGroups()
+    .find(({ type }) => type === group)!
+    .keywords.map(([name]) => name);
 /** Keywords that need statements, not one expression. */
 const COMPOSITE = ['$ref', 'anyOf', 'oneOf', 'allOf', ...keywordsOf('array'), ...keywordsOf('object')];
 

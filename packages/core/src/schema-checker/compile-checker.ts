@@ -1,7 +1,7 @@
 import { equal } from '../validator-runtime/equal.js';
 import { type Check, CheckRun, type CheckError, resolvePointer, UnsupportedSchemaError } from './check-run.js';
 import { hasJsonType } from '../validator-runtime/duplicate-items.js';
-import { type NodeCompiler, type Schema, TYPED_GROUPS, typesOf } from './typed-keywords.js';
+import { type NodeCompiler, type Schema, typedGroups, typesOf } from './typed-keywords.js';
 
 /** Keywords that change nothing about what is valid (ajv reads none of them to validate). */
 const IGNORED: ReadonlySet<string> = new Set([
@@ -24,10 +24,15 @@ const IGNORED: ReadonlySet<string> = new Set([
 /** The keywords checked before the typed groups, in ajv's order (`type` is checked apart). */
 const UNTYPED = ['$ref', 'const', 'enum', 'anyOf', 'oneOf', 'allOf'] as const;
 
-const KNOWN: ReadonlySet<string> = /* @__PURE__ */ knownKeywords();
+let known: ReadonlySet<string> | undefined;
 
+/** Every keyword the checker reads: made on the first compile, as the typed groups are (see typedGroups). */
 function knownKeywords(): ReadonlySet<string> {
-  return new Set(['type', ...UNTYPED, ...TYPED_GROUPS.flatMap((group) => group.keywords.map(([keyword]) => keyword))]);
+  return (known ??= new Set([
+    'type',
+    ...UNTYPED,
+    ...typedGroups().flatMap((group) => group.keywords.map(([keyword]) => keyword)),
+  ]));
 }
 
 /** A validator as ajv's compiled ones behave: it returns whether the data is valid and leaves `errors` on itself. */
@@ -93,11 +98,12 @@ class Compilation implements NodeCompiler {
       throw new UnsupportedSchemaError(schemaPath, 'a schema is not an object or a boolean');
     }
     const node = schema as Schema;
+    const known = knownKeywords();
     for (const key of Object.keys(node)) {
-      if (!KNOWN.has(key) && !IGNORED.has(key)) throw new UnsupportedSchemaError(schemaPath, `keyword ${key}`);
+      if (!known.has(key) && !IGNORED.has(key)) throw new UnsupportedSchemaError(schemaPath, `keyword ${key}`);
     }
     // ajv: a `$ref` beside no other rule is checked alone.
-    if (node.$ref !== undefined && !Object.keys(node).some((key) => key !== '$ref' && KNOWN.has(key))) {
+    if (node.$ref !== undefined && !Object.keys(node).some((key) => key !== '$ref' && known.has(key))) {
       return this.#ref(node, schemaPath);
     }
     return sequence(this.#keywords(node, schemaPath));
@@ -105,10 +111,11 @@ class Compilation implements NodeCompiler {
 
   #keywords(node: Schema, schemaPath: string): Check[] {
     const types = typesOf(node, schemaPath);
-    const used = TYPED_GROUPS.map((group) => group.keywords.some(([keyword]) => node[keyword] !== undefined));
+    const groups = typedGroups();
+    const used = groups.map((group) => group.keywords.some(([keyword]) => node[keyword] !== undefined));
     // ajv checks the type first, unless it is one type whose group has keywords here: then the group's own test
     // does, and the type error comes where the group would have run.
-    const single = types.length === 1 ? TYPED_GROUPS.findIndex((group) => group.type === types[0]) : -1;
+    const single = types.length === 1 ? groups.findIndex((group) => group.type === types[0]) : -1;
     const typeInGroup = single >= 0 && used[single]!;
     const checks: Check[] = [];
     const typeError = types.length > 0 ? this.#typeError(node, types, schemaPath) : null;
@@ -123,7 +130,7 @@ class Compilation implements NodeCompiler {
     for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
       if (node[keyword] !== undefined) checks.push(this.#union(node, keyword, schemaPath));
     }
-    TYPED_GROUPS.forEach((group, index) => {
+    groups.forEach((group, index) => {
       if (!used[index]) return;
       const inner: Check[] = [];
       for (const [keyword, compile] of group.keywords) {
