@@ -7,6 +7,7 @@
 // Where valgrind is installed, each variant's instructions are counted too (cachegrind; V8 on one thread with fixed
 // seeds, so that the count repeats to a tenth of a percent): times here swing by a third from run to run, so a change
 // of a few percent shows only in the count.
+// A 10-tool app is measured beside it (precompiled): what every app pays whatever its number of tools shows there.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/cold-start.ts
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { generate } from '@toolwright/gen';
 
 const TARGET_MS = 10;
 const TOOLS = 100;
+const FEW_TOOLS = 10;
 const SAMPLES = Number(process.env.SAMPLES ?? 15);
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,8 +51,8 @@ function method(i: number): string {
   }
 }
 
-async function makeApp(validators: boolean): Promise<{ bundled: string; server: string }> {
-  const project = join(dir, validators ? 'precompiled' : 'default');
+async function makeApp(validators: boolean, tools = TOOLS): Promise<{ bundled: string; server: string }> {
+  const project = join(dir, `${validators ? 'precompiled' : 'default'}-${tools}`);
   mkdirSync(join(project, 'src'), { recursive: true });
   writeFileSync(
     join(project, 'tsconfig.json'),
@@ -69,7 +71,7 @@ async function makeApp(validators: boolean): Promise<{ bundled: string; server: 
       include: ['src'],
     }),
   );
-  const methods = Array.from({ length: TOOLS }, (_, i) => method(i)).join('\n\n');
+  const methods = Array.from({ length: tools }, (_, i) => method(i)).join('\n\n');
   writeFileSync(
     join(project, 'src/service.ts'),
     `import { tool, type Integer } from '@toolwright/core';\n\nexport class Service {\n${methods}\n}\n`,
@@ -177,11 +179,14 @@ async function main(): Promise<void> {
   try {
     const precompiled = await makeApp(true);
     const plain = await makeApp(false);
+    const few = await makeApp(true, FEW_TOOLS);
     const files: Record<string, string> = {
       'bundled, precompiled': precompiled.bundled,
       'bundled, default': plain.bundled,
       'server, precompiled': precompiled.server,
       'server, default': plain.server,
+      [`bundled, ${FEW_TOOLS} tools`]: few.bundled,
+      [`server, ${FEW_TOOLS} tools`]: few.server,
     };
     const empty = writeEmptyProgram();
     const wall: Record<string, number[]> = {};
@@ -224,8 +229,16 @@ async function main(): Promise<void> {
           ` ${(slow / fast).toFixed(1)}x`,
       );
     }
+    console.log(
+      `  ${FEW_TOOLS} tools, gen-tools --validators: bundled ${medians[`bundled, ${FEW_TOOLS} tools`]!.toFixed(1)} ms ` +
+        `(quickest ${minima[`bundled, ${FEW_TOOLS} tools`]!.toFixed(1)} ms), server ` +
+        `${medians[`server, ${FEW_TOOLS} tools`]!.toFixed(1)} ms (quickest ` +
+        `${minima[`server, ${FEW_TOOLS} tools`]!.toFixed(1)} ms)`,
+    );
     const pass = medians['bundled, precompiled']! <= TARGET_MS && medians['server, precompiled']! <= TARGET_MS;
-    console.log(`target: <= ${TARGET_MS} ms wall time with precompiled validators, bundled and as a server`);
+    console.log(
+      `target: <= ${TARGET_MS} ms wall time with precompiled validators, bundled and as a server, ${TOOLS} tools`,
+    );
     console.log('(cpu: all threads of the process; close to the wall time of an idle machine when this one is busy)');
     const emptyCount = instructions(empty);
     if (emptyCount === null) console.log('instructions: not counted (valgrind is not installed)');
