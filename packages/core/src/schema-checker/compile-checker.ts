@@ -24,11 +24,11 @@ const IGNORED: ReadonlySet<string> = new Set([
 /** The keywords checked before the typed groups, in ajv's order (`type` is checked apart). */
 const UNTYPED = ['$ref', 'const', 'enum', 'anyOf', 'oneOf', 'allOf'] as const;
 
-let known: ReadonlySet<string> | undefined;
+let knownSet: ReadonlySet<string> | undefined;
 
 /** Every keyword the checker reads: made on the first compile, as the typed groups are (see typedGroups). */
 function knownKeywords(): ReadonlySet<string> {
-  return (known ??= new Set([
+  return (knownSet ??= new Set([
     'type',
     ...UNTYPED,
     ...typedGroups().flatMap((group) => group.keywords.map(([keyword]) => keyword)),

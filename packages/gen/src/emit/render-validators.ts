@@ -32,7 +32,8 @@ export interface RenderValidatorsOptions {
  * which makes the tool's validator from the manifest's schema on its first call and reports ajv's errors where the
  * test says no. Any other (a hand-written schema with `not`, `if`, ...) gets ajv's standalone code, compiled now
  * from the schema the Toolbox would compile at run time (`validationSchema`, the same ajv options and formats). All
- * report the same errors. An ES module with imports only (no `require`, no `eval`), so edge runtimes and their bundlers take it.
+ * report the same errors. An ES module with imports only (no `require`, no `eval`), so edge runtimes and their
+ * bundlers take it.
  */
 export function renderValidators(options: RenderValidatorsOptions): RenderedOutput {
   const used = new Set<string>();
