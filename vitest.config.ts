@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // Workspace packages resolve to their TypeScript sources, so tests never need a build.
   resolve: { conditions: ['@toolwright/source'] },
+  // .cts too (Vite strips the types of .ts and .mts only): core's formats loader is CommonJS (formats-loader.cts).
+  esbuild: { include: /\.([cm]?ts|[jt]sx)$/ },
   ssr: { resolve: { conditions: ['@toolwright/source'] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],

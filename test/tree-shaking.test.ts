@@ -1,9 +1,11 @@
 // core's built entries are one module each (scripts/build.mjs bundles them): a bundler can leave out only what that
 // module's top-level code lets it drop. An app that binds a Toolbox must not carry the renderers for other vendors, or
 // the cleaning of foreign schemas, into every worker and cold start; validators that name no format must not carry
-// ajv-formats' formats.
+// ajv-formats' formats, and those that do evaluate them on the first format read.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
@@ -70,7 +72,31 @@ describe("core's built validator runtime, bundled", () => {
         if (other !== name) expect(app, `${name} takes ${other}`).not.toContain(otherText);
       }
     }
-    const helpersOnly = await bundleOf(['equal', 'formatTest', 'duplicateItems', 'verboseError'], validatorRuntime);
+    const helpersOnly = await bundleOf(['equal', 'lazyFormatTest', 'duplicateItems', 'verboseError'], validatorRuntime);
     for (const text of Object.values(runtimeParts)) expect(helpersOnly).not.toContain(text);
+  });
+
+  it("evaluates ajv-formats' module on the first read of a format, not on import", () => {
+    // V8's call counts, in a fresh Node: the function esbuild wraps ajv-formats' module in runs once, and not before.
+    const script = `
+      import { Session } from 'node:inspector/promises';
+      const session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+      const runtime = await import(${JSON.stringify(pathToFileURL(validatorRuntime).href)});
+      async function runs() {
+        const { result } = await session.post('Profiler.takePreciseCoverage');
+        const file = result.find((script) => script.url.endsWith('/validator-runtime.js'));
+        const module = file.functions.filter((fn) => /ajv-formats.*formats\\.js$/.test(fn.functionName));
+        return module.map((fn) => fn.ranges[0].count);
+      }
+      const onImport = await runs();
+      if (typeof runtime.fullFormats['date-time'] !== 'object') throw new Error('no date-time format');
+      console.log(JSON.stringify({ onImport, onRead: await runs() }));
+    `;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({ onImport: [0], onRead: [1] });
   });
 });

@@ -11,8 +11,8 @@ import { defineManifest, tool, Toolbox, validationSchema, type ObjectJsonSchema 
 import {
   duplicateItems,
   equal,
-  formatTest,
   fullFormats,
+  lazyFormatTest,
   schemaChecker,
   ucs2length,
 } from '@toolwright/core/validator-runtime';
@@ -65,7 +65,7 @@ const toolbox = new Toolbox([service], manifest);
 if (!checkerSupport(parameters).supported) throw new Error('gen-tools --validators would use ajv here');
 const written = acceptSource([validationSchema(parameters)], ['accept'], fullFormats);
 const helpers = [...written.uses];
-const given = { duplicateItems, equal, formatTest, fullFormats, ucs2length };
+const given = { duplicateItems, equal, fullFormats, lazyFormatTest, ucs2length };
 const accept = new Function(...helpers, `${written.code}\nreturn accept;`)(...helpers.map((name) => given[name]));
 const readers = {
   noop: (args: Record<string, unknown>) => [args.city, args.days, args.metric, args.ratio, args.unit],

@@ -8,10 +8,10 @@
 /* eslint-disable */
 
 import type { PrecompiledValidator, SchemaChecker } from '@toolwright/core';
-import { formatTest, fullFormats, schemaChecker } from '@toolwright/core/validator-runtime';
+import { fullFormats, lazyFormatTest, schemaChecker } from '@toolwright/core/validator-runtime';
 
 const checker = schemaChecker(fullFormats);
-const accept_f0 = formatTest(fullFormats, "date-time", "string") ?? (() => true);
+const accept_f0 = lazyFormatTest(fullFormats, "date-time", "string");
 
 /** The argument checks by tool name, as `ToolManifest.validators` takes them. */
 export const validators: Record<string, PrecompiledValidator | SchemaChecker> = {

@@ -21,4 +21,4 @@ export {
 export { pushError } from './validator-runtime/push-error.js';
 export { schemaChecker } from './validator-runtime/schema-checker.js';
 export { duplicateItems } from './validator-runtime/duplicate-items.js';
-export { formatTest } from './validator-runtime/format-test.js';
+export { lazyFormatTest } from './validator-runtime/format-test.js';

@@ -3,7 +3,7 @@ import { resolvePointer, UnsupportedSchemaError } from './check-run.js';
 import { countOf, LIMITS, numberOf, type Schema, typedGroups, type TypedGroup, typesOf } from './typed-keywords.js';
 
 /** The run-time helpers (`@toolwright/core/validator-runtime`) that accept functions may call. */
-export type AcceptHelper = 'duplicateItems' | 'equal' | 'formatTest' | 'fullFormats' | 'ucs2length';
+export type AcceptHelper = 'duplicateItems' | 'equal' | 'fullFormats' | 'lazyFormatTest' | 'ucs2length';
 
 export interface AcceptSource {
   /** Declarations: `function <name>(d)` per schema, returning whether ajv finds the value valid; consts they share. */
@@ -221,10 +221,10 @@ class AcceptWriter {
       throw new UnsupportedSchemaError(path, (error as Error).message);
     }
     if (test === null) return [];
-    this.uses.add('formatTest');
+    this.uses.add('lazyFormatTest');
     this.uses.add('fullFormats');
     // The formats at run time are core's own: should one be missing there, ajv would not check it either.
-    const made = `formatTest(fullFormats, ${JSON.stringify(node.format)}, "${type}") ?? (() => true)`;
+    const made = `lazyFormatTest(fullFormats, ${JSON.stringify(node.format)}, "${type}")`;
     return [`${this.#const('f', made)}(${value})`];
   }
 

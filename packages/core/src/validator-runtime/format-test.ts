@@ -23,3 +23,21 @@ export function formatTest(
   if (typeof test === 'function') return test as (value: unknown) => boolean;
   throw new Error(`format "${name}" has no test`);
 }
+
+/**
+ * The test of format `name` for values of JSON type `type`, looked up on the first value it tests (a format not
+ * checked there passes every value): what the validators module of `gen-tools --validators` holds per format, so that
+ * importing it reads no format (see formats.ts).
+ */
+export function lazyFormatTest(
+  formats: Readonly<Record<string, unknown>>,
+  name: string,
+  type: 'number' | 'string',
+): (value: unknown) => boolean {
+  let test: ((value: unknown) => boolean) | undefined;
+  return (value) => (test ??= formatTest(formats, name, type) ?? acceptAll)(value);
+}
+
+function acceptAll(): boolean {
+  return true;
+}

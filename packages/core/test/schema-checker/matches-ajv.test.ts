@@ -10,8 +10,8 @@ import { validationSchema, validatorAjvOptions, type JsonSchema, type ObjectJson
 import {
   duplicateItems,
   equal,
-  formatTest,
   fullFormats,
+  lazyFormatTest,
   schemaChecker,
   ucs2length,
 } from '@toolwright/core/validator-runtime';
@@ -34,8 +34,8 @@ function acceptOf(schema: JsonSchema): (data: unknown) => boolean {
   const given: Record<AcceptHelper, unknown> = {
     duplicateItems,
     equal,
-    formatTest,
     fullFormats,
+    lazyFormatTest,
     ucs2length,
   };
   const make = (body: string) =>
