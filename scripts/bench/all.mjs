@@ -1,5 +1,5 @@
 // Runs every benchmark, each in its own process, one after another (they must not share the two cores), and
-// ends with a line per benchmark: PASS, or FAIL with its exit code. `pnpm bench [name ...]` runs the named ones.
+// ends with a line per benchmark: PASS, or FAIL with its exit code. `npm run bench -- [name ...]` runs the named ones.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

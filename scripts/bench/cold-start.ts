@@ -8,9 +8,12 @@
 // seeds, so that the count repeats to a tenth of a percent): times here swing by a third from run to run, so a change
 // of a few percent shows only in the count.
 // A 10-tool app is measured beside it (precompiled): what every app pays whatever its number of tools shows there.
+// On Node 22.1 and later, the precompiled app runs once more with Node's compile cache (NODE_COMPILE_CACHE, filled by
+// a run before): most of a cold start is V8 reading and compiling code that runs once, which the cache skips.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/cold-start.ts
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
@@ -85,8 +88,8 @@ async function makeApp(validators: boolean, tools = TOOLS): Promise<{ bundled: s
   if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
     throw new Error(JSON.stringify(result.diagnostics));
   // The sample, an app as apps are written (static imports): its time is read against the process's start
-  // (performance.now() counts from there), so reading and compiling the app's code is timed too; what Node takes before any code of an app runs is the empty program's
-  // time (below), measured beside it and taken off.
+  // (performance.now() counts from there), so reading and compiling the app's code is timed too; what Node takes
+  // before any code of an app runs is the empty program's time (below), measured beside it and taken off.
   writeFileSync(
     join(project, 'src/sample.ts'),
     `import { Toolbox } from '@toolwright/core';
@@ -137,33 +140,47 @@ function writeEmptyProgram(): string {
   return file;
 }
 
+/** Node's compile cache (22.1 and later) can be used by the node running this. */
+const compileCacheAvailable = 'enableCompileCache' in nodeModule;
+
+/** A program to run, with the environment to run it in (Node's compile cache, where one is set). */
+interface Variant {
+  file: string;
+  cache?: string;
+}
+
+function envOf(variant: Variant): NodeJS.ProcessEnv {
+  return variant.cache ? { ...process.env, NODE_COMPILE_CACHE: variant.cache } : process.env;
+}
+
 /** Wall time and CPU time (of all the process's threads) from the process's start to the program's answer. */
-function sample(file: string): [number, number] {
-  const result = spawnSync(process.execPath, [file], { cwd: dirname(file), encoding: 'utf8' });
+function sample(variant: Variant): [number, number] {
+  const { file } = variant;
+  const result = spawnSync(process.execPath, [file], { cwd: dirname(file), encoding: 'utf8', env: envOf(variant) });
   if (result.status !== 0) throw new Error(`${file} exited ${result.status}: ${result.stderr.slice(-2000)}`);
   const [wall, cpu] = result.stdout.trim().split(' ').map(Number);
   return [wall!, cpu!];
 }
 
 /**
- * The instructions Node runs for the program, all threads (cachegrind runs them one at a time); null without
- * valgrind. `--single-threaded` keeps V8's compiling and collecting on the main thread and the seeds fix its hashing,
- * so the count is the same from run to run.
+ * Node's flags for counting: `--single-threaded` keeps V8's compiling and collecting on the main thread and the seeds
+ * fix its hashing.
  */
-function instructions(file: string): number | null {
+const COUNTED = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
+
+/**
+ * The instructions Node runs for the program, all threads (cachegrind runs them one at a time); null without
+ * valgrind. The count is the same from run to run. A compile cache is filled first by a run with the same flags (V8
+ * takes no code cached under other flags) into a folder of its own.
+ */
+function instructions(variant: Variant): number | null {
+  const { file } = variant;
+  const counted = variant.cache ? { file, cache: `${variant.cache}-counted` } : variant;
+  if (counted.cache) spawnSync(process.execPath, [...COUNTED, file], { cwd: dirname(file), env: envOf(counted) });
   const result = spawnSync(
     'valgrind',
-    [
-      '--tool=cachegrind',
-      '--cache-sim=no',
-      '--cachegrind-out-file=/dev/null',
-      process.execPath,
-      '--single-threaded',
-      '--hash-seed=1',
-      '--random-seed=1',
-      file,
-    ],
-    { cwd: dirname(file), encoding: 'utf8' },
+    ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...COUNTED, file],
+    { cwd: dirname(file), encoding: 'utf8', env: envOf(counted) },
   );
   const count = /I\s+refs:\s+([\d,]+)/.exec(result.stderr ?? '')?.[1];
   return result.status === 0 && count ? Number(count.replaceAll(',', '')) : null;
@@ -180,15 +197,24 @@ async function main(): Promise<void> {
     const precompiled = await makeApp(true);
     const plain = await makeApp(false);
     const few = await makeApp(true, FEW_TOOLS);
-    const files: Record<string, string> = {
-      'bundled, precompiled': precompiled.bundled,
-      'bundled, default': plain.bundled,
-      'server, precompiled': precompiled.server,
-      'server, default': plain.server,
-      [`bundled, ${FEW_TOOLS} tools`]: few.bundled,
-      [`server, ${FEW_TOOLS} tools`]: few.server,
+    const cache = join(dir, 'compile-cache');
+    const variants: Record<string, Variant> = {
+      'bundled, precompiled': { file: precompiled.bundled },
+      'bundled, default': { file: plain.bundled },
+      'server, precompiled': { file: precompiled.server },
+      'server, default': { file: plain.server },
+      [`bundled, ${FEW_TOOLS} tools`]: { file: few.bundled },
+      [`server, ${FEW_TOOLS} tools`]: { file: few.server },
+      ...(compileCacheAvailable
+        ? {
+            'bundled, compile cache': { file: precompiled.bundled, cache },
+            'server, compile cache': { file: precompiled.server, cache },
+          }
+        : {}),
     };
-    const empty = writeEmptyProgram();
+    // The cache as a deployment would ship it: filled by one run before.
+    for (const variant of Object.values(variants)) if (variant.cache) sample(variant);
+    const empty: Variant = { file: writeEmptyProgram() };
     const wall: Record<string, number[]> = {};
     const raw: Record<string, number[]> = {};
     const cpu: Record<string, number[]> = {};
@@ -196,9 +222,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < SAMPLES; i++) {
       // Interleaved, so that a busier moment of the machine falls on every variant alike; each variant's time is
       // less the empty program's time of the same round.
-      for (const [name, file] of Object.entries(files)) {
+      for (const [name, variant] of Object.entries(variants)) {
         const [emptyMs, emptyCpu] = sample(empty);
-        const [ms, cpuMs] = sample(file);
+        const [ms, cpuMs] = sample(variant);
         startup.push(emptyMs);
         (wall[name] ??= []).push(ms - emptyMs);
         (raw[name] ??= []).push(ms);
@@ -229,11 +255,16 @@ async function main(): Promise<void> {
           ` ${(slow / fast).toFixed(1)}x`,
       );
     }
+    const figure = (name: string) => `${medians[name]!.toFixed(1)} ms (quickest ${minima[name]!.toFixed(1)} ms)`;
     console.log(
-      `  ${FEW_TOOLS} tools, gen-tools --validators: bundled ${medians[`bundled, ${FEW_TOOLS} tools`]!.toFixed(1)} ms ` +
-        `(quickest ${minima[`bundled, ${FEW_TOOLS} tools`]!.toFixed(1)} ms), server ` +
-        `${medians[`server, ${FEW_TOOLS} tools`]!.toFixed(1)} ms (quickest ` +
-        `${minima[`server, ${FEW_TOOLS} tools`]!.toFixed(1)} ms)`,
+      `  ${FEW_TOOLS} tools, gen-tools --validators: bundled ${figure(`bundled, ${FEW_TOOLS} tools`)}, server ` +
+        figure(`server, ${FEW_TOOLS} tools`),
+    );
+    console.log(
+      compileCacheAvailable
+        ? `  ${TOOLS} tools, gen-tools --validators, Node's compile cache filled: bundled ` +
+            `${figure('bundled, compile cache')}, server ${figure('server, compile cache')}`
+        : `  Node's compile cache: not measured (Node ${process.version} has none; 22.1 and later have)`,
     );
     const pass = medians['bundled, precompiled']! <= TARGET_MS && medians['server, precompiled']! <= TARGET_MS;
     console.log(
@@ -247,12 +278,11 @@ async function main(): Promise<void> {
         `instructions (cachegrind), less the empty program's ${(emptyCount / 1e6).toFixed(1)} M; in brackets, ` +
           "the share of the empty program's:",
       );
-      for (const [name, file] of Object.entries(files)) {
-        const count = instructions(file);
+      for (const [name, variant] of Object.entries(variants)) {
+        const count = instructions(variant);
+        const more = count === null ? 0 : count - emptyCount;
         const text =
-          count === null
-            ? 'not counted'
-            : `${((count - emptyCount) / 1e6).toFixed(1)} M (${((100 * (count - emptyCount)) / emptyCount).toFixed(1)}%)`;
+          count === null ? 'not counted' : `${(more / 1e6).toFixed(1)} M (${((100 * more) / emptyCount).toFixed(1)}%)`;
         console.log(`  ${name.padEnd(22)} ${text}`);
       }
     }

@@ -13,7 +13,7 @@ export class RequestTimeoutError extends Error {
  * limit is given up; a streamed reply restarts the clock with each chunk, so a long answer that keeps coming is never
  * cut, and one that stalls is.
  *
- * Why the parts are shaped so (each measured with `pnpm bench agent-vs-sdk`):
+ * Why the parts are shaped so (each measured with `npm run bench -- agent-vs-sdk`):
  * - A run that can be aborted (a caller's signal, a stream) gives every request a fresh signal, which the limit
  *   aborts too; fetch slows down on a signal that served earlier requests.
  * - A run nothing can abort hands fetch no signal at all (a signal costs fetch about 4% of a short run against a

@@ -327,7 +327,7 @@ let groups: readonly TypedGroup[] | undefined;
 /**
  * The four groups in ajv's order (number, string, array, object), each with its keywords in ajv's order. Made on the
  * first compile, not at load: a cold start whose calls are all valid never compiles a validator, so it never pays
- * for them (about a million instructions, `pnpm bench cold-start`).
+ * for them (about a million instructions, `npm run bench -- cold-start`).
  */
 export function typedGroups(): readonly TypedGroup[] {
   return (groups ??= makeTypedGroups());
