@@ -28,4 +28,27 @@ describe('@tool() under standard decorators', () => {
   it('leaves the method working', () => {
     expect(new Weather().current('Oslo')).toBe('Oslo');
   });
+
+  it('keeps each class its own tools and options where tool() with no options is one decorator', () => {
+    const options = { description: 'Finds.' };
+    class A {
+      @tool()
+      one() {}
+      @tool(options)
+      two() {}
+    }
+    class B {
+      @tool()
+      three() {}
+    }
+    options.description = 'changed after';
+    expect(tool()).toBe(tool());
+    expect([...toolMethods(A)]).toEqual([
+      ['one', {}],
+      ['two', { description: 'Finds.' }],
+    ]);
+    expect([...toolMethods(B)]).toEqual([['three', {}]]);
+    expect(Object.isFrozen(toolMethods(B).get('three'))).toBe(true);
+    expect(Object.isFrozen(toolMethods(A).get('two'))).toBe(true);
+  });
 });
