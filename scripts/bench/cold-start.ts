@@ -6,7 +6,8 @@
 // from the process's start to the first answer, less the same time of an empty program run beside it.
 // Where valgrind is installed, each variant's instructions are counted too (cachegrind; V8 on one thread with fixed
 // seeds, so that the count repeats to a tenth of a percent): times here swing by a third from run to run, so a change
-// of a few percent shows only in the count.
+// of a few percent shows only in the count. Beside it, V8's garbage collections in the run: one young-generation
+// collection more or less moves the count by some 3 M.
 // A 10-tool app is measured beside it (precompiled): what every app pays whatever its number of tools shows there.
 // On Node 22.1 and later, the precompiled app runs once more with Node's compile cache (NODE_COMPILE_CACHE, filled by
 // a run before): most of a cold start is V8 reading and compiling code that runs once, which the cache skips.
@@ -186,6 +187,24 @@ function instructions(variant: Variant): number | null {
   return result.status === 0 && count ? Number(count.replaceAll(',', '')) : null;
 }
 
+/**
+ * The garbage collections V8 makes in the run (`--trace-gc`): a young-generation collection costs some 3 M
+ * instructions and more in wall time, so a change that adds or saves one moves the figures by more than its own work.
+ * A compile cache is filled first under the same flags, into a folder of its own.
+ */
+function collections(variant: Variant): number {
+  const { file } = variant;
+  const traced = variant.cache ? { file, cache: `${variant.cache}-traced` } : variant;
+  const run = () =>
+    spawnSync(process.execPath, [...COUNTED, '--trace-gc', file], {
+      cwd: dirname(file),
+      encoding: 'utf8',
+      env: envOf(traced),
+    });
+  if (traced.cache) run();
+  return (run().stdout.match(/^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: /gm) ?? []).length;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -272,19 +291,22 @@ async function main(): Promise<void> {
     );
     console.log('(cpu: all threads of the process; close to the wall time of an idle machine when this one is busy)');
     const emptyCount = instructions(empty);
-    if (emptyCount === null) console.log('instructions: not counted (valgrind is not installed)');
-    else {
-      console.log(
-        `instructions (cachegrind), less the empty program's ${(emptyCount / 1e6).toFixed(1)} M; in brackets, ` +
-          "the share of the empty program's:",
-      );
-      for (const [name, variant] of Object.entries(variants)) {
-        const count = instructions(variant);
-        const more = count === null ? 0 : count - emptyCount;
-        const text =
-          count === null ? 'not counted' : `${(more / 1e6).toFixed(1)} M (${((100 * more) / emptyCount).toFixed(1)}%)`;
-        console.log(`  ${name.padEnd(22)} ${text}`);
-      }
+    const plural = (n: number) => `${n} collection${n === 1 ? '' : 's'}`;
+    console.log(
+      emptyCount === null
+        ? 'instructions: not counted (valgrind is not installed)'
+        : `instructions (cachegrind), less the empty program's ${(emptyCount / 1e6).toFixed(1)} M; in brackets, ` +
+            "the share of the empty program's",
+    );
+    console.log(`and V8's garbage collections in the run (the empty program's: ${collections(empty)}):`);
+    for (const [name, variant] of Object.entries(variants)) {
+      const count = emptyCount === null ? null : instructions(variant);
+      const more = count === null || emptyCount === null ? 0 : count - emptyCount;
+      const text =
+        count === null || emptyCount === null
+          ? 'not counted'
+          : `${(more / 1e6).toFixed(1)} M (${((100 * more) / emptyCount).toFixed(1)}%)`;
+      console.log(`  ${name.padEnd(22)} ${text}, ${plural(collections(variant))}`);
     }
     console.log(pass ? 'PASS' : 'FAIL');
     if (!pass) process.exitCode = 1;
