@@ -170,14 +170,23 @@ function sample(variant: Variant): [number, number] {
 const COUNTED = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
 
 /**
+ * The variant to run under `flags`: its compile cache, if it has one, in a folder of its own (`suffix`), filled by a
+ * run under the same flags, since V8 takes no code cached under other flags.
+ */
+function cachedUnder(variant: Variant, flags: string[], suffix: string): Variant {
+  if (!variant.cache) return variant;
+  const own = { file: variant.file, cache: `${variant.cache}-${suffix}` };
+  spawnSync(process.execPath, [...flags, own.file], { cwd: dirname(own.file), env: envOf(own) });
+  return own;
+}
+
+/**
  * The instructions Node runs for the program, all threads (cachegrind runs them one at a time); null without
- * valgrind. The count is the same from run to run. A compile cache is filled first by a run with the same flags (V8
- * takes no code cached under other flags) into a folder of its own.
+ * valgrind. The count is the same from run to run.
  */
 function instructions(variant: Variant): number | null {
   const { file } = variant;
-  const counted = variant.cache ? { file, cache: `${variant.cache}-counted` } : variant;
-  if (counted.cache) spawnSync(process.execPath, [...COUNTED, file], { cwd: dirname(file), env: envOf(counted) });
+  const counted = cachedUnder(variant, COUNTED, 'counted');
   const result = spawnSync(
     'valgrind',
     ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...COUNTED, file],
@@ -190,19 +199,17 @@ function instructions(variant: Variant): number | null {
 /**
  * The garbage collections V8 makes in the run (`--trace-gc`): a young-generation collection costs some 3 M
  * instructions and more in wall time, so a change that adds or saves one moves the figures by more than its own work.
- * A compile cache is filled first under the same flags, into a folder of its own.
  */
 function collections(variant: Variant): number {
   const { file } = variant;
-  const traced = variant.cache ? { file, cache: `${variant.cache}-traced` } : variant;
-  const run = () =>
-    spawnSync(process.execPath, [...COUNTED, '--trace-gc', file], {
-      cwd: dirname(file),
-      encoding: 'utf8',
-      env: envOf(traced),
-    });
-  if (traced.cache) run();
-  return (run().stdout.match(/^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: /gm) ?? []).length;
+  const flags = [...COUNTED, '--trace-gc'];
+  const traced = cachedUnder(variant, flags, 'traced');
+  const result = spawnSync(process.execPath, [...flags, file], {
+    cwd: dirname(file),
+    encoding: 'utf8',
+    env: envOf(traced),
+  });
+  return (result.stdout.match(/^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: /gm) ?? []).length;
 }
 
 function median(values: number[]): number {
@@ -299,13 +306,10 @@ async function main(): Promise<void> {
             "the share of the empty program's",
     );
     console.log(`and V8's garbage collections in the run (the empty program's: ${collections(empty)}):`);
+    const share = (more: number, of: number) => `${(more / 1e6).toFixed(1)} M (${((100 * more) / of).toFixed(1)}%)`;
     for (const [name, variant] of Object.entries(variants)) {
       const count = emptyCount === null ? null : instructions(variant);
-      const more = count === null || emptyCount === null ? 0 : count - emptyCount;
-      const text =
-        count === null || emptyCount === null
-          ? 'not counted'
-          : `${(more / 1e6).toFixed(1)} M (${((100 * more) / emptyCount).toFixed(1)}%)`;
+      const text = count === null || emptyCount === null ? 'not counted' : share(count - emptyCount, emptyCount);
       console.log(`  ${name.padEnd(22)} ${text}, ${plural(collections(variant))}`);
     }
     console.log(pass ? 'PASS' : 'FAIL');
