@@ -89,7 +89,7 @@ export class Toolbox {
     }
   }
 
-  /** Removes a tool by name, or every tool of an instance. Returns argumentPlan many tools were removed. */
+  /** Removes a tool by name, or every tool of an instance. Returns how many tools were removed. */
   remove(nameOrInstance: string | object): number {
     let removed = 0;
     if (typeof nameOrInstance === 'string') removed = this.#tools.delete(nameOrInstance) ? 1 : 0;
