@@ -43,6 +43,26 @@ export async function bundleWorker(
   };
 }
 
+/**
+ * Bundles a Node entry for a startup snapshot (`node --build-snapshot`), which runs one CommonJS file. Resolved with
+ * `toolwright-precompiled` (no validator compiler: nothing compiles at run time) and `browser`, which picks
+ * @google/genai's web build: its Node build loads node:http at import, which Node 20's snapshot builder cannot.
+ */
+export async function bundleForSnapshot(entry: string, file: string): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    outfile: file,
+    bundle: true,
+    minify: true,
+    keepNames: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    conditions: ['@toolwright/source', 'toolwright-precompiled', 'browser'],
+    logLevel: 'silent',
+  });
+}
+
 /** The packages (or workspace packages) that take the most bytes of the bundle, biggest first. */
 export function largestInputs(metafile: Metafile, top = 8): { name: string; bytes: number }[] {
   const output = Object.values(metafile.outputs)[0]!;
