@@ -11,6 +11,9 @@
 // A 10-tool app is measured beside it (precompiled): what every app pays whatever its number of tools shows there.
 // On Node 22.1 and later, the precompiled app runs once more with Node's compile cache (NODE_COMPILE_CACHE, filled by
 // a run before): most of a cold start is V8 reading and compiling code that runs once, which the cache skips.
+// Last, the same app started from a Node startup snapshot (`node --build-snapshot`): the import
+// and the Toolbox's build run once, when the snapshot is built, and a cold start deserializes their heap and answers
+// the first call. An empty program started from a snapshot is measured beside it: what the mechanism itself costs.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/cold-start.ts
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,7 +58,26 @@ function method(i: number): string {
   }
 }
 
-async function makeApp(validators: boolean, tools = TOOLS): Promise<{ bundled: string; server: string }> {
+/** The app: its imports and its Toolbox. */
+const APP = `import { Toolbox } from '@toolwright/core';
+import { manifest } from './tools.generated.js';
+import { Service } from './service.js';
+
+const toolbox = new Toolbox([new Service()], manifest);
+`;
+
+/** The first call, and the time of its answer from the process's start (and the CPU time) printed. */
+const FIRST_ANSWER = `const reply = await toolbox.call({ name: 'find0', args: { query: 'tea', limit: 3 } });
+const ms = performance.now();
+const { user, system } = process.cpuUsage();
+if ((reply.functionResponse.response as { output?: unknown }).output !== 'tea3') throw new Error(JSON.stringify(reply));
+console.log(ms, (user + system) / 1000);
+`;
+
+async function makeApp(
+  validators: boolean,
+  tools = TOOLS,
+): Promise<{ project: string; bundled: string; server: string }> {
   const project = join(dir, `${validators ? 'precompiled' : 'default'}-${tools}`);
   mkdirSync(join(project, 'src'), { recursive: true });
   writeFileSync(
@@ -91,20 +113,7 @@ async function makeApp(validators: boolean, tools = TOOLS): Promise<{ bundled: s
   // The sample, an app as apps are written (static imports): its time is read against the process's start
   // (performance.now() counts from there), so reading and compiling the app's code is timed too; what Node takes
   // before any code of an app runs is the empty program's time (below), measured beside it and taken off.
-  writeFileSync(
-    join(project, 'src/sample.ts'),
-    `import { Toolbox } from '@toolwright/core';
-import { manifest } from './tools.generated.js';
-import { Service } from './service.js';
-
-const toolbox = new Toolbox([new Service()], manifest);
-const reply = await toolbox.call({ name: 'find0', args: { query: 'tea', limit: 3 } });
-const ms = performance.now();
-const { user, system } = process.cpuUsage();
-if ((reply.functionResponse.response as { output?: unknown }).output !== 'tea3') throw new Error(JSON.stringify(reply));
-console.log(ms, (user + system) / 1000);
-`,
-  );
+  writeFileSync(join(project, 'src/sample.ts'), `${APP}${FIRST_ANSWER}`);
   const common: BuildOptions = {
     entryPoints: [join(project, 'src/sample.ts')],
     bundle: true,
@@ -128,7 +137,34 @@ console.log(ms, (user + system) / 1000);
   });
   // As a Node server runs it: packages from node_modules, their ESM builds.
   await build({ ...common, outfile: server, packages: 'external' });
-  return { bundled, server };
+  return { project, bundled, server };
+}
+
+/**
+ * The app for a startup snapshot, bundled as the snapshot builder runs it (one CommonJS file): what runs when the
+ * snapshot is built (the imports, the Toolbox) at the top level, the first call in the function Node runs when it
+ * starts from the snapshot.
+ */
+async function makeSnapshotEntry(project: string): Promise<string> {
+  writeFileSync(
+    join(project, 'src/snapshot.ts'),
+    `import { startupSnapshot } from 'node:v8';\n${APP}startupSnapshot.setDeserializeMainFunction(async () => {\n${FIRST_ANSWER}});\n`,
+  );
+  const snapshotEntry = join(project, 'snapshot.cjs');
+  await build({
+    entryPoints: [join(project, 'src/snapshot.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'silent',
+    outfile: snapshotEntry,
+    format: 'cjs',
+    minify: true,
+    keepNames: true,
+    external: ['class-transformer', 'class-validator'],
+    conditions: ['toolwright-precompiled'],
+  });
+  return snapshotEntry;
 }
 
 /** Node starting a program that does nothing: what every sample's time holds before the app's first line. */
@@ -141,23 +177,48 @@ function writeEmptyProgram(): string {
   return file;
 }
 
+/** The empty program for a startup snapshot: what starting from a snapshot costs with no app in it. */
+function writeEmptySnapshotEntry(): string {
+  const file = join(dir, 'empty-snapshot.cjs');
+  writeFileSync(
+    file,
+    "require('node:v8').startupSnapshot.setDeserializeMainFunction(() => {\n" +
+      '  const { user, system } = process.cpuUsage();\n' +
+      '  console.log(performance.now(), (user + system) / 1000);\n' +
+      '});\n',
+  );
+  return file;
+}
+
 /** Node's compile cache (22.1 and later) can be used by the node running this. */
 const compileCacheAvailable = 'enableCompileCache' in nodeModule;
 
-/** A program to run, with the environment to run it in (Node's compile cache, where one is set). */
+/**
+ * A program to run, with the environment to run it in (Node's compile cache, where one is set); or, with `snapshot`,
+ * the blob that `file` is snapshotted into, which is run in its place.
+ */
 interface Variant {
   file: string;
   cache?: string;
+  snapshot?: string;
 }
 
 function envOf(variant: Variant): NodeJS.ProcessEnv {
   return variant.cache ? { ...process.env, NODE_COMPILE_CACHE: variant.cache } : process.env;
 }
 
+function argsOf(variant: Variant): string[] {
+  return variant.snapshot ? ['--snapshot-blob', variant.snapshot] : [variant.file];
+}
+
 /** Wall time and CPU time (of all the process's threads) from the process's start to the program's answer. */
 function sample(variant: Variant): [number, number] {
   const { file } = variant;
-  const result = spawnSync(process.execPath, [file], { cwd: dirname(file), encoding: 'utf8', env: envOf(variant) });
+  const result = spawnSync(process.execPath, argsOf(variant), {
+    cwd: dirname(file),
+    encoding: 'utf8',
+    env: envOf(variant),
+  });
   if (result.status !== 0) throw new Error(`${file} exited ${result.status}: ${result.stderr.slice(-2000)}`);
   const [wall, cpu] = result.stdout.trim().split(' ').map(Number);
   return [wall!, cpu!];
@@ -171,13 +232,29 @@ const COUNTED = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
 
 /**
  * The variant to run under `flags`: its compile cache, if it has one, in a folder of its own (`suffix`), filled by a
- * run under the same flags, since V8 takes no code cached under other flags.
+ * run under the same flags, since V8 takes no code cached under other flags; its snapshot, if it has one, built under
+ * them, for the same reason (and the hash seed is in the snapshot).
  */
-function cachedUnder(variant: Variant, flags: string[], suffix: string): Variant {
+function preparedUnder(variant: Variant, flags: string[], suffix: string): Variant {
+  if (variant.snapshot) {
+    const own = { file: variant.file, snapshot: `${variant.snapshot}-${suffix}` };
+    buildSnapshot(own, flags);
+    return own;
+  }
   if (!variant.cache) return variant;
   const own = { file: variant.file, cache: `${variant.cache}-${suffix}` };
   spawnSync(process.execPath, [...flags, own.file], { cwd: dirname(own.file), env: envOf(own) });
   return own;
+}
+
+/** `node --build-snapshot`: runs the variant's file and writes the heap it leaves to its blob. */
+function buildSnapshot(variant: Variant, flags: string[] = []): void {
+  const result = spawnSync(
+    process.execPath,
+    [...flags, '--snapshot-blob', variant.snapshot!, '--build-snapshot', variant.file],
+    { cwd: dirname(variant.file), encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`the snapshot of ${variant.file} failed: ${result.stderr.slice(-2000)}`);
 }
 
 /**
@@ -185,12 +262,18 @@ function cachedUnder(variant: Variant, flags: string[], suffix: string): Variant
  * valgrind. The count is the same from run to run.
  */
 function instructions(variant: Variant): number | null {
-  const { file } = variant;
-  const counted = cachedUnder(variant, COUNTED, 'counted');
+  const counted = preparedUnder(variant, COUNTED, 'counted');
   const result = spawnSync(
     'valgrind',
-    ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...COUNTED, file],
-    { cwd: dirname(file), encoding: 'utf8', env: envOf(counted) },
+    [
+      '--tool=cachegrind',
+      '--cache-sim=no',
+      '--cachegrind-out-file=/dev/null',
+      process.execPath,
+      ...COUNTED,
+      ...argsOf(counted),
+    ],
+    { cwd: dirname(variant.file), encoding: 'utf8', env: envOf(counted) },
   );
   const count = /I\s+refs:\s+([\d,]+)/.exec(result.stderr ?? '')?.[1];
   return result.status === 0 && count ? Number(count.replaceAll(',', '')) : null;
@@ -201,11 +284,10 @@ function instructions(variant: Variant): number | null {
  * instructions and more in wall time, so a change that adds or saves one moves the figures by more than its own work.
  */
 function collections(variant: Variant): number {
-  const { file } = variant;
   const flags = [...COUNTED, '--trace-gc'];
-  const traced = cachedUnder(variant, flags, 'traced');
-  const result = spawnSync(process.execPath, [...flags, file], {
-    cwd: dirname(file),
+  const traced = preparedUnder(variant, flags, 'traced');
+  const result = spawnSync(process.execPath, [...flags, ...argsOf(traced)], {
+    cwd: dirname(variant.file),
     encoding: 'utf8',
     env: envOf(traced),
   });
@@ -237,9 +319,14 @@ async function main(): Promise<void> {
             'server, compile cache': { file: precompiled.server, cache },
           }
         : {}),
+      'startup snapshot': { file: await makeSnapshotEntry(precompiled.project), snapshot: join(dir, 'app.blob') },
+      'empty, snapshot': { file: writeEmptySnapshotEntry(), snapshot: join(dir, 'empty.blob') },
     };
-    // The cache as a deployment would ship it: filled by one run before.
-    for (const variant of Object.values(variants)) if (variant.cache) sample(variant);
+    // The cache and the snapshot as a deployment would ship them: filled by one run before, built before.
+    for (const variant of Object.values(variants)) {
+      if (variant.cache) sample(variant);
+      if (variant.snapshot) buildSnapshot(variant);
+    }
     const empty: Variant = { file: writeEmptyProgram() };
     const wall: Record<string, number[]> = {};
     const raw: Record<string, number[]> = {};
@@ -292,9 +379,14 @@ async function main(): Promise<void> {
             `${figure('bundled, compile cache')}, server ${figure('server, compile cache')}`
         : `  Node's compile cache: not measured (Node ${process.version} has none; 22.1 and later have)`,
     );
+    console.log(
+      `  ${TOOLS} tools, gen-tools --validators, started from a startup snapshot (import and Toolbox built into it): ` +
+        `${figure('startup snapshot')}; an empty program from a snapshot: ${figure('empty, snapshot')}`,
+    );
     const pass = medians['bundled, precompiled']! <= TARGET_MS && medians['server, precompiled']! <= TARGET_MS;
     console.log(
-      `target: <= ${TARGET_MS} ms wall time with precompiled validators, bundled and as a server, ${TOOLS} tools`,
+      `target: <= ${TARGET_MS} ms wall time with precompiled validators, bundled and as a server, ${TOOLS} tools, ` +
+        'all of it in the process (the snapshot, which moves the import and the build out of it, is not counted)',
     );
     console.log('(cpu: all threads of the process; close to the wall time of an idle machine when this one is busy)');
     const emptyCount = instructions(empty);
