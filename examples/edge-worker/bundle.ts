@@ -46,7 +46,7 @@ export async function bundleWorker(
 /**
  * Bundles a Node entry for a startup snapshot (`node --build-snapshot`), which runs one CommonJS file. Resolved with
  * `toolwright-precompiled` (no validator compiler: nothing compiles at run time) and `browser`, which picks
- * @google/genai's web build: its Node build loads node:http at import, which Node 20's snapshot builder cannot.
+ * @google/genai's web build: its Node build loads node:http at import, which no snapshot can hold.
  */
 export async function bundleForSnapshot(entry: string, file: string): Promise<void> {
   await build({

@@ -8,7 +8,8 @@ import { startupSnapshot } from 'node:v8';
 import worker, { type Env } from './worker.js';
 
 startupSnapshot.setDeserializeMainFunction(() => {
-  // Loaded here, not imported: Node 20's snapshot builder cannot load node:http, and a snapshot has no import().
+  // Loaded here, not imported: no snapshot holds node:http (Node 20's builder cannot load it, 22's and 24's cannot
+  // serialize its parser), and a snapshot has no import().
   const { createServer } = process.getBuiltinModule('node:http');
   const env: Env = {
     GEMINI_API_KEY: process.env.GEMINI_API_KEY ?? '',
