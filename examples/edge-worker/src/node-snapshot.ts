@@ -18,7 +18,8 @@ startupSnapshot.setDeserializeMainFunction(() => {
   };
   const server = createServer((request, response) => {
     serve(request, response, env).catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+      if (response.headersSent) response.destroy(error instanceof Error ? error : new Error(String(error)));
+      else response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     });
   });
   server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1', () => {
