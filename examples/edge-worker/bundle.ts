@@ -1,6 +1,6 @@
 // Bundles a worker as `wrangler deploy` would: one minified ES module (names kept), resolved with the conditions edge
-// runtimes use (workerd, worker, browser). `@toolwright/source` bundles the workspace's sources instead of their
-// builds.
+// runtimes use (workerd, worker, browser); and the Node server's entry as Node's snapshot builder takes it (one
+// CommonJS file). `@toolwright/source` bundles the workspace's sources instead of their builds.
 import { build, type Metafile } from 'esbuild';
 
 export interface BundledWorker {
