@@ -66,13 +66,30 @@ import { Service } from './service.js';
 const toolbox = new Toolbox([new Service()], manifest);
 `;
 
-/** The first call, and the time of its answer from the process's start (and the CPU time) printed. */
-const FIRST_ANSWER = `const reply = await toolbox.call({ name: 'find0', args: { query: 'tea', limit: 3 } });
-const ms = performance.now();
+/** Prints the time from the process's start to here, and the CPU time: what every program measured ends with. */
+const PRINT_TIMES = `const ms = performance.now();
 const { user, system } = process.cpuUsage();
-if ((reply.functionResponse.response as { output?: unknown }).output !== 'tea3') throw new Error(JSON.stringify(reply));
 console.log(ms, (user + system) / 1000);
 `;
+
+/** The first call, its answer's times printed, and the answer checked (a wrong one fails the sample). */
+const FIRST_ANSWER = `const reply = await toolbox.call({ name: 'find0', args: { query: 'tea', limit: 3 } });
+${PRINT_TIMES}if ((reply.functionResponse.response as { output?: unknown }).output !== 'tea3') throw new Error(JSON.stringify(reply));
+`;
+
+/**
+ * A bundle as deployed to a serverless or edge platform: one minified file, names kept (wrangler's default).
+ * class-transformer and class-validator are optional peers that an app without DTO parameters does not install.
+ */
+const AS_DEPLOYED: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'silent',
+  minify: true,
+  keepNames: true,
+  external: ['class-transformer', 'class-validator'],
+};
 
 async function makeApp(
   validators: boolean,
@@ -125,14 +142,11 @@ async function makeApp(
   const bundled = join(project, 'bundled.mjs');
   const server = join(project, 'server.mjs');
   // As deployed: one file (code splitting off, so ajv's dynamic import is inlined as a lazily evaluated part).
-  // class-transformer and class-validator are optional peers that an app without DTO parameters does not install.
   // With every validator precompiled, the condition the README names leaves ajv's compiler out of the bundle.
   await build({
     ...common,
+    ...AS_DEPLOYED,
     outfile: bundled,
-    minify: true,
-    keepNames: true,
-    external: ['class-transformer', 'class-validator'],
     ...(validators ? { conditions: ['toolwright-precompiled'] } : {}),
   });
   // As a Node server runs it: packages from node_modules, their ESM builds.
@@ -152,16 +166,10 @@ async function makeSnapshotEntry(project: string): Promise<string> {
   );
   const snapshotEntry = join(project, 'snapshot.cjs');
   await build({
+    ...AS_DEPLOYED,
     entryPoints: [join(project, 'src/snapshot.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
     outfile: snapshotEntry,
     format: 'cjs',
-    minify: true,
-    keepNames: true,
-    external: ['class-transformer', 'class-validator'],
     conditions: ['toolwright-precompiled'],
   });
   return snapshotEntry;
@@ -170,23 +178,14 @@ async function makeSnapshotEntry(project: string): Promise<string> {
 /** Node starting a program that does nothing: what every sample's time holds before the app's first line. */
 function writeEmptyProgram(): string {
   const file = join(dir, 'empty.mjs');
-  writeFileSync(
-    file,
-    'const { user, system } = process.cpuUsage();\nconsole.log(performance.now(), (user + system) / 1000);\n',
-  );
+  writeFileSync(file, PRINT_TIMES);
   return file;
 }
 
 /** The empty program for a startup snapshot: what starting from a snapshot costs with no app in it. */
 function writeEmptySnapshotEntry(): string {
   const file = join(dir, 'empty-snapshot.cjs');
-  writeFileSync(
-    file,
-    "require('node:v8').startupSnapshot.setDeserializeMainFunction(() => {\n" +
-      '  const { user, system } = process.cpuUsage();\n' +
-      '  console.log(performance.now(), (user + system) / 1000);\n' +
-      '});\n',
-  );
+  writeFileSync(file, `require('node:v8').startupSnapshot.setDeserializeMainFunction(() => {\n${PRINT_TIMES}});\n`);
   return file;
 }
 
