@@ -63,7 +63,6 @@ describe('the weather agent on Gemma (prompt-based calling)', () => {
 
     // Every request passed the API's rules for Gemma: no tools, no system instruction (it is in the first turn).
     expect(fake.requests.map((request) => request.status)).toEqual([200, 200]);
-    const first = fake.requests[0]!.body as { contents: Array<{ parts: Array<{ text: string }> }> };
-    expect(first.contents[0]!.parts[0]!.text).toMatch(/^You are a weather assistant/);
+    expect(fake.turns[0]!.contents[0]!.parts[0]!.text).toMatch(/^You are a weather assistant/);
   });
 });

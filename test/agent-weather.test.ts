@@ -51,12 +51,12 @@ describe('the weather agent over the generated manifest', () => {
     expect(result.stopReason).toBe('stop');
 
     // What went over the wire: the generated declarations, the signed model turn back, the answers with their ids.
-    const [first, second] = fake.requests.map((request) => request.body as any);
-    expect(first.tools[0].functionDeclarations).toEqual(weatherToolbox().declarations());
-    expect(first.systemInstruction.parts[0].text).toMatch(/weather assistant/);
-    expect(second.contents[1]).toEqual(result.history[1]);
-    expect(second.contents[2].parts.map((part: any) => part.functionResponse.id)).toEqual(
-      second.contents[1].parts.filter((part: any) => part.functionCall).map((part: any) => part.functionCall.id),
+    const [first, second] = fake.turns;
+    expect(first!.functionDeclarations).toEqual(weatherToolbox().declarations());
+    expect(first!.systemText).toMatch(/weather assistant/);
+    expect(second!.contents[1]).toEqual(result.history[1]);
+    expect(second!.functionResponses.map((response) => response.id)).toEqual(
+      second!.answeredCalls.map((call) => call.id),
     );
     expect(fake.requests.every((request) => request.status === 200)).toBe(true);
   });

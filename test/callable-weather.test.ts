@@ -2,7 +2,7 @@
 // toCallableTool, with the real @google/genai client against FakeGemini, streamed and not.
 import { GoogleGenAI } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeGemini, type FakeGemini } from '@toolwright/testing';
+import { startFakeGemini, type FakeGemini, type FunctionResponse } from '@toolwright/testing';
 import { toCallableTool } from '@toolwright/genai';
 import { weatherToolbox } from '../examples/weather/src/agent.js';
 import { OFFLINE_QUESTION, offlineWeatherModel } from '../examples/weather/src/agent-offline-model.js';
@@ -18,8 +18,8 @@ async function client(): Promise<GoogleGenAI> {
   return new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
 }
 
-function answers(): any[] {
-  return (fake!.requests[1]!.body as any).contents.at(-1).parts.map((part: any) => part.functionResponse);
+function answers(): FunctionResponse[] {
+  return fake!.turns[1]!.functionResponses;
 }
 
 describe("toCallableTool in the SDK's loop", () => {
@@ -31,9 +31,9 @@ describe("toCallableTool in the SDK's loop", () => {
       config: { tools: [toCallableTool(weatherToolbox())] },
     });
     expect(response.text).toContain('Paris is warmer');
-    expect(answers().map((answer) => [answer.id, answer.name, answer.response.output.location])).toEqual([
-      ['call-0-0', 'getCurrentWeather', 'Boston, MA'],
-      ['call-0-1', 'getCurrentWeather', 'Paris, France'],
+    expect(answers()).toMatchObject([
+      { id: 'call-0-0', name: 'getCurrentWeather', response: { output: { location: 'Boston, MA' } } },
+      { id: 'call-0-1', name: 'getCurrentWeather', response: { output: { location: 'Paris, France' } } },
     ]);
     expect(response.automaticFunctionCallingHistory).toHaveLength(3);
   });

@@ -94,11 +94,8 @@ describe('the worker app in a Node startup snapshot', () => {
     expect(((await response.json()) as { text: string }).text).toBe('Booked for Friday in Berlin.');
     // The API key was read when the server started, not when the snapshot was built.
     expect(fake.requests[0]!.headers['x-goog-api-key']).toBe('test-key');
-    const sent = fake.requests[1]!.body as {
-      contents: { parts: { functionResponse?: { name: string; response: unknown } }[] }[];
-    };
-    const responses = sent.contents.at(-1)!.parts.map((part) => part.functionResponse);
-    expect(responses.map((part) => [part!.name, part!.response])).toEqual([
+    const responses = fake.turns[1]!.functionResponses;
+    expect(responses.map((part) => [part.name, part.response])).toEqual([
       // The Date was revived before the call: getUTCDay() of 2025-06-06 is 5 (Friday).
       ['bookDelivery', { output: { confirmed: true, weekday: 5, city: 'Berlin' } }],
       // The schema checker made this tool's validator, in the deserialized heap, for the model's mistake.

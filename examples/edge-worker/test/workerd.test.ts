@@ -148,11 +148,8 @@ describe('the edge worker in workerd', () => {
     const result = (await response.json()) as { text: string; stopReason: string };
     expect(result.text).toBe('Booked for Friday in Berlin; green tea is 4.50 EUR.');
     expect(fake.requests).toHaveLength(2);
-    const sent = fake.requests[1]!.body as {
-      contents: { parts: { functionResponse?: { name: string; response: unknown } }[] }[];
-    };
-    const responses = sent.contents.at(-1)!.parts.map((part) => part.functionResponse);
-    expect(responses.map((part) => [part!.name, part!.response])).toEqual([
+    const responses = fake.turns[1]!.functionResponses;
+    expect(responses.map((part) => [part.name, part.response])).toEqual([
       // The Date was revived before the call: getUTCDay() of 2025-06-06 is 5 (Friday).
       ['bookDelivery', { output: { confirmed: true, weekday: 5, city: 'Berlin' } }],
       // A bigint result goes back as digit text.

@@ -65,7 +65,7 @@ describe('the loop under any model behaviour', () => {
 
         const sent = fake.requests.slice(before);
         expect(sent.every((request) => request.status === 200)).toBe(true);
-        const lastContents = (sent.at(-1)!.body as { contents: unknown[] }).contents;
+        const lastContents = fake.turns.at(-1)!.contents;
         expect(result.history.slice(0, lastContents.length)).toEqual(lastContents);
         // Every model turn with calls is followed by exactly its answers, in order, ids echoed.
         result.history.forEach((content, i) => {

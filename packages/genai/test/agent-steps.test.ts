@@ -201,10 +201,7 @@ describe('the step runner', () => {
     expect(journaled).toEqual({
       output: { order: 'o0.0', at: '1970-01-01T00:00:00.000Z', cents: '1999', tags: ['a'] },
     });
-    const sent = (
-      fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: unknown } }> }> }
-    ).contents;
-    expect(sent.at(-1)!.parts[0]!.functionResponse!.response).toEqual(journaled);
+    expect(fake.turns.at(-1)!.functionResponses[0]!.response).toEqual(journaled);
   });
 
   it(
@@ -317,10 +314,9 @@ describe('the step runner', () => {
       expect(seen).toEqual([{ value: 'a!' }, { value: 'b!' }]);
       expect(result.steps[0]!.calls.map((call) => call.outcome)).toEqual(['ran', 'denied']);
       expect(result.steps[0]!.calls[0]!.editedArgs).toEqual({ value: 'a!' });
-      const answers = (
-        fake.requests.at(-1)!.body as { contents: Array<{ parts: Array<{ functionResponse?: { response: any } }> }> }
-      ).contents.at(-1)!.parts;
-      expect(answers[1]!.functionResponse!.response.error.message).toContain('needs a person');
+      expect(fake.turns.at(-1)!.functionResponses[1]!.response).toMatchObject({
+        error: { message: expect.stringContaining('needs a person') },
+      });
     },
   );
 

@@ -59,9 +59,7 @@ describe('server-everything over stdio', () => {
       const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: remote });
       const result = await agent.run('Add 2 and 40, and echo hello.');
       expect(result.text).toBe('The sum is 42 and the echo said hello.');
-      const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: unknown }[] }[] };
-      const responses = sent.contents.at(-1)!.parts.map((part) => part.functionResponse);
-      expect(responses).toEqual([
+      expect(fake.turns[1]!.functionResponses).toEqual([
         { id: 's', name: 'get-sum', response: { output: expect.stringContaining('42') } },
         { id: 'e', name: 'echo', response: { output: 'Echo: hello' } },
       ]);
@@ -77,8 +75,7 @@ describe('server-everything over stdio', () => {
     try {
       const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: remote });
       expect((await agent.run('Show me the image.')).text).toBe('A tiny logo.');
-      const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: { parts?: unknown } }[] }[] };
-      expect(sent.contents.at(-1)!.parts[0]!.functionResponse!.parts).toEqual([
+      expect(fake.turns[1]!.functionResponses[0]!.parts).toEqual([
         { inlineData: { mimeType: 'image/png', data: expect.any(String) } },
       ]);
     } finally {

@@ -78,8 +78,7 @@ describe('serve -> import -> Agent', () => {
       });
       const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: [remote, only(['weather', 'fail'])] });
       expect((await agent.run('go')).text).toBe('done');
-      const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: unknown }[] }[] };
-      expect(sent.contents.at(-1)!.parts.map((part) => part.functionResponse)).toEqual([
+      expect(fake.turns[1]!.functionResponses).toEqual([
         { id: 'a', name: 'calc_add', response: { output: 3 } },
         { id: 'w', name: 'weather', response: { output: { city: 'Lima', celsius: 4 } } },
         { id: 'f', name: 'fail', response: { error: { name: 'RangeError', message: 'failed on purpose: why' } } },
@@ -118,12 +117,7 @@ describe('serve -> import -> Agent', () => {
         config: { tools: [toCallableTool(remote)] },
       });
       expect(response.text).toBe('forty-two');
-      const sent = fake.requests[1]!.body as { contents: { parts: { functionResponse?: unknown }[] }[] };
-      expect(sent.contents.at(-1)!.parts[0]!.functionResponse).toEqual({
-        id: 'x',
-        name: 'calc_add',
-        response: { output: 42 },
-      });
+      expect(fake.turns[1]!.functionResponses).toEqual([{ id: 'x', name: 'calc_add', response: { output: 42 } }]);
     } finally {
       await fake.close();
     }

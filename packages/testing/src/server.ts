@@ -5,7 +5,7 @@ import { refusalOf } from './admission.js';
 import { flattenHeaders, parseJson, readBody, sendJson } from './http-io.js';
 import { geminiErrorBody } from './errors.js';
 import type { Reply, SignaturePlacement, StreamOptions } from './replies.js';
-import { viewRequest } from './request-view.js';
+import { viewRequest, type FakeRequest } from './request-view.js';
 import { newResponseId, responseBody, type TurnMeta } from './response-body.js';
 import { parseRoute, type Route } from './routes.js';
 import { ThoughtSignatureLedger } from './rules/thought-signatures.js';
@@ -70,6 +70,11 @@ export interface FakeGemini {
   readonly port: number;
   /** Every request received, in arrival order. */
   readonly requests: RecordedRequest[];
+  /**
+   * The requests that reached the model (past the rules), in turn order, each as a handler got it: `body` typed, and
+   * `text`, `functionResponses`, `answeredCalls`, ... read from it. `turns[n]` is what script entry n answered.
+   */
+  readonly turns: readonly FakeRequest[];
   /** Script entries not used yet. */
   readonly pending: number;
   /** The thought signatures this fake issued. */
@@ -89,9 +94,9 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   const ledger = new ThoughtSignatureLedger();
   const thinking = options.thinking ? (options.thinking === true ? {} : options.thinking) : undefined;
   const requests: RecordedRequest[] = [];
+  const turns: FakeRequest[] = [];
   const sockets = new Set<Socket>();
   const delays = new Delays();
-  let turns = 0;
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -150,7 +155,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     const route = record.route!;
     const body = parsed as GenerateContentRequest;
 
-    const request = viewRequest(body, route, record.headers, record.index, turns++);
+    const request = viewRequest(body, route, record.headers, record.index, turns.length);
+    turns.push(request);
     let reply: Reply;
     try {
       reply = await source.next(request);
@@ -201,6 +207,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    turns,
     get pending() {
       return source.pending;
     },

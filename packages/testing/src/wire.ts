@@ -16,6 +16,9 @@ export interface FunctionResponse {
   id?: string;
   name: string;
   response: Record<string, unknown>;
+  /** Media returned beside the response (Gemini 3: an image a tool made, as inline data or a file). */
+  parts?: Array<Pick<Part, 'inlineData' | 'fileData'>>;
+  [other: string]: unknown;
 }
 
 export interface Part {

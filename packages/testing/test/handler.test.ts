@@ -222,6 +222,50 @@ describe('independence and records', () => {
     });
   });
 
+  it('keeps the requests that reached the model in turn order, each as a handler got it (fake.turns)', async () => {
+    const handled: FakeRequest[] = [];
+    const fake = await fakeWith({
+      script: [reply.unavailable(), 'one'],
+      handler: (request) => {
+        handled.push(request);
+        return 'two';
+      },
+    });
+    // Refused by the rules (no contents) and sent to no model route: neither is a turn.
+    const refused = await fetch(`${fake.url}/v1beta/models/${MODEL}:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': 'k' },
+      body: '{"contents": []}',
+    });
+    expect(refused.status).toBe(400);
+    expect((await fetch(`${fake.url}/v1beta/models/${MODEL}:countTokens`, { method: 'POST' })).status).toBe(404);
+    const ai = clientFor(fake);
+    await apiError(ai.models.generateContent({ model: MODEL, contents: 'first' }), 503);
+    expect((await ai.models.generateContent({ model: MODEL, contents: 'second' })).text).toBe('one');
+    const third = { role: 'user', parts: [{ functionResponse: { name: 'f', response: { output: 3 } } }] };
+    await ai.models.generateContent({
+      model: MODEL,
+      contents: [
+        { role: 'user', parts: [{ text: 'third' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] },
+        third,
+      ],
+    });
+
+    expect(fake.requests.map((request) => request.status)).toEqual([400, 404, 503, 200, 200]);
+    expect(fake.turns.map(({ index, turn, text }) => ({ index, turn, text }))).toEqual([
+      { index: 2, turn: 0, text: 'first' },
+      { index: 3, turn: 1, text: 'second' },
+      { index: 4, turn: 2, text: '' },
+    ]);
+    // The view the handler got, not a copy; its body is the request's, typed.
+    expect(fake.turns[2]).toBe(handled[0]);
+    expect(fake.turns[2]!.functionResponses).toEqual([{ name: 'f', response: { output: 3 } }]);
+    expect(fake.turns[2]!.answeredCalls).toEqual([{ name: 'f', args: {} }]);
+    expect(fake.turns[0]!.body.contents).toEqual([{ role: 'user', parts: [{ text: 'first' }] }]);
+    expect(fake.turns[0]!.body).toBe(fake.requests[2]!.body);
+  });
+
   it('answers 400 to a body that is not JSON', async () => {
     const fake = await fakeWith({ script: [] });
     const response = await fetch(`${fake.url}/v1/models/${MODEL}:generateContent`, {

@@ -54,10 +54,8 @@ describe('the real SDK with many config fields', () => {
     };
     const ai = clientFor(fake);
     expect((await ai.models.generateContent({ model: MODEL, contents: 'hi', config })).text).toBe('accepted');
-    const sent = fake.requests.at(-1)!;
-    expect(sent.problems).toEqual([]);
-    const body = sent.body as { generationConfig: Record<string, unknown> };
-    expect(Object.keys(body.generationConfig).sort()).toEqual(
+    expect(fake.requests.at(-1)!.problems).toEqual([]);
+    expect(Object.keys(fake.turns.at(-1)!.body.generationConfig!).sort()).toEqual(
       [
         'temperature',
         'topP',

@@ -31,8 +31,7 @@ describe.each(['openapi', 'json-schema'] as const)('declarations in the %s diale
     });
 
     expect(response.text).toBe('ok');
-    const sent = fake.requests[0]!.body as { tools: { functionDeclarations: unknown[] }[] };
-    expect(sent.tools[0]!.functionDeclarations).toEqual(rendered);
+    expect(fake.turns[0]!.functionDeclarations).toEqual(rendered);
     expect(JSON.stringify(fixtures)).toBe(before);
   });
 });
