@@ -12,12 +12,15 @@ import { describe, expect, it } from 'vitest';
 const entry = join(__dirname, '../packages/core/dist/esm/index.js');
 const validatorRuntime = join(__dirname, '../packages/core/dist/esm/validator-runtime.js');
 
-/** The minified bundle of an app that imports `names` from core's built ES module. */
-async function bundleOf(names: string[], from = entry): Promise<string> {
+/**
+ * The minified bundle of an app that imports `names` from core's built ES module (and whose own code is `more`).
+ * `peersInstalled`: class-transformer and class-validator resolve, as in an app that has them installed.
+ */
+async function bundleOf(names: string[], from = entry, { more = '', peersInstalled = false } = {}): Promise<string> {
   const result = await build({
     stdin: {
-      contents: `import { ${names.join(', ')} } from ${JSON.stringify(from)};\nconsole.log(${names});`,
-      resolveDir: __dirname,
+      contents: `import { ${names.join(', ')} } from ${JSON.stringify(from)};\n${more}console.log(${names});`,
+      resolveDir: peersInstalled ? join(__dirname, '../packages/core') : __dirname,
     },
     bundle: true,
     write: false,
@@ -25,7 +28,7 @@ async function bundleOf(names: string[], from = entry): Promise<string> {
     format: 'esm',
     platform: 'node',
     conditions: ['toolwright-precompiled'],
-    external: ['ajv', 'ajv-formats', 'class-transformer', 'class-validator'],
+    external: ['ajv', 'ajv-formats', ...(peersInstalled ? [] : ['class-transformer', 'class-validator'])],
     logLevel: 'silent',
   });
   return result.outputFiles[0]!.text;
@@ -56,6 +59,27 @@ const runtimeParts = {
   fullFormats: 'iso-date-time',
   ValidationError: 'validation failed',
 };
+
+describe('class-transformer and class-validator, installed beside core', () => {
+  /** A text of each library's code. */
+  const libraries = {
+    'class-transformer': 'TransformOperationExecutor',
+    'class-validator': 'an unknown value was passed to the validate function',
+  };
+
+  it('are in no bundle of an app that binds a Toolbox: they are 400 KB that every cold start would parse', async () => {
+    const app = await bundleOf(['Toolbox', 'defineManifest', 'tool'], entry, { peersInstalled: true });
+    for (const text of Object.values(libraries)) expect(app).not.toContain(text);
+  });
+
+  it("are in the bundle where the app imports them, as gen-tools' TS module does for a DTO tool", async () => {
+    const more =
+      "import * as classTransformer from 'class-transformer';\nimport * as classValidator from 'class-validator';\n" +
+      'console.log(defineManifest({ version: 1, dtoModules: { classTransformer, classValidator }, tools: [] }));\n';
+    const app = await bundleOf(['Toolbox', 'defineManifest'], entry, { more, peersInstalled: true });
+    for (const text of Object.values(libraries)) expect(app).toContain(text);
+  });
+});
 
 describe("core's built validator runtime, bundled", () => {
   it('is one file: a Node server loads no other module for it', () => {

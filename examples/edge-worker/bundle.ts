@@ -9,14 +9,11 @@ export interface BundledWorker {
   metafile: Metafile;
 }
 
-/**
- * `external`: packages left out (as if not installed; core imports its optional DTO peers only when a tool needs
- * them). `conditions`: in place of the edge runtimes' ones (workerd, worker, browser).
- */
+/** `conditions`: in place of the edge runtimes' ones (workerd, worker, browser). */
 export async function bundleWorker(
   entry: string,
   file: string,
-  options: { fromSource?: boolean; external?: string[]; conditions?: string[] } = {},
+  options: { fromSource?: boolean; conditions?: string[] } = {},
 ): Promise<BundledWorker> {
   const result = await build({
     entryPoints: [entry],
@@ -33,7 +30,6 @@ export async function bundleWorker(
       ...(options.conditions ?? ['workerd', 'worker', 'browser']),
     ],
     metafile: true,
-    ...(options.external ? { external: options.external } : {}),
     logLevel: 'silent',
   });
   return {

@@ -79,7 +79,8 @@ ${PRINT_TIMES}if ((reply.functionResponse.response as { output?: unknown }).outp
 
 /**
  * A bundle as deployed to a serverless or edge platform: one minified file, names kept (wrangler's default).
- * class-transformer and class-validator are optional peers that an app without DTO parameters does not install.
+ * class-transformer and class-validator are installed in this workspace, as in an app that has DTO tools elsewhere:
+ * an app whose tools take no DTO class must not carry them.
  */
 const AS_DEPLOYED: BuildOptions = {
   bundle: true,
@@ -88,7 +89,6 @@ const AS_DEPLOYED: BuildOptions = {
   logLevel: 'silent',
   minify: true,
   keepNames: true,
-  external: ['class-transformer', 'class-validator'],
 };
 
 async function makeApp(

@@ -12,7 +12,14 @@ export {
 export type { ToolAnnotations } from './tool-annotations.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
-export { defineManifest, type ToolManifest, type ManifestTool, type ManifestParam, type Revival } from './manifest.js';
+export {
+  defineManifest,
+  type ToolManifest,
+  type ManifestTool,
+  type ManifestParam,
+  type Revival,
+  type DtoModules,
+} from './manifest.js';
 export type { SchemaChecker } from './schema-checker/marker.js';
 export { loadManifest, type ManifestJson } from './manifest-check.js';
 export {

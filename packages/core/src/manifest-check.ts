@@ -61,6 +61,12 @@ function checkManifest(json: unknown, eachTool: boolean): ToolManifest {
       `readers: expected an object of functions (as gen-tools --validators writes), found ${found(manifest.readers)}`,
     );
   }
+  if (manifest.dtoModules !== undefined && !isDtoModules(manifest.dtoModules)) {
+    problems.push(
+      'dtoModules: expected { classTransformer?, classValidator? } holding the modules (as gen-tools writes), found ' +
+        found(manifest.dtoModules),
+    );
+  }
   if (!Array.isArray(manifest.tools)) problems.push(`tools: expected an array, found ${found(manifest.tools)}`);
   else if (eachTool) {
     manifest.tools.forEach((entry: unknown, i) => {
@@ -195,6 +201,16 @@ function found(value: unknown): string {
 }
 
 /** An object of functions, or of whatever else `alsoTakes` takes. */
+function isDtoModules(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Object.entries(value).every(
+      ([key, module]) =>
+        (key === 'classTransformer' || key === 'classValidator') && (module === undefined || isObject(module)),
+    )
+  );
+}
+
 function isFunctionMap(value: unknown, alsoTakes: (entry: unknown) => boolean = () => false): boolean {
   return isObject(value) && Object.values(value).every((entry) => typeof entry === 'function' || alsoTakes(entry));
 }

@@ -25,6 +25,18 @@ export interface ToolManifest {
    * (`params` in order, `undefined` for the ToolContext slot), as plain code instead of a reader made at run time.
    */
   readers?: Readonly<Record<string, (args: Record<string, unknown>) => unknown[]>>;
+  /**
+   * In the TS module, where a tool takes a DTO class: the modules of class-transformer and, where a DTO class carries
+   * its decorators, class-validator. The module imports them so that a bundler takes them into the apps whose tools
+   * use them, and only those; without them, the Toolbox imports them itself on the first call that needs them.
+   */
+  dtoModules?: DtoModules;
+}
+
+/** The DTO libraries' modules (`import * as classTransformer from 'class-transformer'`, ...). */
+export interface DtoModules {
+  readonly classTransformer?: object;
+  readonly classValidator?: object;
 }
 
 /** One `@tool()` method. */

@@ -1,4 +1,4 @@
-import type { ManifestParam, ManifestTool, ToolManifest } from '../manifest.js';
+import type { DtoModules, ManifestParam, ManifestTool, ToolManifest } from '../manifest.js';
 import type { ToolOptions } from '../tool-options.js';
 import { toolMethods } from '../tool.js';
 import { isDefinedTool, type DefinedTool } from '../define-tool.js';
@@ -126,11 +126,15 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
     }
     if (entry) checkParameters(entry, fn as (...args: unknown[]) => unknown, where);
     else checkObjectSignature(fn as (...args: unknown[]) => unknown, toolOptions, where);
-    const precompiled = entry
-      ? { validator: manifest.validators?.[entry.name], reader: manifest.readers?.[entry.name] }
+    const fromManifest = entry
+      ? {
+          validator: manifest.validators?.[entry.name],
+          reader: manifest.readers?.[entry.name],
+          dtoModules: manifest.dtoModules,
+        }
       : {};
     const bound = fn as (...args: unknown[]) => unknown;
-    plans.push(bindTool(instance, cls, method, bound, toolOptions, entry, precompiled, context, where));
+    plans.push(bindTool(instance, cls, method, bound, toolOptions, entry, fromManifest, context, where));
   }
   checkGoneMethods(index, chain, methods, matchedByName);
   return plans;
@@ -274,7 +278,11 @@ function bindTool(
   fn: (...args: unknown[]) => unknown,
   toolOptions: ToolOptions,
   entry: ManifestTool | undefined,
-  fromManifest: { validator?: PrecompiledValidator | SchemaChecker | undefined; reader?: ArgumentReader | undefined },
+  fromManifest: {
+    validator?: PrecompiledValidator | SchemaChecker | undefined;
+    reader?: ArgumentReader | undefined;
+    dtoModules?: DtoModules | undefined;
+  },
   context: BindContext,
   where: string,
 ): ToolPlan {
@@ -331,6 +339,7 @@ function bindTool(
     optionsValidator: precompiled ? context.options.validators?.[entry.name] : undefined,
     options: context.options,
     dtoClasses: context.dtoClasses,
+    dtoModules: fromManifest.dtoModules,
     where,
   });
 }

@@ -3,7 +3,7 @@ import type { ArgumentPlan } from './argument-plan.js';
 import { readBigintText, type ExactBigints } from './bigint-text.js';
 import { CallFailure, invalidArgumentsMessage } from './call-errors.js';
 import { describeValue } from './describe-value.js';
-import { loadTransformer, loadValidator } from './dto-libraries.js';
+import { dtoLibraries } from './dto-libraries.js';
 import { excerpt, MAX_ECHO, MAX_ISSUE_TEXT, MAX_ISSUES, MAX_PATH } from './excerpt.js';
 import { applyLeniency, setOwn } from './leniency.js';
 import type { StandardResult } from './parameters-override.js';
@@ -268,10 +268,7 @@ async function readArgvWithDto(
 ): Promise<unknown[] | CallFailure> {
   const purpose = `by tool "${plan.tool.name}" (${plan.tool.class.name}.${plan.tool.method}), which takes a DTO class`;
   const state = newState(exact);
-  state.libraries = {
-    plainToInstance: await loadTransformer(purpose),
-    ...(dto.validate ? { validate: await loadValidator(purpose) } : {}),
-  };
+  state.libraries = await dtoLibraries(dto, purpose);
   const argv = new Array<unknown>(plan.slots.length);
   plan.slots.forEach((slot, i) => {
     if (slot.kind === 'value') {

@@ -1,5 +1,6 @@
 import type { ObjectJsonSchema } from '../json-schema.js';
-import type { ManifestParam } from '../manifest.js';
+import type { DtoModules, ManifestParam } from '../manifest.js';
+import type { DtoNeeds } from './dto-libraries.js';
 import type { ArgumentReader } from './argument-reader.js';
 import { ArgumentPlanOnFirstCall } from './argument-plan.js';
 import type { StandardValidate } from './parameters-override.js';
@@ -62,7 +63,7 @@ export interface ToolPlan {
   /** Some slot has a revival. */
   readonly revives: boolean;
   /** DTO parameters: class-transformer builds them, class-validator checks them where `validate` (null: none). */
-  readonly dto: { readonly validate: boolean } | null;
+  readonly dto: DtoNeeds | null;
   /** Preparing the arguments awaits something: a Standard Schema, or the DTO libraries. */
   readonly async: boolean;
 }
@@ -84,6 +85,8 @@ export interface PlanInput {
   readonly optionsValidator: PrecompiledValidator | SchemaChecker | undefined;
   readonly options: ToolboxOptions;
   readonly dtoClasses: ReadonlyMap<string, ToolClass[]>;
+  /** The manifest's DTO library modules (gen-tools' TS module imports them where a tool takes a DTO class). */
+  readonly dtoModules: DtoModules | undefined;
   /** `Class.method`, for messages. */
   readonly where: string;
 }
@@ -94,7 +97,7 @@ export function planTool(input: PlanInput): ToolPlan {
   const needs: RevivalNeeds = { transformer: false, validator: false };
   const slots = argumentSlots(input, needs);
   const source = checkSource(input);
-  const dto = needs.transformer ? Object.freeze({ validate: needs.validator }) : null;
+  const dto = needs.transformer ? Object.freeze({ validate: needs.validator, modules: input.dtoModules }) : null;
   return Object.freeze({
     tool,
     fn: input.fn,

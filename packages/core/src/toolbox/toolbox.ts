@@ -5,7 +5,7 @@ import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunction
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
 import { closestNames } from './closest-names.js';
 import { excerpt, MAX_ECHO } from './excerpt.js';
-import { loadTransformer, loadValidator } from './dto-libraries.js';
+import { dtoLibraries } from './dto-libraries.js';
 import { invoke } from './invoke.js';
 import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
 import { CallFailure } from './call-errors.js';
@@ -147,9 +147,7 @@ export class Toolbox {
     for (const plan of this.#tools.values()) {
       const argumentPlan = await plan.arguments.load();
       if (argumentPlan instanceof CallFailure) throw new Error(argumentPlan.payload.message);
-      const purpose = `by tool "${plan.tool.name}", which takes a DTO class`;
-      if (plan.dto !== null) await loadTransformer(purpose);
-      if (plan.dto?.validate) await loadValidator(purpose);
+      if (plan.dto !== null) await dtoLibraries(plan.dto, `by tool "${plan.tool.name}", which takes a DTO class`);
     }
   }
 

@@ -39,6 +39,13 @@ describe('a manifest imported from a .json file', () => {
     expect(() => loadManifest({ version: 1 })).toThrow(
       'The manifest is invalid: tools: expected an array, found nothing',
     );
+    expect(() => loadManifest({ ...copy(), dtoModules: { classTransformer: 'class-transformer' } })).toThrow(
+      'The manifest is invalid: dtoModules: expected { classTransformer?, classValidator? } holding the modules (as ' +
+        'gen-tools writes), found an object',
+    );
+    expect(loadManifest({ ...copy(), dtoModules: { classTransformer: {} } }).dtoModules).toEqual({
+      classTransformer: {},
+    });
 
     const broken = copy();
     delete broken.tools[0]!.method;

@@ -23,7 +23,17 @@ export function typeCheckModule(tsconfig: string, moduleFile: string): string[] 
 export async function importModule(projectDir: string, moduleFile: string, expected: ToolManifest): Promise<void> {
   const generated = (await import(pathToFileURL(moduleFile).href)) as { manifest: ToolManifest; default: ToolManifest };
   expect(generated.default).toBe(generated.manifest);
-  expect(JSON.parse(JSON.stringify(generated.manifest))).toEqual(expected);
+  const { dtoModules, ...data } = generated.manifest;
+  expect(JSON.parse(JSON.stringify(data))).toEqual(expected);
+  // The DTO libraries, imported where a revival builds a DTO class; class-validator where one has its decorators.
+  const revivals = JSON.stringify(expected.tools);
+  const exported = (module: object | undefined, name: string) => typeof (module as Record<string, unknown>)?.[name];
+  expect(exported(dtoModules?.classTransformer, 'plainToInstance')).toBe(
+    revivals.includes('"kind":"class"') ? 'function' : 'undefined',
+  );
+  expect(exported(dtoModules?.classValidator, 'validate')).toBe(
+    revivals.includes('"validate":true') ? 'function' : 'undefined',
+  );
   for (const tool of generated.manifest.tools) {
     const target = tool.target?.();
     expect(typeof target, `${tool.class}.${tool.method}`).toBe('function');
