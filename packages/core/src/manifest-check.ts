@@ -200,7 +200,7 @@ function found(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-/** An object of functions, or of whatever else `alsoTakes` takes. */
+/** `{ classTransformer?, classValidator? }`, each a module (an object). */
 function isDtoModules(value: unknown): boolean {
   return (
     isObject(value) &&
@@ -211,6 +211,7 @@ function isDtoModules(value: unknown): boolean {
   );
 }
 
+/** An object of functions, or of whatever else `alsoTakes` takes. */
 function isFunctionMap(value: unknown, alsoTakes: (entry: unknown) => boolean = () => false): boolean {
   return isObject(value) && Object.values(value).every((entry) => typeof entry === 'function' || alsoTakes(entry));
 }
