@@ -1,6 +1,7 @@
 import type { ToolManifest } from '@toolwright/core';
 import { checkTools } from './describe/check-tools.js';
 import { describeFiles } from './describe/describe-files.js';
+import { checkDtoLibraries } from './describe/dto-libraries.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
 import { manifestHash, renderOutputs, type Output, type Renderers } from './emit/index.js';
 import type { ResolvedOptions } from './options.js';
@@ -37,6 +38,8 @@ export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}):
   const described = describeFiles(loaded, options.nameStyle, diagnostics, state);
   timing?.('describe');
   checkTools(described, loaded.projectDir, diagnostics.report, loaded.checker, options.maxTools);
+  if (options.outFile !== undefined)
+    checkDtoLibraries(described, options.outFile, loaded.compilerOptions, diagnostics.report, recorder);
   if (described.length === 0 && !diagnostics.hasErrors()) {
     const message = 'no @tool() methods found in the files of this tsconfig';
     diagnostics.add({ file: options.projectFile, line: 1, column: 1, severity: 'warning', message });

@@ -170,6 +170,46 @@ describe('cache', () => {
     expect(second.cached).toBe(false);
     expect(second.diagnostics).toEqual(first.diagnostics);
   });
+
+  it('warns of a DTO library the TS module imports and cannot resolve, until it is installed, cache or not', async () => {
+    const dir = project({
+      'src/shop.ts': `import { tool } from '@toolwright/core';
+
+export class Order {
+  sku!: string;
+}
+
+export class Shop {
+  /** Places an order. */
+  @tool()
+  order(order: Order): string {
+    return order.sku;
+  }
+}
+`,
+    });
+    const options: GenerateOptions = { cwd: dir, cache: true, cacheDir: join(dir, '.cache') };
+    const missing = {
+      file: join(dir, 'src/shop.ts'),
+      line: 9,
+      column: 3,
+      severity: 'warning',
+      message:
+        'Shop.order takes a DTO class, which the Toolbox builds with class-transformer: the generated module imports ' +
+        'class-transformer, which is not installed where it can resolve it (npm install class-transformer)',
+    };
+    const first = await generate(options);
+    expect(first.diagnostics).toEqual([missing]);
+    expect(first.outputs[0]!.text).toContain("import * as classTransformer from 'class-transformer';");
+    const second = await generate(options);
+    expect(second.cached).toBe(true);
+    expect(second.diagnostics).toEqual([missing]);
+    // Installed (the workspace's copy linked in): the cached run's answer to module resolution no longer holds.
+    symlinkSync(join(repoRoot, 'node_modules/class-transformer'), join(dir, 'node_modules/class-transformer'), 'dir');
+    const installed = await generate(options);
+    expect(installed.cached).toBe(false);
+    expect(installed.diagnostics).toEqual([]);
+  });
 });
 
 describe('determinism and the content hash', () => {
