@@ -4,10 +4,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './child-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,18 +29,6 @@ export function restateServerBinary(): string {
   return createRequire(serverPackage).resolve(
     `@restatedev/restate-server-${process.platform}-${process.arch}/bin/restate-server`,
   );
-}
-
-/** A port nothing listens on now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRestateServer(): Promise<RestateServer> {

@@ -1,9 +1,10 @@
 // Starts the durable-shop example's worker as its `npm start` does (node with tsx, from its folder), as a child
 // process a test can SIGKILL.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startProcess, stopProcess } from './child-process.js';
 
 const exampleDir = fileURLToPath(new URL('../../examples/durable-shop', import.meta.url));
 
@@ -24,35 +25,11 @@ function startArguments(): string[] {
 }
 
 export async function startShopWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  let output = '';
-  const child = spawn(process.execPath, startArguments(), {
+  const { child, output } = await startProcess(process.execPath, startArguments(), {
     cwd: exampleDir,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ready: /listening on port/,
+    what: 'The worker',
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The worker did not start in 30 s:\n${output}`)), 30_000);
-    const check = () => {
-      if (/listening on port/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The worker exited (${code}) before it listened:\n${output}`));
-    });
-  });
-  return {
-    child,
-    output: () => output,
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    },
-  };
+  return { child, output, kill: () => stopProcess(child, 'SIGKILL') };
 }

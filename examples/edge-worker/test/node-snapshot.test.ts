@@ -2,11 +2,12 @@
 // snapshotted by the Node running this test (`--build-snapshot`), the bundle deleted, then started from the blob alone
 // and run against FakeGemini through the real @google/genai client. It proves that the Toolbox built at build time
 // (bound tools, precompiled validators, readers) works in the deserialized heap.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
+import { startProcess, stopProcess } from '../../../test/support/child-process.js';
 import { bundleForSnapshot } from '../bundle.js';
 
 const exampleDir = join(__dirname, '..');
@@ -14,7 +15,6 @@ const exampleDir = join(__dirname, '..');
 let dir: string;
 let fake: FakeGemini;
 let server: ChildProcess | undefined;
-let output = '';
 let port: number;
 let built: { status: number | null; stderr: string };
 
@@ -45,36 +45,19 @@ beforeAll(async () => {
   built = { status: build.status, stderr: build.stderr };
   // What starts from the blob cannot read the app's code: there is none left to read.
   rmSync(app);
-  server = spawn(process.execPath, ['--snapshot-blob', blob], {
+  const started = await startProcess(process.execPath, ['--snapshot-blob', blob], {
     cwd: dir,
     env: { ...process.env, PORT: '0', GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fake.url },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ready: /listening on (\d+)/,
+    what: 'the server',
+    timeoutMs: 20_000,
   });
-  port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 20_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /listening on (\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve(Number(listening[1]));
-      }
-    };
-    server!.stdout!.on('data', read);
-    server!.stderr!.on('data', read);
-    server!.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}): ${output}`));
-    });
-  });
+  server = started.child;
+  port = Number(started.ready[1]);
 }, 60_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill();
-    await exited;
-  }
+  await stopProcess(server);
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

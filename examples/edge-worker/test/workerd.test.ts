@@ -3,11 +3,11 @@
 // this proves the precompiled path needs neither; the second worker proves the default path fails loudly there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
+import { freePort, stopProcess } from '../../../test/support/child-process.js';
 import { bundleWorker, type BundledWorker } from '../bundle.js';
 
 const exampleDir = join(__dirname, '..');
@@ -19,15 +19,6 @@ let workerd: ChildProcess | undefined;
 let stderr = '';
 let ports: { main: number; plain: number };
 let bundled: BundledWorker;
-
-/** A port nobody listens on now (workerd is told it; it cannot report one it picked itself). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function config(fakeUrl: string): string {
   return `using Workerd = import "/workerd/workerd.capnp";
@@ -94,6 +85,7 @@ beforeAll(async () => {
       reply.text('Booked for Friday in Berlin; green tea is 4.50 EUR.'),
     ],
   });
+  // Ports given to workerd: it cannot report ones it picked itself.
   ports = { main: await freePort(), plain: await freePort() };
   bundled = await bundleWorker(join(exampleDir, 'src/worker.ts'), join(dir, 'worker.js'));
   await bundleWorker(join(exampleDir, 'test/worker-without-validators.ts'), join(dir, 'plain.js'));
@@ -108,11 +100,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (workerd && workerd.exitCode === null) {
-    const exited = new Promise((resolve) => workerd!.once('exit', resolve));
-    workerd.kill();
-    await exited;
-  }
+  await stopProcess(workerd);
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

@@ -1,42 +1,21 @@
 // server-everything over HTTP: its Streamable HTTP mode (restarted on the same port mid-session, so the session is
 // gone and the next call must re-initialize), and its legacy SSE mode, reached through the fallback.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { connectMcp } from '@toolwright/mcp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startProcess, stopProcess } from '../../../test/support/child-process.js';
 import { everythingScript } from './support/everything.js';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startEverything(mode: 'streamableHttp' | 'sse', port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [everythingScript, mode], {
+  const { child } = await startProcess(process.execPath, [everythingScript, mode], {
     env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let seen = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (/(listening|running) on port/i.test(seen)) resolve();
-    });
-    child.once('exit', () => reject(new Error(`server-everything ${mode} ended: ${seen}`)));
+    ready: /(listening|running) on port/i,
+    what: `server-everything ${mode}`,
   });
   return child;
 }
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
+const stop = (child: ChildProcess | undefined) => stopProcess(child, 'SIGKILL');
 
 describe('server-everything over HTTP', () => {
   const children: ChildProcess[] = [];
