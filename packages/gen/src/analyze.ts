@@ -1,8 +1,8 @@
 import type { ToolManifest } from '@toolwright/core';
 import { checkTools } from './describe/check-tools.js';
 import { describeFiles } from './describe/describe-files.js';
-import { checkDtoLibraries } from './describe/dto-libraries.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
+import { checkDtoImports } from './emit/dto-imports.js';
 import { manifestHash, renderOutputs, type Output, type Renderers } from './emit/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { InputRecorder } from './program/inputs.js';
@@ -39,7 +39,7 @@ export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}):
   timing?.('describe');
   checkTools(described, loaded.projectDir, diagnostics.report, loaded.checker, options.maxTools);
   if (options.outFile !== undefined)
-    checkDtoLibraries(described, options.outFile, loaded.compilerOptions, diagnostics.report, recorder);
+    checkDtoImports(described, options.outFile, loaded.compilerOptions, diagnostics.report, recorder);
   if (described.length === 0 && !diagnostics.hasErrors()) {
     const message = 'no @tool() methods found in the files of this tsconfig';
     diagnostics.add({ file: options.projectFile, line: 1, column: 1, severity: 'warning', message });

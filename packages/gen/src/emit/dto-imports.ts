@@ -1,49 +1,79 @@
-import type { Revival } from '@toolwright/core';
+import type { ManifestTool, Revival } from '@toolwright/core';
+import type { DescribedTool } from '../describe/check-tools.js';
 import type { InputRecorder } from '../program/inputs.js';
 import { ts } from '../program/typescript.js';
 import type { Report } from '../schema/contract.js';
-import type { DescribedTool } from './check-tools.js';
 
 /**
- * The TS module imports class-transformer where a tool takes a DTO class, and class-validator where a DTO class has
- * its decorators (emit/render-module.ts). One that does not resolve from the module's folder is reported at the
- * first tool that needs it, as the module would otherwise fail to compile or load with no word of why. Module
- * resolution's questions go to the recorder, so that a cached run sees the package once it is installed.
+ * The DTO libraries the TS module imports and hands to the Toolbox (`dtoModules`): class-transformer where a tool
+ * takes a DTO class, class-validator where a DTO class has its decorators. core never imports them where a bundler
+ * can see it, so an app carries them only when its tools use them.
  */
-export function checkDtoLibraries(
+const LIBRARIES = {
+  'class-transformer': { local: 'classTransformer', role: 'builds with class-transformer' },
+  'class-validator': { local: 'classValidator', role: 'checks with class-validator' },
+} as const;
+
+type Library = keyof typeof LIBRARIES;
+
+/** The names the module declares for them (see render-module's RESERVED). */
+export const DTO_LOCALS = Object.values(LIBRARIES).map(({ local }) => local);
+
+/** The libraries the module imports for these tools, each with the index of the first tool that needs it. */
+export function dtoImports(tools: readonly ManifestTool[]): Map<Library, number> {
+  const needed = new Map<Library, number>();
+  tools.forEach((tool, index) => {
+    for (const param of tool.params) {
+      for (const dto of param.revive ? dtoClasses(param.revive) : []) {
+        if (!needed.has('class-transformer')) needed.set('class-transformer', index);
+        if (dto.validate && !needed.has('class-validator')) needed.set('class-validator', index);
+      }
+    }
+  });
+  return needed;
+}
+
+/** `import * as classTransformer from 'class-transformer';`, ... */
+export function dtoImportStatements(libraries: ReadonlyMap<Library, number>): string[] {
+  return orderedLocals(libraries).map(([library, local]) => `import * as ${local} from '${library}';`);
+}
+
+/** The manifest's `dtoModules` line, where there are any. */
+export function dtoModulesProperty(libraries: ReadonlyMap<Library, number>): string[] {
+  const locals = orderedLocals(libraries).map(([, local]) => local);
+  return locals.length ? [`  dtoModules: { ${locals.join(', ')} },`] : [];
+}
+
+function orderedLocals(libraries: ReadonlyMap<Library, number>): [Library, string][] {
+  return (Object.keys(LIBRARIES) as Library[])
+    .filter((library) => libraries.has(library))
+    .map((library) => [library, LIBRARIES[library].local]);
+}
+
+/**
+ * A library the module imports that does not resolve from the module's folder is reported at the first tool that
+ * needs it, as the module would otherwise fail to compile or load with no word of why. Module resolution's questions
+ * go to the recorder, so that a cached run sees the package once it is installed.
+ */
+export function checkDtoImports(
   tools: readonly DescribedTool[],
   outFile: string,
   compilerOptions: ts.CompilerOptions,
   report: Report,
   recorder: InputRecorder | undefined,
 ): void {
-  const firstNeed = new Map<string, DescribedTool>();
-  for (const entry of tools) {
-    for (const param of entry.tool.params) {
-      for (const dto of param.revive ? dtoClasses(param.revive) : []) {
-        if (!firstNeed.has(TRANSFORMER)) firstNeed.set(TRANSFORMER, entry);
-        if (dto.validate && !firstNeed.has(VALIDATOR)) firstNeed.set(VALIDATOR, entry);
-      }
-    }
-  }
   const host = recordingHost(recorder);
-  for (const [library, { tool, found }] of firstNeed) {
+  for (const [library, index] of dtoImports(tools.map(({ tool }) => tool))) {
     if (ts.resolveModuleName(library, outFile, compilerOptions, host).resolvedModule) continue;
+    const { tool, found } = tools[index]!;
     report(
       found.method,
       'warning',
-      `${tool.class}.${tool.method} takes a DTO class, which the Toolbox ${USES[library]}: the generated module ` +
-        `imports ${library}, which is not installed where it can resolve it (npm install ${library})`,
+      `${tool.class}.${tool.method} takes a DTO class, which the Toolbox ${LIBRARIES[library].role}: the generated ` +
+        `module imports ${library}, which is not installed where it can resolve it (npm install ${library})`,
     );
   }
 }
-
-const TRANSFORMER = 'class-transformer';
-const VALIDATOR = 'class-validator';
-const USES: Record<string, string> = {
-  [TRANSFORMER]: 'builds with class-transformer',
-  [VALIDATOR]: 'checks with class-validator',
-};
 
 /** The DTO classes a revival builds, nested ones included. */
 function* dtoClasses(revival: Revival): Generator<Extract<Revival, { kind: 'class' }>> {

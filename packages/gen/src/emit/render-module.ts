@@ -5,6 +5,7 @@ import { importSpecifier, type ExtensionStyle } from './import-specifier.js';
 import type { RenderedOutput } from './index.js';
 import { OutputWriter } from './output-writer.js';
 import { Code, tsLiteral } from './ts-literal.js';
+import { DTO_LOCALS, dtoImports, dtoImportStatements, dtoModulesProperty } from './dto-imports.js';
 
 export interface ModuleTool {
   tool: ManifestTool;
@@ -37,16 +38,7 @@ const moduleBlocks = new WeakMap<ManifestTool, { key: string; text: string }>();
  * Names the module itself declares or imports (from core, and the DTO libraries' modules), and `__proto__`, which as a
  * key of `classes` would set its prototype.
  */
-const RESERVED = [
-  '__proto__',
-  'classTransformer',
-  'classValidator',
-  'classes',
-  'defineManifest',
-  'manifest',
-  'readers',
-  'validators',
-];
+const RESERVED = ['__proto__', ...DTO_LOCALS, 'classes', 'defineManifest', 'manifest', 'readers', 'validators'];
 
 /**
  * `tools.generated.ts`: imports every tool class (and every DTO class a revival builds), then
@@ -70,13 +62,14 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     moduleBlocks.set(tool, { key, text });
     return { name: tool.name, text };
   });
+  const libraries = dtoImports(options.tools.map(({ tool }) => tool));
   const lines = [
     `${GENERATED_HEADER}: do not edit. To update, run in the folder of the tsconfig:`,
     `//   ${oneLine(options.command)}`,
     '/* eslint-disable */',
     '',
     "import { defineManifest } from '@toolwright/core';",
-    ...imports.dtoStatements(),
+    ...dtoImportStatements(libraries),
     ...imports.statements(),
     ...(options.validatorsFile !== undefined
       ? [
@@ -90,7 +83,7 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     '  version: 1,',
     `  hash: ${JSON.stringify(options.hash)},`,
     ...(options.validatorsFile !== undefined ? ['  validators,', '  readers,'] : []),
-    ...imports.dtoModulesProperty(),
+    ...dtoModulesProperty(libraries),
   ];
   const out = new OutputWriter().text(`${lines.join('\n')}\n`);
   if (blocks.length === 0) out.text('  tools: [],\n');
@@ -148,7 +141,6 @@ function revivalWithTargets(revival: Revival, imports: ImportTable, locals: stri
         if (key === 'target') continue;
         entry[key] = key === 'properties' ? mapValues(value as Record<string, Revival>, imports, locals) : value;
         if (key === 'file') {
-          imports.dto(revival.validate === true);
           const local = imports.local(revival.file, revival.name, revival.name);
           locals.push(local);
           entry.target = new Code(`classes.${local}`);
@@ -180,41 +172,13 @@ function mapValues(revivals: Record<string, Revival>, imports: ImportTable, loca
   );
 }
 
-/**
- * One local name per imported class; a second class of the same name gets `Name_2`, and so on. And the DTO
- * libraries, where a tool takes a DTO class.
- */
+/** One local name per imported class; a second class of the same name gets `Name_2`, and so on. */
 class ImportTable {
   private readonly locals = new Map<string, string>();
   private readonly used = new Set(RESERVED);
   private readonly byModule = new Map<string, { exportName: string; local: string }[]>();
-  /** A revival builds a DTO class (with class-transformer), and one checks it (with class-validator). */
-  private readonly dtoUse = { transformer: false, validator: false };
 
   constructor(private readonly options: RenderModuleOptions) {}
-
-  /** A revival builds a DTO class; `validate`: the class carries class-validator's decorators. */
-  dto(validate: boolean): void {
-    this.dtoUse.transformer = true;
-    if (validate) this.dtoUse.validator = true;
-  }
-
-  /**
-   * The DTO libraries' modules, imported here where a tool takes a DTO class (core imports neither itself in a
-   * bundle: a bundler follows these imports, so an app carries the libraries only when its tools use them).
-   */
-  dtoStatements(): string[] {
-    return [
-      ...(this.dtoUse.transformer ? ["import * as classTransformer from 'class-transformer';"] : []),
-      ...(this.dtoUse.validator ? ["import * as classValidator from 'class-validator';"] : []),
-    ];
-  }
-
-  /** The manifest's `dtoModules` line, naming the modules dtoStatements imports. */
-  dtoModulesProperty(): string[] {
-    if (!this.dtoUse.transformer) return [];
-    return [`  dtoModules: { classTransformer${this.dtoUse.validator ? ', classValidator' : ''} },`];
-  }
 
   local(projectFile: string, exportName: string, className: string): string {
     const file = resolve(this.options.projectDir, projectFile);
