@@ -72,6 +72,18 @@ describe('class-transformer and class-validator, installed beside core', () => {
     for (const text of Object.values(libraries)) expect(app).not.toContain(text);
   });
 
+  it('nor is any other package a run-time entry loads on demand: none names one in a literal import()', () => {
+    // A bundler takes in every module a literal import() names. Only a package's own `#` imports may be loaded so:
+    // export conditions choose what they are (core's #validator-compiler is nothing in an edge bundle).
+    const literal = /\bimport\((?:\s*\/\*[^*]*\*\/)*\s*["']([^"']+)["']/g;
+    for (const name of ['core', 'genai', 'testing', 'mcp', 'fs-tools', 'restate']) {
+      const code = readFileSync(join(__dirname, `../packages/${name}/dist/esm/index.js`), 'utf8');
+      const named = [...code.matchAll(literal)].map((match) => match[1]!);
+      expect(named.filter((specifier) => !specifier.startsWith('#')), name).toEqual([]);
+    }
+    expect(readFileSync(entry, 'utf8')).toMatch(literal);
+  });
+
   it("are in the bundle where the app imports them, as gen-tools' TS module does for a DTO tool", async () => {
     const more =
       "import * as classTransformer from 'class-transformer';\nimport * as classValidator from 'class-validator';\n" +
