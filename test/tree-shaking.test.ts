@@ -79,7 +79,10 @@ describe('class-transformer and class-validator, installed beside core', () => {
     for (const name of ['core', 'genai', 'testing', 'mcp', 'fs-tools', 'restate']) {
       const code = readFileSync(join(__dirname, `../packages/${name}/dist/esm/index.js`), 'utf8');
       const named = [...code.matchAll(literal)].map((match) => match[1]!);
-      expect(named.filter((specifier) => !specifier.startsWith('#')), name).toEqual([]);
+      expect(
+        named.filter((specifier) => !specifier.startsWith('#')),
+        name,
+      ).toEqual([]);
     }
     expect(readFileSync(entry, 'utf8')).toMatch(literal);
   });
