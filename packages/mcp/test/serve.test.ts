@@ -70,7 +70,7 @@ describe('over stdio, in a child process', () => {
     expect(unknown).toBeInstanceOf(McpError);
     expect(unknown).toMatchObject({
       code: -32602,
-      message: expect.stringMatching(/Unknown tool: ad\. .*Did you mean "add"/),
+      message: expect.stringMatching(/Unknown tool\. There is no tool named "ad"\. Did you mean "add"/),
     });
     // Still serving.
     expect(text(await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } }))).toBe('2');

@@ -41,10 +41,11 @@ export function createMcpServer(
     const { name, arguments: args } = request.params;
     const tool = toolbox.get(name);
     if (!tool) {
-      // MCP's convention for a name the server does not have: a JSON-RPC error, not a tool result.
+      // MCP's convention for a name the server does not have: a JSON-RPC error, not a tool result. The Toolbox's
+      // message quotes the name cut short and lists the closest ones, so the answer stays small whatever was sent.
       const answer = await toolbox.call({ name, args: {} });
       const error = 'error' in answer.functionResponse.response ? answer.functionResponse.response.error.message : '';
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. ${error}`);
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool. ${error}`);
     }
     // Only a tool with a ToolContext can see the signal; for others a cancelled call's answer is dropped by the SDK
     // anyway, and racing the signal has a cost on every call.

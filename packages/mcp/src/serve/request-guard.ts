@@ -27,14 +27,14 @@ export function guardProblem(
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== 'null') {
     if (options.allowedOrigins ? !options.allowedOrigins.includes(origin) : !isLoopbackUrl(origin)) {
-      return `Origin ${origin} is not allowed`;
+      return `Origin ${shown(origin)} is not allowed`;
     }
   } else if (origin === 'null') return 'Origin null is not allowed';
   const host = request.headers.host;
   if (options.allowedHosts) {
-    if (host === undefined || !options.allowedHosts.includes(host)) return `Host ${host ?? '(none)'} is not allowed`;
+    if (host === undefined || !options.allowedHosts.includes(host)) return `Host ${shown(host)} is not allowed`;
   } else if (loopback && (host === undefined || !LOOPBACK_NAMES.has(hostName(host)))) {
-    return `Host ${host ?? '(none)'} is not allowed`;
+    return `Host ${shown(host)} is not allowed`;
   }
   return undefined;
 }
@@ -52,4 +52,12 @@ function hostName(host: string): string {
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   const colon = host.lastIndexOf(':');
   return colon === -1 ? host : host.slice(0, colon);
+}
+
+const MAX_ECHO = 128;
+
+/** A client's header or path quoted in a refusal, cut so that the answer never grows with what was sent. */
+export function shown(text: string | undefined): string {
+  if (text === undefined) return '(none)';
+  return text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}... (${text.length} characters)` : text;
 }

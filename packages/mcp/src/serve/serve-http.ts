@@ -5,7 +5,9 @@ import type { Toolbox } from '@toolwright/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type McpServerOptions, type ServerInfo } from './create-mcp-server.js';
-import { guardProblem, type AuthorizeResult, type RequestGuardOptions } from './request-guard.js';
+import { ANONYMOUS, grantOf, type Grant } from './grant.js';
+import { guardProblem, shown, type AuthorizeResult, type RequestGuardOptions } from './request-guard.js';
+import { SessionTable } from './session-table.js';
 
 export interface HttpServeOptions extends McpServerOptions, RequestGuardOptions {
   transport: 'http';
@@ -21,8 +23,19 @@ export interface HttpServeOptions extends McpServerOptions, RequestGuardOptions 
    * (no server-to-client requests or notifications outside a call's own response stream).
    */
   sessions?: boolean;
-  /** Checks each request (a bearer token, ...): false answers 401; an object is passed to tools as `authInfo`. */
+  /**
+   * Checks each request (a bearer token, ...). Only `true` or an auth object (`{ token, clientId, scopes }`, passed to
+   * tools as `authInfo`) lets it in; anything else, a throw included, answers 401. A session belongs to the
+   * `clientId` that opened it: another client presenting its id gets 404.
+   */
   authorize?: (request: IncomingMessage) => AuthorizeResult | Promise<AuthorizeResult>;
+  /** Sessions open at once (default 1,000): an `initialize` past it answers 503 until one closes or expires. */
+  maxSessions?: number;
+  /**
+   * A session with no request open for this long is closed (default 30 minutes; its client gets 404 and starts a
+   * new session, as the spec asks). An open GET stream or a call still running keeps it alive.
+   */
+  sessionIdleMs?: number;
   /** The server's name and version in `initialize`. */
   info?: ServerInfo;
   /** Largest request body accepted, in bytes (default 4 MiB). */
@@ -32,12 +45,16 @@ export interface HttpServeOptions extends McpServerOptions, RequestGuardOptions 
 export interface HttpServe {
   /** The endpoint, e.g. `http://127.0.0.1:53121/mcp`. */
   readonly url: string;
+  /** Sessions open now (0 when stateless). */
+  readonly sessionCount: number;
   /** Ends every session and stops listening. */
   close(): Promise<void>;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+const DEFAULT_MAX_SESSIONS = 1_000;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 
 /** A Toolbox on Streamable HTTP, on Node's own `http` server. */
 export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Promise<HttpServe> {
@@ -45,23 +62,24 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
   const path = options.path ?? '/mcp';
   const loopback = LOOPBACK_HOSTS.has(host);
   const maxBody = options.maxBodySize ?? DEFAULT_MAX_BODY;
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
   const stateful = options.sessions !== false;
+  const sessions = new SessionTable({
+    maxSessions: positive(options.maxSessions, 'maxSessions') ?? DEFAULT_MAX_SESSIONS,
+    sessionIdleMs: positive(options.sessionIdleMs, 'sessionIdleMs') ?? DEFAULT_SESSION_IDLE_MS,
+  });
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== path)
-      return reply(response, 404, -32000, `Not found: ${url.pathname} (the MCP endpoint is ${path})`);
+      return reply(response, 404, -32000, `Not found: ${shown(url.pathname)} (the MCP endpoint is ${path})`);
     const refused = guardProblem(request, options, loopback);
     if (refused) return reply(response, 403, -32000, refused);
-    if (options.authorize) {
-      const verdict = await options.authorize(request);
-      if (verdict === false) {
-        response.setHeader('WWW-Authenticate', 'Bearer');
-        return reply(response, 401, -32001, 'Unauthorized');
-      }
-      if (typeof verdict === 'object') (request as IncomingMessage & { auth?: unknown }).auth = verdict;
+    const grant = options.authorize ? await authorized(options.authorize, request) : ANONYMOUS;
+    if (!grant) {
+      response.setHeader('WWW-Authenticate', 'Bearer');
+      return reply(response, 401, -32001, 'Unauthorized');
     }
+    if (grant.auth) (request as IncomingMessage & { auth?: unknown }).auth = grant.auth;
     let body: unknown;
     if (request.method === 'POST') {
       const read = await readJson(request, maxBody);
@@ -71,9 +89,11 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
     if (!stateful) return serveStateless(request, response, body);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const transport = sessions.get(sessionId);
-      if (!transport) return reply(response, 404, -32001, 'Session not found');
-      return transport.handleRequest(request, response, body);
+      // Another principal's session is as unknown as a closed one: nothing to learn by probing ids.
+      const session = sessions.get(sessionId, grant.principal);
+      if (!session) return reply(response, 404, -32001, 'Session not found');
+      response.once('close', sessions.begin(session));
+      return session.transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
       return reply(
@@ -83,15 +103,33 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
         'Bad Request: no Mcp-Session-Id header, and the request is not an initialize request',
       );
     }
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    await createMcpServer(toolbox, options.info, options).connect(transport);
-    await transport.handleRequest(request, response, body);
+    return openSession(request, response, body, grant);
+  };
+
+  const openSession = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    grant: Grant,
+  ): Promise<void> => {
+    const reservation = sessions.reserve(grant.principal);
+    if (!reservation) {
+      response.setHeader('Retry-After', '60');
+      return reply(response, 503, -32000, 'Too many sessions open; try again later');
+    }
+    try {
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => reservation.open(id, transport),
+      });
+      transport.onclose = () => {
+        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      };
+      await createMcpServer(toolbox, options.info, options).connect(transport);
+      await transport.handleRequest(request, response, body);
+    } finally {
+      reservation.release();
+    }
   };
 
   const serveStateless = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
@@ -123,15 +161,35 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}${path}`,
+    get sessionCount() {
+      return sessions.size;
+    },
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => {})));
-      sessions.clear();
+      await sessions.close();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();
       });
     },
   };
+}
+
+/** The hook's verdict as a grant; a hook that throws (a JWT check on a bad token, ...) refuses too. */
+async function authorized(
+  authorize: NonNullable<HttpServeOptions['authorize']>,
+  request: IncomingMessage,
+): Promise<Grant | undefined> {
+  try {
+    return grantOf(await authorize(request));
+  } catch {
+    return undefined;
+  }
+}
+
+function positive(value: number | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`serveMcp: ${name} must be a positive number`);
+  return value;
 }
 
 /** A JSON-RPC error body with an HTTP status (before any MCP transport saw the request). */

@@ -1,0 +1,159 @@
+// Sessions are bounded (a count and an idle time) and bound to the principal that opened them: raw HTTP clients
+// open thousands, wait them out, and present another user's session id.
+import { defineTool, Toolbox, type ToolContext } from '@toolwright/core';
+import { serveMcp, type HttpServe } from '@toolwright/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { initializeRequest, openSession, post, send } from './support/raw-mcp.js';
+
+const object = { type: 'object', properties: {}, additionalProperties: false } as const;
+
+function waitingToolbox() {
+  const seen = { aborted: 0, finished: 0 };
+  const wait = defineTool<{ ms: number }>({
+    name: 'wait',
+    description: 'Waits, unless cancelled.',
+    parameters: { type: 'object', properties: { ms: { type: 'number' } }, required: ['ms'] },
+    handler: async ({ ms }, context: ToolContext) => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        context.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (context.signal.aborted) seen.aborted++;
+      else seen.finished++;
+      return context.signal.aborted ? 'aborted' : 'done';
+    },
+  });
+  const echo = defineTool({ name: 'hello', description: 'Says hello.', parameters: object, handler: () => 'hello' });
+  return { toolbox: new Toolbox([wait, echo]), seen };
+}
+
+const bearer = (user: string) => ({ authorization: `Bearer ${user}` });
+const users = new Set(['alice', 'bob']);
+
+let served: HttpServe | undefined;
+afterEach(async () => {
+  await served?.close();
+  served = undefined;
+});
+
+describe('a session belongs to the principal that opened it', () => {
+  it("another user with a valid token cannot use, cancel or delete alice's session", async () => {
+    const { toolbox, seen } = waitingToolbox();
+    served = await serveMcp(toolbox, {
+      transport: 'http',
+      authorize: (request) => {
+        const user = request.headers.authorization?.slice('Bearer '.length) ?? '';
+        return users.has(user) ? { token: user, clientId: user, scopes: [] } : false;
+      },
+    });
+    const alice = new Client({ name: 'alice', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(served.url), {
+      requestInit: { headers: bearer('alice') },
+    });
+    await alice.connect(transport);
+    const sessionId = transport.sessionId!;
+    const call = alice.callTool({ name: 'wait', arguments: { ms: 400 } });
+    await expect.poll(() => served!.sessionCount).toBe(1);
+
+    const asBob = { ...bearer('bob'), 'mcp-session-id': sessionId };
+    const listed = await post(served.url, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, asBob);
+    expect(listed.status).toBe(404);
+    expect(listed.text).not.toContain('wait');
+    // alice's call is request 1 of her session (0 was initialize).
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'bob' } };
+    expect((await post(served.url, cancel, asBob)).status).toBe(404);
+    expect((await send(served.url, 'GET', asBob)).status).toBe(404);
+    expect((await send(served.url, 'DELETE', asBob)).status).toBe(404);
+
+    expect((await call).content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(seen).toEqual({ aborted: 0, finished: 1 });
+    expect((await alice.callTool({ name: 'hello', arguments: {} })).content).toEqual([{ type: 'text', text: 'hello' }]);
+    expect(served.sessionCount).toBe(1);
+    await alice.close();
+  });
+});
+
+describe('the number of sessions is bounded', () => {
+  it('answers 503 past maxSessions, and has room again once one is deleted', async () => {
+    served = await serveMcp(waitingToolbox().toolbox, { transport: 'http', maxSessions: 5 });
+    const ids = await Promise.all(Array.from({ length: 5 }, () => openSession(served!.url)));
+    const refused = await post(served.url, initializeRequest());
+    expect(refused.status).toBe(503);
+    expect(refused.messages[0]?.error?.message).toMatch(/Too many sessions/);
+    expect(served.sessionCount).toBe(5);
+    expect((await send(served.url, 'DELETE', { 'mcp-session-id': ids[0]! })).status).toBe(200);
+    await expect.poll(() => served!.sessionCount).toBe(4);
+    await openSession(served.url);
+    expect(served.sessionCount).toBe(5);
+  });
+
+  it('3,000 initializations from a flood keep the count at the cap and the heap small', async () => {
+    served = await serveMcp(waitingToolbox().toolbox, { transport: 'http', maxSessions: 100 });
+    globalThis.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const statuses = new Map<number, number>();
+    for (let wave = 0; wave < 60; wave++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => post(served!.url, initializeRequest())));
+      for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 100, 503: 2_900 });
+    expect(served.sessionCount).toBe(100);
+    globalThis.gc?.();
+    // 3,000 sessions took 74 to 128 MiB; 100 take a few. Loose, for a loaded machine.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(48 * 1024 * 1024);
+  }, 120_000);
+});
+
+describe('idle sessions expire', () => {
+  it('closes a session idle past sessionIdleMs; its id then answers 404', async () => {
+    served = await serveMcp(waitingToolbox().toolbox, { transport: 'http', sessionIdleMs: 150 });
+    const id = await openSession(served.url);
+    expect(served.sessionCount).toBe(1);
+    await expect.poll(() => served!.sessionCount, { timeout: 5_000 }).toBe(0);
+    const late = await post(served.url, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { 'mcp-session-id': id });
+    expect(late.status).toBe(404);
+  });
+
+  it('keeps a session whose call runs longer than the idle time', async () => {
+    served = await serveMcp(waitingToolbox().toolbox, { transport: 'http', sessionIdleMs: 100 });
+    const client = new Client({ name: 'long', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
+    // Four idle periods, every one of them swept, while the call runs.
+    expect((await client.callTool({ name: 'wait', arguments: { ms: 400 } })).content).toEqual([
+      { type: 'text', text: 'done' },
+    ]);
+    expect((await client.callTool({ name: 'hello', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'hello' },
+    ]);
+    await client.close();
+  });
+
+  it('refuses options that would disable the bounds', async () => {
+    const { toolbox } = waitingToolbox();
+    await expect(serveMcp(toolbox, { transport: 'http', maxSessions: 0 })).rejects.toThrow(/maxSessions/);
+    await expect(serveMcp(toolbox, { transport: 'http', sessionIdleMs: Number.NaN })).rejects.toThrow(/sessionIdleMs/);
+  });
+});
+
+describe('echoes are bounded', () => {
+  it('an unknown tool name of 3 MB comes back cut, and so does a long path', async () => {
+    served = await serveMcp(waitingToolbox().toolbox, { transport: 'http' });
+    const client = new Client({ name: 'echo', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
+    const error = await client
+      .callTool({ name: 'x'.repeat(3_000_000), arguments: {} })
+      .catch((thrown: Error) => thrown);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/There is no tool named "x+\.\.\. \(3000000 characters\)"/);
+    expect((error as Error).message.length).toBeLessThan(1_000);
+    await client.close();
+    const path = await fetch(`${served.url.replace(/\/mcp$/, '')}/${'p'.repeat(8_000)}`);
+    expect(path.status).toBe(404);
+    expect((await path.text()).length).toBeLessThan(400);
+  });
+});
