@@ -8,7 +8,7 @@ import type { AgentResult } from './result.js';
 import { Run, type InternalRunOptions } from './run.js';
 import { resolveSetup, type AgentSetup } from './setup.js';
 import { toolStepResult, type StepDetail } from './steps.js';
-import { callToolbox } from './tool-phase.js';
+import { callToolbox } from './tool-call.js';
 
 /** The events of a streamed run, and its result once it is over. */
 export interface AgentStream extends AsyncIterable<AgentEvent> {

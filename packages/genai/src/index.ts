@@ -37,7 +37,15 @@ export type {
 } from './options.js';
 export type { AgentResult, StopReason, Step, ToolCallRecord, Usage } from './result.js';
 export { toContents } from './input.js';
-export type { StepRunner, StepDetail, ModelStepDetail, ToolStepDetail } from './steps.js';
+export type {
+  StepRunner,
+  StepBatchRunner,
+  StepCall,
+  StepDetail,
+  ModelStepDetail,
+  ToolStepDetail,
+  ToolAnswer,
+} from './steps.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';
 export { parseCalls, CallStreamParser, type CallParserOptions } from './prompt-calling/parser.js';
 export type {

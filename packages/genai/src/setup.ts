@@ -135,6 +135,9 @@ function stepRunner(step: StepRunner | undefined): StepRunner | undefined {
   if (step !== undefined && typeof step !== 'function') {
     throw new TypeError('Agent option step must be a function (name, fn, detail) => Promise');
   }
+  if (step?.all !== undefined && typeof step.all !== 'function') {
+    throw new TypeError("Agent option step's all must be a function (steps) => Promise of settled results");
+  }
   return step;
 }
 

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai';
+import type { Content, FunctionResponse } from '@google/genai';
 import { normalizeResult } from '@toolwright/core';
 
 /**
@@ -11,8 +11,37 @@ import { normalizeResult } from '@toolwright/core';
  * What `fn` resolves with is JSON data: it round-trips through `JSON.stringify` and `JSON.parse` unchanged (the
  * Agent normalises tool results before they leave the step). Step names are stable across replays:
  * `model <turn>` and `tool <turn>.<index> <name>`.
+ *
+ * A turn's tool steps are started together. An engine whose steps must be awaited through its own combinator
+ * gives the runner an `all` (see `StepBatchRunner`); without one, the Agent starts them one by one in call order
+ * and awaits them together.
  */
-export type StepRunner = <T>(name: string, fn: () => Promise<T>, detail: StepDetail) => Promise<T>;
+export type StepRunner = (<T>(name: string, fn: () => Promise<T>, detail: StepDetail) => Promise<T>) & {
+  readonly all?: StepBatchRunner;
+};
+
+/** One step of a batch: what a `StepRunner` takes for one step. */
+export interface StepCall<T> {
+  name: string;
+  fn: () => Promise<T>;
+  detail: StepDetail;
+}
+
+/**
+ * Runs the tool steps of one turn as one batch: starts them in the order given (a journaling engine matches steps to
+ * its journal by position, so a replay asks for them in the same order), lets them run at once, and settles once
+ * with each step's outcome in that order, as `Promise.allSettled` does. It rejects as a whole only when the engine
+ * gives up on the batch itself (a cancel). Restate's runner maps it to `RestatePromise.allSettled`: the SDK drives an
+ * invocation's journal through one waiter, and awaiting several of its promises with native combinators fails the
+ * attempt, which Restate then retries, running again every step not yet journaled.
+ */
+export type StepBatchRunner = <T>(steps: readonly StepCall<T>[]) => Promise<PromiseSettledResult<T>[]>;
+
+/** Runs a batch of steps through the runner's `all`, or else starts each in order and awaits them together. */
+export function runStepBatch<T>(runner: StepRunner, steps: readonly StepCall<T>[]): Promise<PromiseSettledResult<T>[]> {
+  if (runner.all) return runner.all(steps);
+  return Promise.allSettled(steps.map((step) => runner(step.name, step.fn, step.detail)));
+}
 
 /** What a step does, as JSON data: enough for `agent.runStep(detail)` to do it in another process. */
 export type StepDetail = ModelStepDetail | ToolStepDetail;
@@ -78,60 +107,27 @@ export async function modelStep<T extends { content?: Content | undefined; promp
   return reply;
 }
 
-/** A tool's function response as JSON data, or null when the run was aborted while it ran. */
-export type ToolStepResult<R> = R | null;
-
-/**
- * A tool's result as a step gives it: normalised to JSON data (Dates, bigints, Maps, cycles, ...) before a runner
- * journals it, so a replay restores exactly what the model was sent.
- */
-export async function toolStepResult<R>(call: () => Promise<R | undefined>): Promise<ToolStepResult<R>> {
-  const response = await call();
-  return response === undefined ? null : (normalizeResult(response, { maxSize: Number.MAX_SAFE_INTEGER }).value as R);
+/** What a tool answered: the function response, and media parts beside it (an MCP tool's images, ...). */
+export interface ToolAnswer<R = unknown> {
+  response: R;
+  parts?: NonNullable<FunctionResponse['parts']>;
 }
 
+/** A tool's answer as JSON data, or null when the run was aborted while it ran. */
+export type ToolStepResult<R> = ToolAnswer<R> | null;
+
 /**
- * Runs one tool call as a step. A rejected step resolves null when the run was aborted (an engine's cancel reaches
- * the run through its signal) and rejects with a StepFailure else.
+ * A tool's answer as a step gives it: normalised to JSON data (Dates, bigints, Maps, cycles, ...) before a runner
+ * journals it, so a replay restores exactly what the model was sent, media parts included.
  */
-export async function toolStep<R>(
-  runner: StepRunner,
-  detail: ToolStepDetail,
-  call: () => Promise<R | undefined>,
-  isAborted: () => boolean,
-): Promise<ToolStepResult<R>> {
-  const name = `tool ${detail.turn}.${detail.index} ${detail.call.name}`;
-  try {
-    return await runner(name, () => toolStepResult(call), detail);
-  } catch (error) {
-    if (isAborted()) return null;
-    throw new StepFailure(name, error);
-  }
+export async function toolStepResult<R>(call: () => Promise<ToolAnswer<R> | undefined>): Promise<ToolStepResult<R>> {
+  const answer = await call();
+  if (answer === undefined) return null;
+  const response = normalizeResult(answer.response, { maxSize: Number.MAX_SAFE_INTEGER }).value as R;
+  return answer.parts?.length ? { response, parts: answer.parts } : { response };
 }
 
-/**
- * Starts a turn's tool steps in call order, whatever order their hooks finish in: a journaling engine matches steps
- * to its journal by position, so a replay must ask for them in the order the first execution did. Each call
- * passes its place once its step has started or once it is known that it will not run one.
- */
-export class StepOrder {
-  private readonly passes: Array<() => void> = [];
-  private readonly gates: Promise<void>[];
-
-  constructor(size: number) {
-    this.gates = Array.from(
-      { length: size },
-      (_, index) => new Promise<void>((resolve) => (this.passes[index] = resolve)),
-    );
-  }
-
-  /** Resolves when every call before `index` has passed. */
-  turnOf(index: number): Promise<void> {
-    return index === 0 ? Promise.resolve() : this.gates[index - 1]!;
-  }
-
-  /** Call `index` has started its step or will run none (idempotent). */
-  pass(index: number): void {
-    void this.turnOf(index).then(this.passes[index]);
-  }
+/** The step name of a tool call: stable across replays. */
+export function toolStepName(detail: ToolStepDetail): string {
+  return `tool ${detail.turn}.${detail.index} ${detail.call.name}`;
 }

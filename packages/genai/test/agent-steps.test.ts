@@ -46,6 +46,46 @@ class Journal {
   }
 }
 
+/**
+ * An engine that, like Restate's SDK, drives its journal through one waiter: awaiting a second of its promises while
+ * another is awaited is a violation (Restate's "awaitNext already pending", which fails the attempt). Its `all`
+ * awaits a batch of steps as one promise, as `RestatePromise.allSettled` does.
+ */
+class OneWaiterEngine {
+  readonly started: string[] = [];
+  readonly violations: string[] = [];
+  private awaited: string | undefined;
+
+  /** A journal promise: its work starts when it is first awaited, and holds the one waiter until it settles. */
+  promise<T>(name: string, work: () => Promise<T>): Promise<T> {
+    let running: Promise<T> | undefined;
+    const thenable = {
+      then: (onFulfilled?: (value: T) => unknown, onRejected?: (reason: unknown) => unknown) => {
+        if (!running) {
+          if (this.awaited !== undefined) this.violations.push(`${name} while ${this.awaited}`);
+          this.awaited = name;
+          this.started.push(name);
+          running = work().finally(() => {
+            if (this.awaited === name) this.awaited = undefined;
+          });
+        }
+        return running.then(onFulfilled, onRejected);
+      },
+    };
+    return thenable as unknown as Promise<T>;
+  }
+
+  runner(): StepRunner {
+    const single = <T>(name: string, fn: () => Promise<T>) => this.promise(name, fn);
+    return Object.assign(single, {
+      all: <T>(steps: readonly { name: string; fn: () => Promise<T> }[]) =>
+        this.promise(`batch: ${steps.map((step) => step.name).join(', ')}`, () =>
+          Promise.allSettled(steps.map((step) => step.fn())),
+        ),
+    });
+  }
+}
+
 /** A ToolboxLike that counts executions per call id and answers with values JSON cannot hold as they are. */
 function countingTools(): ToolboxLike & { runs: Map<string, number> } {
   const runs = new Map<string, number>();
@@ -199,9 +239,9 @@ describe('the step runner', () => {
     await new Agent({ client, model: 'm', tools: countingTools(), step: journal.runner() }).run('charge');
     const journaled = JSON.parse(journal.entries.get('tool 1.0 charge')!);
     expect(journaled).toEqual({
-      output: { order: 'o0.0', at: '1970-01-01T00:00:00.000Z', cents: '1999', tags: ['a'] },
+      response: { output: { order: 'o0.0', at: '1970-01-01T00:00:00.000Z', cents: '1999', tags: ['a'] } },
     });
-    expect(fake.turns.at(-1)!.functionResponses[0]!.response).toEqual(journaled);
+    expect(fake.turns.at(-1)!.functionResponses[0]!.response).toEqual(journaled.response);
   });
 
   it(
@@ -351,6 +391,84 @@ describe('the step runner', () => {
       expect(toolSignal?.aborted).toBe(true);
     },
   );
+
+  it(
+    "gives a runner with `all` each turn's tool steps as one batch in call order, awaited once: " +
+      "an engine that allows one waiter at a time (as Restate's SDK does) is never awaited twice at once",
+    async () => {
+      const { client } = await shop([3, 2]);
+      const tools = countingTools();
+      const engine = new OneWaiterEngine();
+      const agent = new Agent({ client, model: 'm', tools, step: engine.runner() });
+      // An approval that waits on the engine (an awakeable), beside the turn's other calls.
+      const result = await agent.run('charge', {
+        beforeToolCall: (call) => (call.index === 1 ? engine.promise('approval', async () => undefined) : undefined),
+      });
+      expect(result.stopReason).toBe('stop');
+      expect(engine.violations).toEqual([]);
+      expect(engine.started).toEqual([
+        'model 1',
+        'approval',
+        'batch: tool 1.0 charge, tool 1.1 charge, tool 1.2 charge',
+        'model 2',
+        'approval',
+        'batch: tool 2.0 charge, tool 2.1 charge',
+        'model 3',
+      ]);
+      expect([...tools.runs.values()]).toEqual([1, 1, 1, 1, 1]);
+
+      // The same engine without `all`: the Agent awaits the steps together itself, and the engine sees two waiters.
+      const { client: again } = await shop([3]);
+      const single = new OneWaiterEngine();
+      const plain: StepRunner = (name, fn) => single.runner()(name, fn, undefined as never);
+      await new Agent({ client: again, model: 'm', tools: countingTools(), step: plain }).run('charge');
+      expect(single.violations.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('keeps tools concurrent inside a batch, at most `concurrency` at a time', async () => {
+    for (const concurrency of [8, 3]) {
+      const { client } = await shop([8]);
+      let running = 0;
+      let most = 0;
+      const tools: ToolboxLike = {
+        ...countingTools(),
+        async call(call) {
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          running -= 1;
+          return { functionResponse: { id: call.id ?? '', name: call.name ?? '', response: { output: 'ok' } } };
+        },
+      };
+      const engine = new OneWaiterEngine();
+      await new Agent({ client, model: 'm', tools, concurrency, step: engine.runner() }).run('charge');
+      expect(most).toBe(concurrency);
+      expect(engine.violations).toEqual([]);
+    }
+  });
+
+  it("journals a tool's media parts with its response, so a replay sends the model the same parts", async () => {
+    const { fake, client } = await shop([1]);
+    const image = { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } };
+    const tools: ToolboxLike = {
+      ...countingTools(),
+      call: async (call) => ({
+        functionResponse: { id: call.id ?? '', name: call.name ?? '', response: { output: 'a chart' }, parts: [image] },
+      }),
+    };
+    const journal = new Journal();
+    const agent = new Agent({ client, model: 'm', tools });
+    await agent.run('charge', { step: journal.runner(), runId: 'media' });
+    expect(JSON.parse(journal.entries.get('tool 1.0 charge')!)).toEqual({
+      response: { output: 'a chart' },
+      parts: [image],
+    });
+    const requests = fake.turns.length;
+    const replayed = await agent.run('charge', { step: journal.runner(), runId: 'media' });
+    expect(fake.turns.length).toBe(requests);
+    const answered = replayed.history.flatMap((content) => content.parts ?? []).find((part) => part.functionResponse);
+    expect(answered?.functionResponse?.parts).toEqual([image]);
+  });
 
   it('ends the run with a step error when the runner fails a model step', async () => {
     const { client } = await fakeGemini({ script: ['never asked'] });

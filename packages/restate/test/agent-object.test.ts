@@ -16,7 +16,15 @@ class Shop {
   readonly refunds: string[] = [];
   readonly started: string[] = [];
   readonly aborted: string[] = [];
+  readonly stocked: string[] = [];
   explosions = 0;
+
+  @tool()
+  async stock(orderId: string): Promise<{ reserved: string }> {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    this.stocked.push(orderId);
+    return { reserved: orderId };
+  }
 
   @tool()
   explode(orderId: string): never {
@@ -64,6 +72,16 @@ const manifest = defineManifest({
       params: [{ name: 'orderId', kind: 'value' }],
     },
     {
+      name: 'stock',
+      description: 'Reserves stock for an order (takes 50 ms).',
+      class: 'Shop',
+      method: 'stock',
+      file: 'test',
+      target: () => Shop,
+      parameters: schema,
+      params: [{ name: 'orderId', kind: 'value' }],
+    },
+    {
       name: 'audit',
       description: 'Audits an order (slow).',
       class: 'Shop',
@@ -79,11 +97,18 @@ const manifest = defineManifest({
   ],
 });
 
-/** The model: "refund X", "audit X", "explode X" call that tool; "fail" gets a 500; else it counts the contents. */
+/**
+ * The model: "refund X", "audit X", "explode X" call that tool; "stock X Y Z" and "refunds X Y" call it once per
+ * order, all in one turn; "fail" gets a 500; else it counts the contents.
+ */
 function model(request: FakeRequest) {
-  const answered = request.functionResponses[0];
-  if (answered) return reply.text(`Result: ${JSON.stringify(answered.response)}`);
-  const [verb, orderId] = request.text.split(' ');
+  const answered = request.functionResponses;
+  if (answered.length) return reply.text(`Result: ${answered.map((part) => JSON.stringify(part.response)).join(' ')}`);
+  const [verb, orderId, ...more] = request.text.split(' ');
+  if (verb === 'stock' || verb === 'refunds') {
+    const name = verb === 'stock' ? 'stock' : 'refund';
+    return reply.functionCalls([orderId, ...more].map((id) => ({ name, args: { orderId: id }, id: `${name}-${id}` })));
+  }
   if (verb === 'refund' || verb === 'audit' || verb === 'explode')
     return reply.functionCall(verb, { orderId }, { id: `${verb}-${orderId}` });
   if (verb === 'fail') return reply.serverError();
@@ -94,6 +119,8 @@ let server: RestateServer;
 let fake: FakeGemini;
 let endpoint: Http2Server;
 const shop = new Shop();
+/** What the SDK logged at warn and above: an attempt it failed (RT0007 "awaitNext already pending") shows here. */
+const sdkLog: string[] = [];
 
 beforeAll(async () => {
   [server, fake] = await Promise.all([startRestateServer(), startFakeGemini({ handler: model })]);
@@ -108,7 +135,9 @@ beforeAll(async () => {
   endpoint = createServer(
     restate
       .endpoint()
-      .setLogger(() => {})
+      .setLogger((params, message, ...rest) => {
+        if (params.level === 'warn' || params.level === 'error') sdkLog.push([message, ...rest].map(String).join(' '));
+      })
       .bind(object)
       .http2Handler(),
   );
@@ -132,9 +161,14 @@ async function call(key: string, handler: string, body?: unknown): Promise<{ sta
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
 
-async function pendingApproval(key: string): Promise<{ callId: string; name: string; args: unknown }> {
+/** The call that waits for approval on `key` (the one with `callId`, when given). */
+async function pendingApproval(key: string, callId?: string): Promise<{ callId: string; name: string; args: unknown }> {
   let pending: any[] = [];
-  await until(async () => (pending = (await call(key, 'approvals')).json).length > 0, 20_000, server.log);
+  const waits = async () => {
+    pending = (await call(key, 'approvals')).json;
+    return pending.length > 0 && (callId === undefined || pending[0].callId === callId);
+  };
+  await until(waits, 20_000, server.log);
   return pending[0];
 }
 
@@ -190,6 +224,46 @@ describe('agentObject on a Restate server', () => {
     expect(rejected.status).toBeLessThan(300);
     expect((await direct).json.text).toContain('fraud suspected');
     expect(shop.refunds).toEqual(['A-1']);
+  });
+
+  it('runs three calls of one turn at once as journaled steps: each once, no attempt failed, in about one tool time', async () => {
+    const { status, json } = await call('stock-1', 'run', { input: 'stock S-1 S-2 S-3' });
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.steps[0].calls.map((c: { callId: string; ok: boolean }) => [c.callId, c.ok])).toEqual([
+      ['stock-S-1', true],
+      ['stock-S-2', true],
+      ['stock-S-3', true],
+    ]);
+    expect(json.text).toBe(
+      'Result: {"output":{"reserved":"S-1"}} {"output":{"reserved":"S-2"}} {"output":{"reserved":"S-3"}}',
+    );
+    expect([...shop.stocked].sort()).toEqual(['S-1', 'S-2', 'S-3']);
+    expect(sdkLog.filter((line) => /awaitNext|RT0007|already pending/.test(line))).toEqual([]);
+    // The three ran side by side: their steps overlapped (each takes 50 ms).
+    const calls = json.steps[0].calls as Array<{ startedAt: number; durationMs: number }>;
+    const lastStart = Math.max(...calls.map((c) => c.startedAt));
+    const firstEnd = Math.min(...calls.map((c) => c.startedAt + c.durationMs));
+    expect(lastStart).toBeLessThan(firstEnd);
+  });
+
+  it('asks two approvals of one turn one after the other: the approved call runs, the denied one does not', async () => {
+    const pending = call('refunds-1', 'run', { input: 'refunds G-7 H-8' });
+    expect(await pendingApproval('refunds-1')).toMatchObject({ callId: 'refund-G-7' });
+    // One at a time: the second call of the turn is not asked about before the first is decided.
+    expect((await call('refunds-1', 'approve', { callId: 'refund-H-8' })).status).toBe(404);
+    expect((await call('refunds-1', 'approve', { callId: 'refund-G-7' })).status).toBe(200);
+    expect(await pendingApproval('refunds-1', 'refund-H-8')).toMatchObject({
+      name: 'refund',
+      args: { orderId: 'H-8' },
+    });
+    expect((await call('refunds-1', 'deny', { callId: 'refund-H-8', reason: 'duplicate' })).status).toBe(200);
+    const { status, json } = await pending;
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.steps[0].calls.map((c: { outcome: string }) => c.outcome)).toEqual(['ran', 'denied']);
+    expect(json.text).toContain('{"output":{"refunded":"G-7"}}');
+    expect(json.text).toContain('duplicate');
+    expect(shop.refunds.filter((id) => id === 'G-7' || id === 'H-8')).toEqual(['G-7']);
+    expect(sdkLog.filter((line) => /awaitNext|RT0007|already pending/.test(line))).toEqual([]);
   });
 
   it("Restate's cancel aborts the run and reaches the running tool", async () => {
