@@ -10,6 +10,16 @@ export {
   type TypedStandardSchema,
 } from './define-tool.js';
 export type { ToolAnnotations } from './tool-annotations.js';
+export {
+  toolContent,
+  imageContent,
+  audioContent,
+  resourceContent,
+  isToolContent,
+  type ToolContent,
+  type ToolContentBlock,
+  type EmbeddedResource,
+} from './tool-content.js';
 export type { Integer, ToolContext } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
 export {
@@ -53,6 +63,7 @@ export {
   geminiSchemaToJsonSchema,
   isGeminiSchema,
   closestNames,
+  toolContentOf,
   type AjvLikeError,
   type BoundTool,
   type CallOptions,

@@ -6,6 +6,7 @@ export { checkArguments } from './check-arguments.js';
 export { normalizeResult, errorToPayload, type NormalizeOptions, type NormalizedValue } from './normalize-result.js';
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
 export { closestNames } from './closest-names.js';
+export { toolContentOf } from './content-response.js';
 export type {
   AjvLikeError,
   BoundTool,

@@ -9,6 +9,8 @@ import { dtoLibraries } from './dto-libraries.js';
 import { invoke } from './invoke.js';
 import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
 import { CallFailure } from './call-errors.js';
+import { contentPart, contentResponse } from './content-response.js';
+import { isToolContent } from '../tool-content.js';
 import { prepareArguments, prepareArgumentsAsync, readArguments } from './prepare-arguments.js';
 import type { ToolPlan } from './tool-plan.js';
 import type {
@@ -179,6 +181,12 @@ export class Toolbox {
       if (this.#options.onResult) {
         info = { tool: plan.tool, ...(id !== undefined ? { callId: id } : {}), args };
         value = await this.#options.onResult(value, info);
+      }
+      if (isToolContent(value)) {
+        const { response, parts } = contentResponse(value, this.#normalizeOptions);
+        const part = respond(id, plan.tool.name, response);
+        if (parts) part.functionResponse.parts = parts;
+        return contentPart(part, value);
       }
       const scalar = scalarJson(value, this.#normalizeOptions.maxSize);
       if (scalar !== NOT_SCALAR) return respond(id, plan.tool.name, { output: scalar });

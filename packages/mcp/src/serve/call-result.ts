@@ -1,10 +1,11 @@
-import type { FunctionResponsePart } from '@toolwright/core';
+import { toolContentOf, type FunctionResponsePart } from '@toolwright/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * A Toolbox answer as an MCP `CallToolResult`. `{ output }` becomes text content (a string as it is, anything else
  * as JSON) and, for a tool with an `outputSchema`, `structuredContent` too. `{ error }` becomes `isError: true` with
  * the message the model would read, and the whole error object as JSON after it (its issues, closest names, ...).
+ * A tool that returned `toolContent(...)` answers with its blocks as they are: text, images, audio, resources.
  */
 export function toCallToolResult(part: FunctionResponsePart, structured: boolean): CallToolResult {
   const response = part.functionResponse.response;
@@ -14,6 +15,8 @@ export function toCallToolResult(part: FunctionResponsePart, structured: boolean
     if (Object.keys(details).length > 0) content.push({ type: 'text', text: JSON.stringify(response.error) });
     return { content, isError: true };
   }
+  const blocks = toolContentOf(part);
+  if (blocks) return { content: blocks.map((block) => ({ ...block })) as CallToolResult['content'] };
   const output = response.output;
   const text = typeof output === 'string' ? output : JSON.stringify(output ?? null);
   const result: CallToolResult = { content: [{ type: 'text', text }] };

@@ -1,6 +1,15 @@
 // The tools the official conformance suite's server scenarios call, by the names and with the answers they expect
 // (`npx @modelcontextprotocol/conformance list --server` describes each), as an ordinary Toolbox.
-import { defineTool, Toolbox, type ToolContext } from '@toolwright/core';
+import {
+  audioContent,
+  defineTool,
+  imageContent,
+  resourceContent,
+  Toolbox,
+  toolContent,
+  type ToolContext,
+} from '@toolwright/core';
+import { onePixelPng, silentWav } from './media.js';
 
 const noArguments = { type: 'object', properties: {}, additionalProperties: false } as const;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,7 +59,54 @@ const jsonSchema202012 = defineTool({
   handler: (args) => args,
 });
 
+const image = defineTool({
+  name: 'test_image_content',
+  description: 'Returns a 1x1 PNG image.',
+  parameters: noArguments,
+  handler: () => toolContent([imageContent(onePixelPng, 'image/png')]),
+});
+
+const audio = defineTool({
+  name: 'test_audio_content',
+  description: 'Returns a short silent WAV clip.',
+  parameters: noArguments,
+  handler: () => toolContent([audioContent(silentWav(), 'audio/wav')]),
+});
+
+const embeddedResource = defineTool({
+  name: 'test_embedded_resource',
+  description: 'Returns an embedded text resource.',
+  parameters: noArguments,
+  handler: () =>
+    toolContent([resourceContent('test://embedded-resource', 'This is an embedded resource content.', 'text/plain')]),
+});
+
+const mixedContent = defineTool({
+  name: 'test_multiple_content_types',
+  description: 'Returns text, an image and a resource.',
+  parameters: noArguments,
+  handler: () =>
+    toolContent([
+      'Multiple content types test:',
+      imageContent(onePixelPng, 'image/png'),
+      resourceContent(
+        'test://mixed-content-resource',
+        JSON.stringify({ test: 'data', value: 123 }),
+        'application/json',
+      ),
+    ]),
+});
+
 /** A fresh Toolbox of the conformance tools (each served endpoint gets its own). */
 export function conformanceToolbox(): Toolbox {
-  return new Toolbox([simpleText, errorHandling, withProgress, jsonSchema202012]);
+  return new Toolbox([
+    simpleText,
+    errorHandling,
+    withProgress,
+    jsonSchema202012,
+    image,
+    audio,
+    embeddedResource,
+    mixedContent,
+  ]);
 }

@@ -8,6 +8,10 @@ export const offeredScenarios = [
   'tools-call-simple-text',
   'tools-call-error',
   'tools-call-with-progress',
+  'tools-call-image',
+  'tools-call-audio',
+  'tools-call-embedded-resource',
+  'tools-call-mixed-content',
   'json-schema-2020-12',
   'dns-rebinding-protection',
 ];
@@ -17,10 +21,6 @@ export const sessionScenarios = ['server-sse-multiple-streams'];
 
 /** Features toolwright does not serve: the suite must fail these, and only these. */
 export const outOfScopeScenarios = [
-  'tools-call-image',
-  'tools-call-audio',
-  'tools-call-embedded-resource',
-  'tools-call-mixed-content',
   'tools-call-with-logging',
   'logging-set-level',
   // Servers asking the client: sampling and elicitation.
