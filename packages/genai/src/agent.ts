@@ -5,10 +5,10 @@ import type { AgentEvent } from './events.js';
 import { toContents, type AgentInput } from './input.js';
 import type { AgentOptions, RunOptions } from './options.js';
 import type { AgentResult } from './result.js';
-import { Run, type InternalRunOptions } from './run.js';
-import { resolveSetup, type AgentSetup } from './setup.js';
+import { Run, type InternalRunOptions } from './loop/run.js';
+import { resolveSetup, type AgentSetup } from './loop/setup.js';
 import { toolStepResult, type StepDetail } from './steps.js';
-import { callToolbox } from './tool-call.js';
+import { callToolbox } from './loop/tool-call.js';
 
 /** The events of a streamed run, and its result once it is over. */
 export interface AgentStream extends AsyncIterable<AgentEvent> {

@@ -1,7 +1,7 @@
 import type { Part } from '@google/genai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerText, StreamedContent } from '../src/merge-parts.js';
+import { answerText, StreamedContent } from '../src/loop/merge-parts.js';
 import { toContents } from '../src/input.js';
 
 describe('StreamedContent', () => {

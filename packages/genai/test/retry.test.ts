@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isConnectionError, parseRetryAfter, retryDelay, retryInfoDelay, retryPolicy } from '../src/retry.js';
+import {
+  isConnectionError,
+  parseRetryAfter,
+  retryDelay,
+  retryInfoDelay,
+  retryPolicy,
+} from '../src/loop/model-call/retry.js';
 
 describe('retry timing', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {

@@ -1,4 +1,4 @@
-import { abortWith } from './abort-link.js';
+import { abortWith } from '../abort-link.js';
 
 /** A model request got no answer (streaming: no new chunk) within its time limit. */
 export class RequestTimeoutError extends Error {

@@ -1,14 +1,14 @@
 import type { ContentUnion, FunctionDeclaration, Tool, ToolConfig } from '@google/genai';
 import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import { debugSink, type DebugSink } from './debug.js';
-import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from './options.js';
-import { retryPolicy, type RetryPolicy } from './retry.js';
-import { declarationsOf } from './declarations-cache.js';
-import type { StepRunner } from './steps.js';
-import { isToolboxLike, type ToolboxLike } from './toolbox-like.js';
-import { checkCallingOption } from './prompt-calling/calling-option.js';
-import type { CallingSetup } from './prompt-calling/calling-plan.js';
-import { ModelMemory } from './prompt-calling/model-traits.js';
+import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from '../options.js';
+import { retryPolicy, type RetryPolicy } from './model-call/retry.js';
+import { declarationsOf } from '../declarations-cache.js';
+import type { StepRunner } from '../steps.js';
+import { isToolboxLike, type ToolboxLike } from '../toolbox-like.js';
+import { checkCallingOption } from '../prompt-calling/calling-option.js';
+import type { CallingSetup } from '../prompt-calling/calling-plan.js';
+import { ModelMemory } from '../prompt-calling/model-traits.js';
 
 /** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
 export interface AgentSetup {

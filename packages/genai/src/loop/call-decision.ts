@@ -1,4 +1,4 @@
-import type { BeforeToolCallDecision, AgentToolCall } from './options.js';
+import type { BeforeToolCallDecision, AgentToolCall } from '../options.js';
 import type { AgentSetup } from './setup.js';
 import { HookFailure } from './hook-failure.js';
 

@@ -2,10 +2,10 @@ import type { FunctionResponse, Part } from '@google/genai';
 import { decideCall, isDenial } from './call-decision.js';
 import { debugJson } from './debug.js';
 import { HookFailure } from './hook-failure.js';
-import type { AgentToolCall } from './options.js';
-import type { ToolCallRecord } from './result.js';
+import type { AgentToolCall } from '../options.js';
+import type { ToolCallRecord } from '../result.js';
 import { timeoutFor } from './setup.js';
-import type { ToolAnswer } from './steps.js';
+import type { ToolAnswer } from '../steps.js';
 import type { ToolPhaseRun } from './tool-phase-run.js';
 
 type Response = NonNullable<FunctionResponse['response']>;

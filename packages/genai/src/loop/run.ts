@@ -8,8 +8,8 @@ import type {
   Tool,
   ToolConfig,
 } from '@google/genai';
-import { clientFetch, RequestFetch } from './request-fetch.js';
-import { RequestLimit } from './request-limit.js';
+import { clientFetch, RequestFetch } from './model-call/request-fetch.js';
+import { RequestLimit } from './model-call/request-limit.js';
 import { abortWith } from './abort-link.js';
 import { debugJson } from './debug.js';
 import {
@@ -19,18 +19,18 @@ import {
   AgentHookError,
   AgentStreamError,
   type AgentErrorState,
-} from './errors.js';
-import type { AgentEvent } from './events.js';
+} from '../errors.js';
+import type { AgentEvent } from '../events.js';
 import { readCalls, withoutCalls } from './function-calls.js';
 import { answerText, StreamedContent } from './merge-parts.js';
-import type { RunOptions } from './options.js';
-import { CallingPlan, type PromptReply } from './prompt-calling/calling-plan.js';
-import type { AgentResult, Step, StopReason } from './result.js';
-import { isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './retry.js';
+import type { RunOptions } from '../options.js';
+import { CallingPlan, type PromptReply } from '../prompt-calling/calling-plan.js';
+import type { AgentResult, Step, StopReason } from '../result.js';
+import { isConnectionError, retryDelay, retryInfoDelay, sleep, statusOf } from './model-call/retry.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
 import { MalformedReply, readCandidate } from './reply-shape.js';
 import { isBrokenCall, isEmptyAnswer, stopReasonOf } from './stop-reason.js';
-import { modelStep, StepFailure, type StepRunner } from './steps.js';
+import { modelStep, StepFailure, type StepRunner } from '../steps.js';
 import { HookFailure, runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
 

@@ -1,5 +1,5 @@
 import type { GenerateContentResponseUsageMetadata } from '@google/genai';
-import type { Usage } from './result.js';
+import type { Usage } from '../result.js';
 
 export function emptyUsage(): Usage {
   return {

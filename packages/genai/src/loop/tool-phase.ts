@@ -2,7 +2,7 @@ import type { FunctionCall, FunctionResponse } from '@google/genai';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { debugJson } from './debug.js';
 import { HookFailure } from './hook-failure.js';
-import type { AgentToolCall } from './options.js';
+import type { AgentToolCall } from '../options.js';
 import {
   runStepBatch,
   StepFailure,
@@ -13,7 +13,7 @@ import {
   type ToolAnswer,
   type ToolStepDetail,
   type ToolStepResult,
-} from './steps.js';
+} from '../steps.js';
 import { callToolbox, finishCall, prepareCall, toolboxCall, type ExecutedCall } from './tool-call.js';
 import type { ToolPhaseRun } from './tool-phase-run.js';
 

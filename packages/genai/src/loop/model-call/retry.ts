@@ -1,4 +1,4 @@
-import type { RetryOptions } from './options.js';
+import type { RetryOptions } from '../../options.js';
 
 export interface RetryPolicy {
   retries: number;

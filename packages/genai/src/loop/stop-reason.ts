@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import type { StopReason } from './result.js';
+import type { StopReason } from '../result.js';
 
 const safety = new Set([
   'SAFETY',

@@ -1,7 +1,7 @@
-import type { AgentEvent } from './events.js';
-import type { AgentHooks } from './options.js';
+import type { AgentEvent } from '../events.js';
+import type { AgentHooks } from '../options.js';
 import type { AgentSetup, RenderedTools } from './setup.js';
-import type { StepRunner } from './steps.js';
+import type { StepRunner } from '../steps.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
