@@ -4,7 +4,7 @@ import { toContents, type AgentInput } from './input.js';
 import type { RunOptions } from './options.js';
 import type { AgentEvent } from './events.js';
 import type { AgentResult } from './result.js';
-import { newRunId } from './loop/run.js';
+import { newRunId } from './loop/run-id.js';
 
 export interface ChatOptions {
   /** A conversation to continue (for example a result's `history`). */

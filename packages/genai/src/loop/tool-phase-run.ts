@@ -1,9 +1,7 @@
-import type { AgentEvent } from '../events.js';
 import type { AgentHooks } from '../options.js';
+import type { EventInput } from './event-input.js';
 import type { AgentSetup, RenderedTools } from './setup.js';
 import type { StepRunner } from '../steps.js';
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What the tool phase needs of its run. */
 export interface ToolPhaseRun {
@@ -22,6 +20,6 @@ export interface ToolPhaseRun {
   readonly step: StepRunner | undefined;
   /** The run's own `beforeToolCall`, asked after the Agent's. */
   readonly beforeToolCall: AgentHooks['beforeToolCall'];
-  emit(event: DistributiveOmit<AgentEvent, 'runId' | 'time' | 'elapsedMs'>): void;
+  emit(event: EventInput): void;
   debug(line: string): void;
 }
