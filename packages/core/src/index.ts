@@ -20,7 +20,7 @@ export {
   type ToolContentBlock,
   type EmbeddedResource,
 } from './tool-content.js';
-export type { Integer, ToolContext } from './types.js';
+export type { Integer, ToolContext, ToolLogLevel } from './types.js';
 export type { JsonSchema, JsonSchemaType, ObjectJsonSchema } from './json-schema.js';
 export {
   defineManifest,
@@ -80,6 +80,7 @@ export {
   type ToolErrorPayload,
   type ToolIssue,
   type ToolProgress,
+  type ToolLogEntry,
 } from './toolbox/index.js';
 export {
   toOpenAITool,

@@ -22,4 +22,12 @@ export interface ToolContext {
    * that asked for it). A no-op when nobody listens; it never throws.
    */
   progress(done: number, total?: number, message?: string): void;
+  /**
+   * Sends a log message (any JSON data) to a caller that listens: served over MCP it is a `notifications/message`
+   * to the client, at or above the level the client set. A no-op when nobody listens; it never throws.
+   */
+  log(level: ToolLogLevel, data: unknown, logger?: string): void;
 }
+
+/** The syslog levels MCP uses, from the least to the most severe. */
+export type ToolLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';

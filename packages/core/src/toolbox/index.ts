@@ -22,4 +22,5 @@ export type {
   ToolErrorPayload,
   ToolIssue,
   ToolProgress,
+  ToolLogEntry,
 } from './types.js';

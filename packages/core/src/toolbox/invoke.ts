@@ -1,7 +1,7 @@
-import type { ToolContext } from '../types.js';
+import type { ToolContext, ToolLogLevel } from '../types.js';
 import { ToolAbortError, ToolTimeoutError } from './call-errors.js';
 import type { ToolPlan } from './tool-plan.js';
-import type { ToolProgress } from './types.js';
+import type { CallOptions, ToolProgress } from './types.js';
 
 /**
  * Calls the method with `this` bound. Without a time limit, a signal or a ToolContext parameter it is a plain call
@@ -14,7 +14,7 @@ export function invoke(
   callId: string | undefined,
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
-  onProgress?: (update: ToolProgress) => void,
+  listeners?: Pick<CallOptions, 'onProgress' | 'onLog'>,
 ): unknown {
   const limit = timeoutMs !== undefined && timeoutMs > 0 && timeoutMs < 2 ** 31 ? timeoutMs : undefined;
   if (!plan.hasContext && limit === undefined && signal === undefined) return plan.fn.apply(plan.tool.instance, argv);
@@ -27,7 +27,8 @@ export function invoke(
       toolName,
       ...(callId !== undefined ? { callId } : {}),
       ...(limit !== undefined ? { timeoutMs: limit } : {}),
-      progress: onProgress ? progressReporter(onProgress) : ignoreProgress,
+      progress: listeners?.onProgress ? progressReporter(listeners.onProgress) : ignore,
+      log: listeners?.onLog ? logReporter(listeners.onLog) : ignore,
     };
     const slots = plan.slots;
     for (let i = 0; i < slots.length; i++) if (slots[i]!.kind === 'context') argv[i] = context;
@@ -69,7 +70,7 @@ export function invoke(
   });
 }
 
-function ignoreProgress(): void {}
+function ignore(): void {}
 
 /** A listener's failure must not fail the tool that reported progress. */
 function progressReporter(onProgress: (update: ToolProgress) => void): ToolContext['progress'] {
@@ -82,6 +83,20 @@ function progressReporter(onProgress: (update: ToolProgress) => void): ToolConte
       onProgress(update);
     } catch {
       // ignored: progress is advisory
+    }
+  };
+}
+
+const LOG_LEVELS = new Set<unknown>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+
+/** A message at a level that does not exist is dropped; a listener's failure must not fail the tool either. */
+function logReporter(onLog: NonNullable<CallOptions['onLog']>): ToolContext['log'] {
+  return (level: ToolLogLevel, data: unknown, logger?: string) => {
+    if (!LOG_LEVELS.has(level)) return;
+    try {
+      onLog(typeof logger === 'string' ? { level, data, logger } : { level, data });
+    } catch {
+      // ignored: logging is advisory
     }
   };
 }

@@ -176,7 +176,7 @@ export class Toolbox {
       if (!Array.isArray(prepared)) return respond(id, plan.tool.name, { error: prepared.payload });
       // The most specific limit wins: the call's own, the tool's own, the caller's default, the Toolbox's default.
       const timeoutMs = options?.timeoutMs ?? plan.ownTimeoutMs ?? options?.defaultTimeoutMs ?? this.#options.timeoutMs;
-      let value = invoke(plan, prepared, id, options?.signal, timeoutMs, options?.onProgress);
+      let value = invoke(plan, prepared, id, options?.signal, timeoutMs, options);
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) {
         info = { tool: plan.tool, ...(id !== undefined ? { callId: id } : {}), args };

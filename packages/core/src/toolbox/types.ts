@@ -2,6 +2,7 @@ import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import type { ManifestTool } from '../manifest.js';
 import type { ToolAnnotations } from '../tool-annotations.js';
 import type { ToolOptions } from '../tool-options.js';
+import type { ToolLogLevel } from '../types.js';
 import type { SchemaChecker } from '../schema-checker/marker.js';
 
 /** A function call as the model sends it (Gemini's `functionCall` part), typed loosely: it is untrusted input. */
@@ -147,6 +148,15 @@ export interface CallOptions {
   defaultTimeoutMs?: number;
   /** Hears the tool's `ToolContext.progress(...)` reports (without it, progress is a no-op). */
   onProgress?: (update: ToolProgress) => void;
+  /** Hears the tool's `ToolContext.log(...)` messages (without it, logging is a no-op). */
+  onLog?: (entry: ToolLogEntry) => void;
+}
+
+/** One log message of a running tool. */
+export interface ToolLogEntry {
+  level: ToolLogLevel;
+  data: unknown;
+  logger?: string;
 }
 
 /** One progress report of a running tool. */

@@ -5,10 +5,13 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  SetLevelRequestSchema,
   type Implementation,
 } from '@modelcontextprotocol/sdk/types.js';
 import { toCallToolResult } from './call-result.js';
 import { hasObjectOutput, listedTool } from './listed-tool.js';
+import { LogLevel } from './log-level.js';
+import { logData } from './log-data.js';
 
 /** The name and version a server reports in `initialize`. */
 export type ServerInfo = Implementation;
@@ -31,8 +34,16 @@ export function createMcpServer(
   options: McpServerOptions = {},
 ): Server {
   const server = new Server(info, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, logging: {} },
     ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+  });
+
+  // The client's level, kept here: a tool's log goes on its call's own stream (which stateless serving has too), not
+  // through the SDK's sendLoggingMessage (which needs a standalone stream).
+  const logLevel = new LogLevel();
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    logLevel.set(request.params.level);
+    return {};
   });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolbox.tools().map(listedTool) }));
@@ -53,12 +64,22 @@ export function createMcpServer(
     const token = request.params._meta?.progressToken;
     // Notifications go out in order and before the result (the client stops listening once the result is in).
     let sent: Promise<void> = Promise.resolve();
+    const notify = (notification: Parameters<typeof extra.sendNotification>[0]) => {
+      sent = sent.then(() => extra.sendNotification(notification)).catch(() => {});
+    };
     if (token !== undefined) {
-      callOptions.onProgress = (update) => {
-        const params = { progressToken: token, ...update };
-        sent = sent.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => {});
-      };
+      callOptions.onProgress = (update) =>
+        notify({ method: 'notifications/progress', params: { progressToken: token, ...update } });
     }
+    callOptions.onLog = ({ level, data, logger }) => {
+      if (!logLevel.passes(level)) return;
+      const params = {
+        level,
+        data: logData(data),
+        ...(logger !== undefined ? { logger: logger.slice(0, 128) } : {}),
+      };
+      notify({ method: 'notifications/message', params });
+    };
     const part = await toolbox.call({ id: String(extra.requestId), name, args: args ?? {} }, callOptions);
     await sent;
     return toCallToolResult(part, hasObjectOutput(tool));

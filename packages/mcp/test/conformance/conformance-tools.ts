@@ -44,6 +44,20 @@ const withProgress = defineTool({
   },
 });
 
+const withLogging = defineTool({
+  name: 'test_tool_with_logging',
+  description: 'Logs three messages at info level while it runs.',
+  parameters: noArguments,
+  handler: async (_args, context: ToolContext) => {
+    context.log('info', 'Tool execution started');
+    await pause(50);
+    context.log('info', 'Tool processing data');
+    await pause(50);
+    context.log('info', 'Tool execution completed');
+    return 'Logging test completed';
+  },
+});
+
 const jsonSchema202012 = defineTool({
   name: 'json_schema_2020_12_tool',
   description: 'Tool with JSON Schema 2020-12 features',
@@ -103,6 +117,7 @@ export function conformanceToolbox(): Toolbox {
     simpleText,
     errorHandling,
     withProgress,
+    withLogging,
     jsonSchema202012,
     image,
     audio,

@@ -12,6 +12,8 @@ export const offeredScenarios = [
   'tools-call-audio',
   'tools-call-embedded-resource',
   'tools-call-mixed-content',
+  'tools-call-with-logging',
+  'logging-set-level',
   'json-schema-2020-12',
   'dns-rebinding-protection',
 ];
@@ -21,8 +23,6 @@ export const sessionScenarios = ['server-sse-multiple-streams'];
 
 /** Features toolwright does not serve: the suite must fail these, and only these. */
 export const outOfScopeScenarios = [
-  'tools-call-with-logging',
-  'logging-set-level',
   // Servers asking the client: sampling and elicitation.
   'tools-call-sampling',
   'tools-call-elicitation',
