@@ -39,6 +39,7 @@ export class Toolbox {
   readonly #tools = new Map<string, ToolPlan>();
   readonly #normalizeOptions: Readonly<Required<NormalizeOptions>>;
   readonly #includeStack: boolean;
+  readonly #changeListeners = new Set<() => void>();
 
   /**
    * `tools`: class instances with `@tool()` methods, and tools made by defineTool.
@@ -83,6 +84,7 @@ export class Toolbox {
     try {
       const plans = bindInstance(instance, toolboxManifest(manifest), this.#context);
       this.#insert(plans);
+      if (plans.length) this.#changed();
       return plans.map((plan) => plan.tool);
     } catch (error) {
       // A failed add leaves the Toolbox as it was, name bindings included.
@@ -103,8 +105,30 @@ export class Toolbox {
         }
       }
     }
-    if (removed) forgetUnboundClasses(this.#context, this.#instances());
+    if (removed) {
+      forgetUnboundClasses(this.#context, this.#instances());
+      this.#changed();
+    }
     return removed;
+  }
+
+  /**
+   * Calls `listener` after each `add` or `remove` that changed the tools (an MCP server tells its clients so).
+   * Returns the function that stops it. A listener that throws does not fail the change.
+   */
+  onToolsChanged(listener: () => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => void this.#changeListeners.delete(listener);
+  }
+
+  #changed(): void {
+    for (const listener of this.#changeListeners) {
+      try {
+        listener();
+      } catch {
+        // ignored: the tools did change; a listener's failure is its own
+      }
+    }
   }
 
   #instances(): object[] {

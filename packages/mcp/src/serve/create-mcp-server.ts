@@ -19,6 +19,11 @@ export type ServerInfo = Implementation;
 export interface McpServerOptions {
   /** Text for the client on how to use the server (the `instructions` of `initialize`). */
   instructions?: string;
+  /**
+   * Declare `tools.listChanged` and send `notifications/tools/list_changed` after each `toolbox.add` or `remove`
+   * (default true; stateless HTTP serving, which has no stream to send it on, turns it off).
+   */
+  listChanged?: boolean;
 }
 
 export const DEFAULT_SERVER_INFO: ServerInfo = { name: 'toolwright', version: '0.1.0' };
@@ -33,10 +38,24 @@ export function createMcpServer(
   info: ServerInfo = DEFAULT_SERVER_INFO,
   options: McpServerOptions = {},
 ): Server {
+  const listChanged = options.listChanged !== false;
   const server = new Server(info, {
-    capabilities: { tools: {}, logging: {} },
+    capabilities: { tools: listChanged ? { listChanged: true } : {}, logging: {} },
     ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+    // Several adds in one tick make one notification.
+    debouncedNotificationMethods: ['notifications/tools/list_changed'],
   });
+  if (listChanged) {
+    const stop = toolbox.onToolsChanged(() => {
+      // Before the client connected, or after it left, there is nobody to tell.
+      server.sendToolListChanged().catch(() => {});
+    });
+    const onclose = server.onclose;
+    server.onclose = () => {
+      stop();
+      onclose?.();
+    };
+  }
 
   // The client's level, kept here: a tool's log goes on its call's own stream (which stateless serving has too), not
   // through the SDK's sendLoggingMessage (which needs a standalone stream).

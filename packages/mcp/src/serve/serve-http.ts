@@ -133,7 +133,7 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
   };
 
   const serveStateless = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
-    const server = createMcpServer(toolbox, options.info, options);
+    const server = createMcpServer(toolbox, options.info, { ...options, listChanged: false });
     const transport = new StreamableHTTPServerTransport({}) /* no session ids: stateless */;
     response.on('close', () => {
       void transport.close();

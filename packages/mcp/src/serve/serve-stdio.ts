@@ -23,7 +23,11 @@ export async function serveStdio(toolbox: Toolbox, options: StdioServeOptions): 
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   let onClosed!: () => void;
   const closed = new Promise<void>((resolve) => (onClosed = resolve));
-  server.onclose = onClosed;
+  const stopListening = server.onclose;
+  server.onclose = () => {
+    stopListening?.();
+    onClosed();
+  };
   (options.stdin ?? process.stdin).once('end', () => void server.close());
   await server.connect(transport);
   return { closed, close: () => server.close() };
