@@ -16,6 +16,7 @@ const benchmarks = {
   'gen-tools': 'gen-tools/run.ts',
   durable: 'durable.ts',
   'prompt-calling': 'prompt-calling.ts',
+  'prompt-streaming': 'prompt-streaming.ts',
   mcp: 'mcp.ts',
   render: 'render.ts',
 };

@@ -35,14 +35,14 @@ const cases: Record<CallFormat, Record<string, Case>> = {
     },
     fenced: {
       reply:
-        'Here:\n```\nTOOL_CALL: add({"a": 1, "b": 2})\nTOOL_CALL: add({"a": 3, "b": 4})\n```\nand ```json\n{"na' +
+        'Here:\n```\nTOOL_CALL: add({"a": 1, "b": 2})\nTOOL_CALL: add({"a": 3, "b": 4})\n```\nand\n```json\n{"na' +
         'me": "note", "arguments": {"text": "x"}}\n```',
       calls: [
         { name: 'add', args: { a: 1, b: 2 } },
         { name: 'add', args: { a: 3, b: 4 } },
         { name: 'note', args: { text: 'x' } },
       ],
-      prose: 'Here:\nand ',
+      prose: 'Here:\nand\n',
     },
     'tricky strings': {
       reply:
@@ -124,9 +124,9 @@ const cases: Record<CallFormat, Record<string, Case>> = {
   json: {
     'one call with prose': {
       reply:
-        'Checking. <tool_call>{"name": "get_weather", "arguments": {"city": "Boston, MA"}}</tool_call> One moment.',
+        'Checking.\n<tool_call>{"name": "get_weather", "arguments": {"city": "Boston, MA"}}</tool_call>\nOne moment.',
       calls: [{ name: 'get_weather', args: { city: 'Boston, MA' } }],
-      prose: 'Checking.  One moment.',
+      prose: 'Checking.\nOne moment.',
     },
     'several calls': {
       reply:
@@ -168,9 +168,9 @@ const cases: Record<CallFormat, Record<string, Case>> = {
       problems: [{ reason: 'unknown-tool', name: 'nope' }],
     },
     'unparsable call': {
-      reply: '<tool_call>{"name": "add", "arguments": {"a": 1 "b": 2}}</tool_call> ok',
+      reply: '<tool_call>{"name": "add", "arguments": {"a": 1 "b": 2}}</tool_call>\nok',
       problems: [{ reason: 'unparsable', name: 'add' }],
-      prose: ' ok',
+      prose: 'ok',
     },
   },
 };

@@ -1,17 +1,7 @@
-import { closestNames, GEMINI_MAX_TOOL_NAME_LENGTH } from '@toolwright/core';
-import { readArgumentList } from './call-reader.js';
-import { Incomplete, LiteralReader, Unreadable, type Repair } from './literal-reader.js';
-import type { CallFormat, CallProblem, ParserRepair, ParserTool, ReplyItem } from './parsed-reply.js';
-
-/** What the scanner found at a candidate position. */
-type Outcome =
-  | { kind: 'none' }
-  /**
-   * Not decidable yet (streaming): `confirmed` when it is surely a call, only its end is missing; `closer` when only
-   * a closing character (CLOSERS) can decide it, so a stream need not look again before one arrives.
-   */
-  | { kind: 'wait'; confirmed: boolean; closer: boolean }
-  | { kind: 'region'; end: number; items: ReplyItem[] };
+import { CallFrames, type Outcome } from './call-frames.js';
+import { KnownTools } from './known-tools.js';
+import type { CallFormat, ParserTool, ReplyItem } from './parsed-reply.js';
+import { indexOfFolded, matchAny, MAX_GAP, partialSuffix, skipBlanks, skipGap } from './text-cursor.js';
 
 export interface ScanSink {
   prose(from: number, to: number): void;
@@ -21,537 +11,274 @@ export interface ScanSink {
 export interface ScanStop {
   /** Everything before this index is decided (prose passed on, calls read). */
   stop: number;
-  /** The undecided rest is surely a call (not prose that is held back). */
-  confirmed: boolean;
-  /** Only text with one of CLOSERS in it can decide the rest. */
-  closer: boolean;
-}
-
-/** The characters that can end a call, or the line of a broken one. */
-export const CLOSERS = /[)\]}>`\n]/;
-
-const NONE: Outcome = { kind: 'none' };
-const WAIT: Outcome = { kind: 'wait', confirmed: false, closer: false };
-const WAIT_CALL: Outcome = { kind: 'wait', confirmed: true, closer: true };
-const WAIT_NEXT: Outcome = { kind: 'wait', confirmed: true, closer: false };
-const CANDIDATE = /```|tool_call:|<tool_call>|[[{]/gi;
-const MARKERS = ['```', 'tool_call:', '<tool_call>'];
-const MARKER_CHARS = '`tool_ca:<';
-const TOOL_CALL = 'tool_call:';
-const OPEN_TAG = '<tool_call>';
-const CLOSE_TAG = '</tool_call>';
-/** Longest identifier taken as a possible call name. */
-const MAX_NAME = GEMINI_MAX_TOOL_NAME_LENGTH;
-/** Spaces allowed inside a call's opening (`{  "name" :`), so that held-back prose stays bounded. */
-const MAX_GAP = 16;
-const MAX_FENCE_LANGUAGE = 20;
-const BARE_CALL_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls', 'python', 'py', '']);
-
-function isNameStart(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
-}
-
-function isNamePart(code: number): boolean {
-  return isNameStart(code) || (code >= 48 && code <= 57) || code === 46 || code === 58 || code === 45;
-}
-
-/** `literal` at `at`, case-insensitive: yes, no, or a prefix of it that ends the text. */
-function match(text: string, at: number, literal: string): 'yes' | 'no' | 'partial' {
-  for (let i = 0; i < literal.length; i++) {
-    if (at + i >= text.length) return 'partial';
-    if (text[at + i]!.toLowerCase() !== literal[i]) return 'no';
-  }
-  return 'yes';
-}
-
-function skipGap(text: string, at: number, newlines = true): number {
-  let pos = at;
-  while (pos < text.length && pos - at <= MAX_GAP) {
-    const char = text[pos];
-    if (char === ' ' || char === '\t' || (newlines && (char === '\n' || char === '\r'))) pos++;
-    else break;
-  }
-  return pos;
-}
-
-function atLineStart(text: string, at: number): boolean {
-  let pos = at - 1;
-  while (pos >= 0 && (text[pos] === ' ' || text[pos] === '\t')) pos--;
-  return pos < 0 || text[pos] === '\n';
+  /** The undecided rest is a call frame that may run long (a stream waits for its end), not a short opening. */
+  frame: boolean;
 }
 
 /**
- * Finds calls in a model's text, in all three formats at once (a model asked for one often writes another), and
- * decides for every character whether it is prose or part of a call. With `final` false it stops where the text
- * does not decide yet, so a stream can hold back only that part.
+ * Where the scan stands. Text inside reasoning, an HTML comment, a block of code or text, or after results the model
+ * made up itself is prose whatever it holds.
+ */
+type Context =
+  | { kind: 'open' }
+  | { kind: 'until'; close: string }
+  | { kind: 'fence'; char: string; length: number }
+  | { kind: 'made-up' };
+
+const OPEN: Context = { kind: 'open' };
+const MADE_UP: Context = { kind: 'made-up' };
+/** Reasoning blocks, read for no calls. */
+const REASONING: Record<string, string> = {
+  '<think>': '</think>',
+  '<thinking>': '</thinking>',
+  '<reasoning>': '</reasoning>',
+  '<thought>': '</thought>',
+};
+const COMMENT = '<!--';
+/** Openings of text that is never read for calls, wherever on a line they stand. */
+const QUOTE_OPENINGS = [COMMENT, ...Object.keys(REASONING)];
+const COMMENT_CLOSE = '-->';
+/** A result the model writes itself (it should stop and wait for it): what follows is made up. */
+const RESULT_MARKERS = ['tool_result[', '<tool_response>', '```tool_output', '```tool_result', '```tool_response'];
+/** Tokens some open models end a turn with, allowed after a call on its line. */
+const END_TOKENS = ['<|eom_id|>', '<|eot_id|>', '<end_of_turn>', '<|im_end|>', '</s>'];
+/** Where a line's prose may change course: its end, an HTML comment, reasoning, or inline code. */
+const LINE_STOP = /\n|<!--|`+|<(?:think|thinking|reasoning|thought)>/gi;
+/** What may end inline code: the same run of backticks, or a blank line (the paragraph's end). */
+const SPAN_STOP = /`+|\n[ \t]*\n/g;
+/** Inline code is looked for this far; a run of backticks not closed within is literal. */
+const MAX_SPAN = 4096;
+/** Longest fence marker read; a longer run of backticks is the opening of a block of text. */
+const MAX_FENCE = 64;
+/** More indentation than this makes a line an indented code block (Markdown): prose. */
+const MAX_INDENT = 3;
+
+/**
+ * Finds the model's own calls in its text and decides for every character whether it is prose or part of a call.
+ *
+ * The rule for where a call may stand: a call counts only where it is the model's act, that is
+ * - it starts a line (after at most three spaces of indentation), or stands in a fenced block meant for calls
+ *   (```` ```tool_code ````, ```` ```tool_call ````, ```` ```json ````, ```` ```python ````, or no language) whose
+ *   content starts with a call;
+ * - it fills its line: after it only blanks, another call, or an end-of-turn token, up to the line's end;
+ * - it is not inside reasoning (`<think>` ... `</think>` and the like), an HTML comment, a blockquote (`>`), a fence
+ *   of any other language (`text`, `bash`, ...), inline code or quotes (those never start a line with a call), nor
+ *   after a result the model wrote itself (`TOOL_RESULT[`, `<tool_response>`, ```` ```tool_output ````).
+ * Anything else that looks like a call is prose: quoted, mentioned, refused or explained calls stay text.
+ *
+ * With `final` false it stops where the text does not decide yet, so a stream holds back only that part; the state
+ * it keeps between scans is that of decided text only.
  */
 export class CallScanner {
-  private readonly tools = new Map<string, ParserTool>();
-  /** Inside a code block that holds no calls (its content is prose, code such as `[f(x) for x in xs]` included). */
-  private inCodeBlock = false;
+  private readonly frames: CallFrames;
+  private context: Context = OPEN;
+  /** Whether the next undecided character starts a line. */
+  private lineStart = true;
 
-  constructor(
-    tools: readonly (string | ParserTool)[] | undefined,
-    readonly format: CallFormat,
-  ) {
-    for (const tool of tools ?? []) {
-      const entry = typeof tool === 'string' ? { name: tool } : tool;
-      this.tools.set(entry.name, entry);
-    }
-  }
-
-  /** Whether a tool list was given: then unknown names are problems, and bare JSON must name a known tool. */
-  private get knowsTools(): boolean {
-    return this.tools.size > 0;
+  constructor(tools: readonly (string | ParserTool)[] | undefined, format: CallFormat) {
+    this.frames = new CallFrames(new KnownTools(tools), format);
   }
 
   scan(text: string, from: number, final: boolean, sink: ScanSink): ScanStop {
     let pos = from;
     let proseStart = from;
-    for (;;) {
-      CANDIDATE.lastIndex = pos;
-      const found = CANDIDATE.exec(text);
-      if (!found) {
-        const hold = final ? 0 : this.partialMarker(text, Math.max(pos, proseStart));
-        const stop = text.length - hold;
-        if (stop > proseStart) sink.prose(proseStart, stop);
-        return { stop: Math.max(stop, proseStart), confirmed: false, closer: false };
-      }
-      const at = found.index;
-      if (this.inCodeBlock && text[at] === '`') {
-        this.inCodeBlock = false;
-        pos = at + 3;
-        continue;
-      }
-      const outcome = this.region(text, at, final, undefined);
-      if (outcome.kind === 'none') {
-        if (text[at] === '`') this.inCodeBlock = true;
-        pos = at + (text[at] === '`' ? 3 : 1);
-        continue;
-      }
-      if (outcome.kind === 'wait') {
-        if (at > proseStart) sink.prose(proseStart, at);
-        return { stop: at, confirmed: outcome.confirmed, closer: outcome.closer };
-      }
-      let end = outcome.end;
-      // The line break after a call belongs to it; in a stream, wait to see whether one comes.
-      if (end >= text.length && !final) {
-        if (at > proseStart) sink.prose(proseStart, at);
-        return { stop: at, confirmed: true, closer: false };
-      }
-      if (text[end] === '\n') end++;
-      else if (text[end] === '\r' && text[end + 1] === '\n') end += 2;
+    const wait = (at: number, frame: boolean): ScanStop => {
       if (at > proseStart) sink.prose(proseStart, at);
-      for (const item of outcome.items) sink.item(item);
-      pos = proseStart = end;
-    }
-  }
-
-  /** How many characters at the end of the text could begin a marker (`TOOL_C`, ``` `` ```, `<tool_`). */
-  private partialMarker(text: string, from: number): number {
-    if (!MARKER_CHARS.includes(text[text.length - 1]?.toLowerCase() ?? '')) return 0;
-    const longest = Math.min(OPEN_TAG.length - 1, text.length - from);
-    for (let length = longest; length > 0; length--) {
-      const tail = text.slice(text.length - length).toLowerCase();
-      if (MARKERS.some((marker) => marker.length > length && marker.startsWith(tail))) return length;
-    }
-    return 0;
-  }
-
-  private region(text: string, at: number, final: boolean, fence: string | undefined): Outcome {
-    const char = text[at];
-    if (char === '`') return fence === undefined ? this.fenced(text, at, final) : NONE;
-    if (char === '[') return this.pythonList(text, at, final, fence);
-    if (char === '{') return this.bareJson(text, at, final);
-    if (char === '<') return this.taggedJson(text, at, final);
-    const marker = match(text, at, TOOL_CALL);
-    if (marker === 'yes') return this.toolCallLine(text, at, final);
-    if (marker === 'partial') return final ? NONE : WAIT;
-    if (fence !== undefined && BARE_CALL_FENCES.has(fence) && isNameStart(text.charCodeAt(at)))
-      return this.bareCall(text, at, final, fence);
-    return NONE;
-  }
-
-  /** ```` ```lang ```` whose content starts with a call: the whole block is calls. */
-  private fenced(text: string, at: number, final: boolean): Outcome {
-    let pos = at + 3;
-    while (pos < text.length && /[A-Za-z0-9_+.-]/.test(text[pos]!)) pos++;
-    const language = text.slice(at + 3, pos).toLowerCase();
-    if (language.length > MAX_FENCE_LANGUAGE) return NONE;
-    while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\r')) pos++;
-    if (pos >= text.length) return final ? NONE : WAIT;
-    if (text[pos] !== '\n') return NONE;
-    pos = skipGap(text, pos + 1);
-    if (pos >= text.length) return final ? NONE : WAIT;
-    const first = this.region(text, pos, final, language);
-    if (first.kind !== 'region') return first;
-    const items = [...first.items];
-    pos = first.end;
+      return { stop: at, frame };
+    };
     for (;;) {
-      while (pos < text.length && /[\s,]/.test(text[pos]!)) pos++;
-      if (pos >= text.length) {
-        if (!final) return WAIT_NEXT;
-        markRepair(items, 'unclosed-fence');
-        return { kind: 'region', end: text.length, items };
-      }
-      const close = match(text, pos, '```');
-      if (close === 'yes') return { kind: 'region', end: pos + 3, items };
-      if (close === 'partial') return final ? { kind: 'region', end: text.length, items } : WAIT_NEXT;
-      const next = this.region(text, pos, final, language);
-      if (next.kind === 'wait') return next.confirmed ? next : WAIT_NEXT;
-      if (next.kind === 'region') {
-        items.push(...next.items);
-        pos = next.end;
+      if (pos >= text.length) return wait(text.length, false);
+      const context = this.context;
+      if (context.kind === 'made-up') {
+        pos = text.length;
         continue;
       }
-      // Something that is not a call inside a block of calls: the model gets told, up to the block's end.
-      const closing = text.indexOf('```', pos);
-      if (closing < 0 && !final) return WAIT_CALL;
-      const end = closing < 0 ? text.length : closing;
-      items.push(problem('unparsable', text, pos, end, 'text inside a block of calls that is not a call'));
-      return { kind: 'region', end: closing < 0 ? end : end + 3, items };
+      if (context.kind === 'until') {
+        const close = indexOfFolded(text, context.close, pos);
+        if (close < 0) {
+          if (final) pos = text.length;
+          else return wait(text.length - partialSuffix(text, pos, context.close), false);
+          continue;
+        }
+        // Right after a reasoning block (`</think>`) a call may stand, as at a line's start.
+        pos = close + context.close.length;
+        this.context = OPEN;
+        this.lineStart = context.close !== COMMENT_CLOSE || this.lineStart;
+        continue;
+      }
+      if (!this.lineStart) {
+        const next = this.restOfLine(text, pos, final);
+        if (typeof next !== 'number') return wait(next.at, next.frame);
+        pos = next;
+        continue;
+      }
+      if (context.kind === 'fence') {
+        const closing = this.fenceClosing(text, pos, final, context);
+        if (closing === 'wait') return wait(pos, false);
+        if (closing !== 'no') {
+          this.context = OPEN;
+          pos = closing;
+        }
+        this.lineStart = false;
+        continue;
+      }
+      const decided = this.lineOpening(text, pos, final);
+      if (decided.kind === 'wait') return wait(pos, decided.frame);
+      if (decided.kind === 'prose') {
+        this.lineStart = false;
+        continue;
+      }
+      if (decided.kind === 'enter') {
+        this.context = decided.context;
+        this.lineStart = false;
+        pos = decided.end;
+        continue;
+      }
+      if (pos > proseStart) sink.prose(proseStart, pos);
+      for (const item of decided.items) sink.item(item);
+      pos = proseStart = decided.end;
+      this.lineStart = true;
     }
-  }
-
-  /** `TOOL_CALL: name({...})` (also `TOOL_CALL: {"name": ..., "arguments": ...}` and `TOOL_CALL: [name(...)]`). */
-  private toolCallLine(text: string, at: number, final: boolean): Outcome {
-    const pos = skipGap(text, at + TOOL_CALL.length, false);
-    if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_CALL;
-    const char = text[pos];
-    return this.read(text, at, pos, final, (reader) => {
-      if (char === '{') return this.jsonCalls(reader.value(), reader, at, 'other-format');
-      if (char === '[') return this.readPythonList(reader);
-      return [this.readNamedCall(reader)];
-    });
-  }
-
-  /** `[name(a=1), other()]`. Any name at a line's start or in a block of calls; elsewhere only a tool's name. */
-  private pythonList(text: string, at: number, final: boolean, fence: string | undefined): Outcome {
-    const start = skipGap(text, at + 1);
-    // Any name is taken where a call is expected; elsewhere (and in Python code blocks) only a tool's name, so that
-    // code such as `[f(x) for x in xs]` stays prose.
-    const anyName = this.inCodeBlock
-      ? false
-      : this.format === 'python'
-        ? fence === undefined
-          ? atLineStart(text, at)
-          : fence !== 'python' && fence !== 'py'
-        : fence === 'tool_code';
-    const opening = this.nameThenParen(text, start, final, anyName);
-    if (opening.kind !== 'region') return opening;
-    return this.read(text, at, at, final, (reader) => this.readPythonList(reader));
-  }
-
-  /** A call without brackets (`name(a=1)`), taken only inside a block of calls. */
-  private bareCall(text: string, at: number, final: boolean, fence: string): Outcome {
-    const opening = this.nameThenParen(text, at, final, fence === 'tool_code');
-    if (opening.kind !== 'region') return opening;
-    return this.read(text, at, at, final, (reader) => [this.readNamedCall(reader)]);
   }
 
   /**
-   * Whether `name(` starts at `pos`: a name of a known tool, or any name when `anyName`. A region (with no items)
-   * means yes.
+   * Mid-line: to the next line, past inline code (which may span lines: what it holds is quoted), or into an HTML
+   * comment. A number is where the scan goes on; otherwise the text does not decide yet, from `at` on.
    */
-  private nameThenParen(text: string, pos: number, final: boolean, anyName: boolean): Outcome {
-    if (pos >= text.length) return final ? NONE : WAIT;
-    if (!isNameStart(text.charCodeAt(pos))) return NONE;
-    let end = pos + 1;
-    while (end < text.length && isNamePart(text.charCodeAt(end))) end++;
-    const name = text.slice(pos, end);
-    if (end - pos > MAX_NAME) return NONE;
-    const plausible = anyName || this.hasPrefix(name);
-    if (end >= text.length) return final || !plausible ? NONE : WAIT;
-    const paren = skipGap(text, end, false);
-    if (paren >= text.length) return final || !plausible ? NONE : WAIT;
-    if (text[paren] !== '(') return NONE;
-    return anyName || this.tools.has(name) ? { kind: 'region', end: paren, items: [] } : NONE;
-  }
-
-  private hasPrefix(start: string): boolean {
-    for (const name of this.tools.keys()) if (name.startsWith(start)) return true;
-    return false;
-  }
-
-  /** `{"name": "<a tool>", "arguments": {...}}` on its own: taken only when the name is a known tool's. */
-  private bareJson(text: string, at: number, final: boolean): Outcome {
-    if (!this.knowsTools) return NONE;
-    let pos = skipGap(text, at + 1);
-    const key = match(text, pos, '"name"');
-    if (key !== 'yes') return key === 'partial' && !final ? WAIT : NONE;
-    pos = skipGap(text, pos + 6);
-    if (pos >= text.length) return final ? NONE : WAIT;
-    if (text[pos] !== ':') return NONE;
-    pos = skipGap(text, pos + 1);
-    if (pos >= text.length) return final ? NONE : WAIT;
-    if (text[pos] !== '"') return NONE;
-    const close = text.indexOf('"', pos + 1);
-    if (close < 0) {
-      const written = text.slice(pos + 1);
-      return !final && written.length <= MAX_NAME && this.hasPrefix(written) ? WAIT : NONE;
+  private restOfLine(text: string, pos: number, final: boolean): number | { at: number; frame: boolean } {
+    if (this.context.kind === 'fence') {
+      const newline = text.indexOf('\n', pos);
+      if (newline < 0) return final ? text.length : { at: text.length, frame: false };
+      this.lineStart = true;
+      return newline + 1;
     }
-    if (!this.tools.has(text.slice(pos + 1, close))) return NONE;
-    return this.read(text, at, at, final, (reader) => this.jsonCalls(reader.value(), reader, at, 'bare-json'));
-  }
-
-  /** `<tool_call>{"name": ..., "arguments": ...}</tool_call>` (Hermes, Qwen). */
-  private taggedJson(text: string, at: number, final: boolean): Outcome {
-    const opening = match(text, at, OPEN_TAG);
-    if (opening !== 'yes') return opening === 'partial' && !final ? WAIT : NONE;
-    const reader = new LiteralReader(text, at + OPEN_TAG.length);
-    try {
-      const value = reader.value();
-      reader.skipSpace();
-      const items = this.jsonCalls(value, reader, at, undefined);
-      const closing = reader.atEnd ? 'partial' : match(text, reader.pos, CLOSE_TAG);
-      if (closing === 'yes')
-        return {
-          kind: 'region',
-          end: reader.pos + CLOSE_TAG.length,
-          items: withText(items, text, at, reader.pos + CLOSE_TAG.length),
-        };
-      if (closing === 'partial' && !final) return WAIT_NEXT;
-      // No closing tag: forgiven when the call itself is whole.
-      markRepair(items, 'unclosed-tag');
-      return { kind: 'region', end: reader.pos, items };
-    } catch (error) {
-      if (error instanceof Incomplete) {
-        // A string may hold "</tool_call>" itself: only the whole reply says where a broken call ends.
-        if (!final) return WAIT_CALL;
-        const closing = text.toLowerCase().indexOf(CLOSE_TAG, at);
-        if (closing < 0) return this.cutOff(text, at);
-        return this.brokenUntil(
-          text,
-          at,
-          closing,
-          closing + CLOSE_TAG.length,
-          'the call ends before its JSON is complete',
-        );
-      }
-      if (!(error instanceof Unreadable)) throw error;
-      const closing = text.toLowerCase().indexOf(CLOSE_TAG, error.at);
-      if (closing < 0 && !final) return WAIT_CALL;
-      const end = closing < 0 ? text.length : closing + CLOSE_TAG.length;
-      return this.brokenUntil(
-        text,
-        at,
-        closing < 0 ? end : closing,
-        end,
-        `${error.message} (at character ${error.at - at + 1} of the call)`,
-      );
+    LINE_STOP.lastIndex = pos;
+    const found = LINE_STOP.exec(text);
+    if (!found) return final ? text.length : { at: text.length - heldOpening(text, pos), frame: false };
+    const at = found.index;
+    if (found[0] === '\n') {
+      this.lineStart = true;
+      return at + 1;
     }
+    if (found[0][0] === '<') {
+      const opening = found[0].toLowerCase();
+      this.context = { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : REASONING[opening]! };
+      return at + opening.length;
+    }
+    const after = at + found[0].length;
+    if (after >= text.length && !final) return { at, frame: false };
+    const close = codeSpanEnd(text, after, found[0].length, final);
+    if (close === undefined) return { at, frame: true };
+    return close < 0 ? after : close;
   }
 
-  /** Runs a reader from `pos`; maps its failures to a cut-off (whole reply) or a problem up to the line's end. */
-  private read(
+  /** At a line's start inside a block of code or text: where its closing fence ends, if this line is one. */
+  private fenceClosing(
     text: string,
     at: number,
-    pos: number,
     final: boolean,
-    body: (reader: LiteralReader) => ReplyItem[],
-  ): Outcome {
-    const reader = new LiteralReader(text, pos);
-    try {
-      const items = body(reader);
-      return { kind: 'region', end: reader.pos, items: withText(items, text, at, reader.pos) };
-    } catch (error) {
-      if (error instanceof Incomplete) return final ? this.cutOff(text, at) : WAIT_CALL;
-      if (!(error instanceof Unreadable)) throw error;
-      const end = brokenEnd(text, at, error.at, final);
-      if (end === undefined) return WAIT_CALL;
-      return this.brokenUntil(text, at, end, end, `${error.message} (at character ${error.at - at + 1} of the call)`);
-    }
+    fence: { char: string; length: number },
+  ): number | 'no' | 'wait' {
+    let pos = at;
+    while (pos < text.length && pos - at < MAX_INDENT && text[pos] === ' ') pos++;
+    const run = pos;
+    while (pos < text.length && pos - run <= MAX_FENCE && text[pos] === fence.char) pos++;
+    if (pos - run > MAX_FENCE) return 'no';
+    const blanks = skipGap(text, pos, false);
+    const closes = pos - run >= fence.length;
+    if (blanks >= text.length) return final ? (closes ? blanks : 'no') : 'wait';
+    return closes && (text[blanks] === '\n' || text[blanks] === '\r') ? blanks : 'no';
   }
 
-  private brokenUntil(text: string, at: number, textEnd: number, end: number, why: string): Outcome {
-    const item = problem('unparsable', text, at, textEnd, why);
-    const name = writtenName(text.slice(at, textEnd));
-    if (name) item.name = name;
-    return { kind: 'region', end, items: [item] };
-  }
-
-  private cutOff(text: string, at: number): Outcome {
-    const item = problem('cut-off', text, at, text.length, 'the reply ends in the middle of this call');
-    const name = writtenName(text.slice(at));
-    if (name) item.name = name;
-    return { kind: 'region', end: text.length, items: [item] };
-  }
-
-  private readPythonList(reader: LiteralReader): ReplyItem[] {
-    reader.expect('[');
-    const items: ReplyItem[] = [];
-    for (;;) {
-      reader.skipSpace();
-      if (reader.peek() === ']') {
-        reader.pos++;
-        return items;
-      }
-      items.push(this.readNamedCall(reader));
-      reader.skipSpace();
-      const next = reader.peek();
-      if (next === ',') reader.pos++;
-      else if (next === ']') {
-        reader.pos++;
-        return items;
-      } else throw reader.unexpected('"," or "]"');
-    }
-  }
-
-  /** `name(arguments)`, JSON object or Python keywords. */
-  private readNamedCall(reader: LiteralReader): ReplyItem {
-    reader.skipSpace();
-    const start = reader.pos;
-    const name = reader.name();
-    const parameters = this.tools.get(name)?.parameters;
-    reader.repairs.clear();
-    reader.skipSpace();
-    const args = readArgumentList(reader, parameters, name);
-    return this.callItem(name, args, start, reader.pos, reader.text, [...reader.repairs]);
-  }
-
-  /** A `{name, arguments}` object, or a list of them. */
-  private jsonCalls(value: unknown, reader: LiteralReader, at: number, repair: ParserRepair | undefined): ReplyItem[] {
-    const repairs: Array<Repair | ParserRepair> = [...reader.repairs];
-    if (repair) repairs.push(repair);
-    const list = Array.isArray(value) ? value : [value];
-    if (list.length === 0) return [problem('unparsable', reader.text, at, reader.pos, 'an empty list of calls')];
-    return list.map((entry) => {
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-        return problem(
-          'not-an-object',
-          reader.text,
-          at,
-          reader.pos,
-          'a call must be an object {"name": ..., "arguments": {...}}',
-        );
-      }
-      const call = entry as Record<string, unknown>;
-      if (typeof call.name !== 'string' || call.name === '') {
-        return problem('unparsable', reader.text, at, reader.pos, 'the call has no "name"');
-      }
-      let args: unknown =
-        'arguments' in call ? call.arguments : 'parameters' in call ? call.parameters : 'args' in call ? call.args : {};
-      const own = [...repairs];
-      if (typeof args === 'string') {
-        try {
-          args = args.trim() === '' ? {} : JSON.parse(args);
-          own.push('arguments-as-string');
-        } catch {
-          return problem(
-            'unparsable',
-            reader.text,
-            at,
-            reader.pos,
-            '"arguments" is a string that is not JSON',
-            call.name,
-          );
-        }
-      }
-      return this.callItem(call.name, args, at, reader.pos, reader.text, own);
-    });
-  }
-
-  private callItem(
-    name: string,
-    args: unknown,
-    start: number,
-    end: number,
+  /** At a line's start outside any block: what the line is. */
+  private lineOpening(
     text: string,
-    repairs: Array<Repair | ParserRepair>,
-  ): ReplyItem {
-    if (this.knowsTools && !this.tools.has(name)) {
-      const closest = closestNames(name, this.tools.keys());
-      const hint = closest.length ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(' or ')}?` : '';
-      const item = problem(
-        'unknown-tool',
-        text,
-        start,
-        end,
-        `there is no tool named "${name}".${hint} Available tools: ${[...this.tools.keys()].join(', ')}`,
-        name,
-      );
-      item.closest = closest;
-      return item;
+    lineAt: number,
+    final: boolean,
+  ):
+    | { kind: 'wait'; frame: boolean }
+    | { kind: 'prose' }
+    | { kind: 'enter'; context: Context; end: number }
+    | { kind: 'calls'; end: number; items: ReplyItem[] } {
+    let at = lineAt;
+    while (at < text.length && at - lineAt <= MAX_INDENT && text[at] === ' ') at++;
+    if (at >= text.length) return final ? { kind: 'prose' } : { kind: 'wait', frame: false };
+    if (at - lineAt > MAX_INDENT || text[at] === '\t') return { kind: 'prose' };
+    const char = text[at];
+    if (char === '>' || char === '\n') return { kind: 'prose' };
+    if (char === '<' || char === '`' || char === 't' || char === 'T') {
+      const marker = matchAny(text, at, RESULT_MARKERS);
+      if (marker === 'partial' && !final) return { kind: 'wait', frame: false };
+      if (marker !== undefined && marker !== 'partial') return { kind: 'enter', context: MADE_UP, end: at };
     }
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      return problem(
-        'not-an-object',
-        text,
-        start,
-        end,
-        `the arguments of "${name}" must be an object of named values`,
-        name,
-      );
-    }
-    return {
-      kind: 'call',
-      name,
-      args: args as Record<string, unknown>,
-      text: text.slice(start, end),
-      start,
-      end,
-      repairs,
-    };
+    if (char === '`' || char === '~') return this.fenceOpening(text, at, final);
+    return this.calls(text, final, this.frames.region(text, at, final, undefined));
   }
+
+  /** A fence at a line's start: a block of calls, or a block of code or text (all prose). */
+  private fenceOpening(text: string, at: number, final: boolean) {
+    const char = text[at]!;
+    let pos = at;
+    while (pos < text.length && pos - at < MAX_FENCE && text[pos] === char) pos++;
+    const length = pos - at;
+    if (pos >= text.length && length < MAX_FENCE && !final) return { kind: 'wait' as const, frame: false };
+    if (length < 3) return { kind: 'prose' as const };
+    if (char === '`' && length === 3) {
+      const outcome = this.frames.fenced(text, at, final);
+      if (outcome.kind !== 'none') return this.calls(text, final, outcome);
+    }
+    return { kind: 'enter' as const, context: { kind: 'fence' as const, char, length }, end: pos };
+  }
+
+  /** A frame read at a line's start counts only if it fills its line: after it, blanks, more calls, or its end. */
+  private calls(text: string, final: boolean, outcome: Outcome) {
+    if (outcome.kind === 'none') return { kind: 'prose' as const };
+    if (outcome.kind === 'wait') return outcome;
+    const items = [...outcome.items];
+    let end = outcome.end;
+    for (;;) {
+      const pos = skipBlanks(text, end);
+      if (pos >= text.length)
+        return final ? { kind: 'calls' as const, end: pos, items } : { kind: 'wait' as const, frame: true };
+      if (text[pos] === '\n') return { kind: 'calls' as const, end: pos + 1, items };
+      const token = matchAny(text, pos, END_TOKENS);
+      if (token === 'partial') return final ? { kind: 'prose' as const } : { kind: 'wait' as const, frame: true };
+      if (token !== undefined) {
+        end = pos + token.length;
+        continue;
+      }
+      if (pos - end > MAX_GAP) return { kind: 'prose' as const };
+      const next = this.frames.region(text, pos, final, undefined);
+      if (next.kind === 'wait') return { kind: 'wait' as const, frame: true };
+      if (next.kind === 'none' || next.items.length === 0) return { kind: 'prose' as const };
+      items.push(...next.items);
+      end = next.end;
+    }
+  }
+}
+
+/** How many characters at the text's end could begin a comment or a reasoning block: a stream holds them back. */
+function heldOpening(text: string, from: number): number {
+  let held = 0;
+  for (const opening of QUOTE_OPENINGS) held = Math.max(held, partialSuffix(text, from, opening));
+  return held;
 }
 
 /**
- * Where a call that does not parse ends: at the end of the line where its brackets (counted from its start, strings
- * in double quotes left out) close again, at a blank line, or at the end of the text; at least the failing line.
- * Undefined: a stream must wait for more.
+ * The end of inline code opened by a run of `length` backticks before `from` (CommonMark: the next run of exactly
+ * that length in the same paragraph). -1: not inline code, the backticks are literal; undefined: not known yet.
  */
-function brokenEnd(text: string, at: number, errorAt: number, final: boolean): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let pos = at; pos < text.length; pos++) {
-    const char = text[pos];
-    if (inString) {
-      if (char === '\\') pos++;
-      else if (char === '"' || char === '\n') inString = false;
-      if (char !== '\n') continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '(' || char === '[' || char === '{') depth++;
-    else if (char === ')' || char === ']' || char === '}') depth--;
-    else if (char === '\n' && pos >= errorAt) {
-      if (depth <= 0 || text[pos + 1] === '\n') return pos;
-      if (pos + 1 >= text.length && !final) return undefined;
-    }
+function codeSpanEnd(text: string, from: number, length: number, final: boolean): number | undefined {
+  const limit = from + MAX_SPAN;
+  let pos = from;
+  for (;;) {
+    SPAN_STOP.lastIndex = pos;
+    const found = SPAN_STOP.exec(text);
+    if (!found || found.index >= limit) return final || text.length >= limit ? -1 : undefined;
+    if (found[0][0] === '\n') return -1;
+    const end = found.index + found[0].length;
+    if (end >= text.length && !final) return undefined;
+    if (found[0].length === length) return end;
+    pos = end;
   }
-  return final ? text.length : undefined;
-}
-
-function problem(
-  reason: CallProblem['reason'],
-  text: string,
-  start: number,
-  end: number,
-  message: string,
-  name?: string,
-): CallProblem {
-  const item: CallProblem = { kind: 'problem', reason, message, text: text.slice(start, end), start, end };
-  if (name !== undefined) item.name = name;
-  return item;
-}
-
-/** Items read from one frame share its text: a single call covers the whole frame (tags and brackets included). */
-function withText(items: ReplyItem[], text: string, start: number, end: number): ReplyItem[] {
-  if (items.length !== 1) return items;
-  const item = items[0]!;
-  item.start = start;
-  item.end = end;
-  item.text = text.slice(item.start, end);
-  return items;
-}
-
-function markRepair(items: ReplyItem[], repair: ParserRepair): void {
-  for (const item of items) if (item.kind === 'call' && !item.repairs.includes(repair)) item.repairs.push(repair);
-}
-
-/** The name in a broken call's text, for the feedback (`TOOL_CALL: name(`, `[name(`, `"name": "x"`). */
-function writtenName(text: string): string | undefined {
-  const called = /^(?:tool_call:\s*|\[\s*)?([A-Za-z_][A-Za-z0-9_.:-]*)\s*\(/i.exec(text);
-  if (called) return called[1];
-  const named = /"name"\s*:\s*"([^"]{1,128})"/.exec(text);
-  return named?.[1];
 }

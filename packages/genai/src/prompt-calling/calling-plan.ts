@@ -147,10 +147,12 @@ export class CallingPlan {
         end: () => ({ rest: '', reply: { calls: [], text, problems: [], parsed: { ...empty, prose: text } } }),
       };
     }
-    const tools: ParserTool[] = this.declarations.map((declaration) => ({
-      name: declaration.name ?? '',
-      parameters: parameterNames(declaration),
-    }));
+    const tools = this.declarations.map((declaration): ParserTool => {
+      const schema = (declaration.parametersJsonSchema ?? declaration.parameters) as
+        | Record<string, unknown>
+        | undefined;
+      return { name: declaration.name ?? '', parameters: parameterNames(declaration), ...(schema ? { schema } : {}) };
+    });
     const parser = new CallStreamParser({ tools, format: this.format });
     return {
       push: (chunk) => parser.push(chunk),
@@ -181,7 +183,11 @@ export class CallingPlan {
       'unknown-tool': 'UnknownTool',
       'not-an-object': 'InvalidArguments',
     };
-    const example = FORMATS[this.format].call(problem.closest?.[0] ?? problem.name ?? 'tool_name', {});
+    // The example names a tool that exists: the closest to what was written, the name written if it is one, or the
+    // first tool (Gemma's `print(...)` once made the feedback suggest calling `print`).
+    const known = (name: string | undefined) => this.declarations.some((declaration) => declaration.name === name);
+    const name = problem.closest?.[0] ?? (known(problem.name) ? problem.name : this.declarations[0]?.name);
+    const example = FORMATS[this.format].call(name ?? 'tool_name', {});
     const how =
       problem.reason === 'unknown-tool'
         ? 'Call one of the available tools.'

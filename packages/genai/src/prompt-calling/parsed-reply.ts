@@ -5,10 +5,14 @@ export type CallFormat = 'tool-call' | 'python' | 'json';
 
 export const CALL_FORMATS: readonly CallFormat[] = ['tool-call', 'python', 'json'];
 
-/** A tool as the parser knows it: its name, and its parameter names in order (for positional arguments). */
+/**
+ * A tool as the parser knows it: its name, its parameter names in order (for positional arguments), and the JSON
+ * Schema of its parameters (a number or boolean written as a string is converted where it wants one).
+ */
 export interface ParserTool {
   name: string;
   parameters?: readonly string[];
+  schema?: Record<string, unknown>;
 }
 
 /** One call read from the text. `text` is the call as the model wrote it; `start`/`end` index the whole reply. */
@@ -24,7 +28,14 @@ export interface ParsedCall {
 }
 
 /** Repairs of the call's frame rather than its values. */
-export type ParserRepair = 'unclosed-tag' | 'unclosed-fence' | 'arguments-as-string' | 'bare-json' | 'other-format';
+export type ParserRepair =
+  | 'unclosed-tag'
+  | 'unclosed-fence'
+  | 'arguments-as-string'
+  | 'bare-json'
+  | 'other-format'
+  /** A number or boolean written as a string, converted by the tool's schema. */
+  | 'scalar-from-string';
 
 /**
  * Text that is a call but cannot be run: it does not parse, is cut off, names no tool, or its arguments are not an

@@ -1,4 +1,5 @@
-import { CallScanner, CLOSERS, type ScanSink } from './call-scanner.js';
+import { CallScanner, type ScanSink } from './call-scanner.js';
+import { FrameWatch } from './frame-watch.js';
 import { parsedReply, type CallFormat, type ParsedReply, type ParserTool, type ReplyItem } from './parsed-reply.js';
 
 export interface CallParserOptions {
@@ -49,19 +50,18 @@ export function parseCalls(text: string, options: CallParserOptions = {}): Parse
 
 /**
  * The same parser for a reply that arrives in pieces. `push` returns the prose that is certain now; text that may
- * still become a call is held back only as long as it may (at most the length of the longest call opening), and a
- * call's own text is never returned. `end` returns the rest of the prose and the whole parse, equal to
- * `parseCalls` of the joined text.
+ * still become a call is held back only as long as it may (a short opening; or a call until the text after it
+ * decides it), and a call's own text is never returned. `end` returns the rest of the prose and the whole parse,
+ * equal to `parseCalls` of the joined text. The work over a whole reply is linear in its length, whatever the
+ * pieces: an open call is read again only when its watch says it may have ended (see FrameWatch).
  */
 export class CallStreamParser {
   private readonly scanner: CallScanner;
   private readonly collector = new Collector();
-  /** Where the undecided text starts, in `collector.text`. */
-  private decided = 0;
   private prose = '';
   private longestHold = 0;
-  /** Only a closing character can decide the undecided rest: pieces without one need no new scan. */
-  private awaitingCloser = false;
+  /** Set while the undecided rest is an open call frame. */
+  private watch: FrameWatch | undefined;
   private ended = false;
 
   constructor(options: CallParserOptions = {}) {
@@ -70,8 +70,13 @@ export class CallStreamParser {
 
   push(chunk: string): string {
     if (this.ended) throw new Error('CallStreamParser: push after end');
-    this.collector.text += chunk;
-    if (this.awaitingCloser && !CLOSERS.test(chunk)) return '';
+    const { collector } = this;
+    collector.text += chunk;
+    if (this.watch) {
+      // The piece alone: reading the joined text would flatten it, a copy of the whole frame per piece.
+      this.watch.feed(chunk, 0);
+      if (!this.watch.shouldRead(collector.text.length)) return '';
+    }
     return this.scan(false);
   }
 
@@ -94,18 +99,16 @@ export class CallStreamParser {
   private scan(final: boolean): string {
     const { collector } = this;
     collector.out = '';
-    const stop = this.scanner.scan(collector.text, this.decided, final, collector);
-    this.awaitingCloser = stop.closer;
-    if (!stop.confirmed) this.longestHold = Math.max(this.longestHold, collector.text.length - stop.stop);
-    // Decided text is dropped, but for the blanks and one character before the undecided rest: whether a call
-    // opening stands at the start of a line is read from them.
-    let keep = stop.stop - 1;
-    while (keep >= 0 && (collector.text[keep] === ' ' || collector.text[keep] === '\t')) keep--;
-    if (keep > 0) {
-      collector.text = collector.text.slice(keep);
-      collector.base += keep;
-      this.decided = stop.stop - keep;
-    } else this.decided = stop.stop;
+    const { stop, frame } = this.scanner.scan(collector.text, 0, final, collector);
+    if (!frame) this.longestHold = Math.max(this.longestHold, collector.text.length - stop);
+    // Decided text is dropped: the scanner keeps what it needs of it (whether the rest starts a line).
+    if (stop > 0) {
+      collector.text = collector.text.slice(stop);
+      collector.base += stop;
+    }
+    // The same frame still open keeps its watch (and what it allowed so far); a new one gets a new watch.
+    if (!frame || final) this.watch = undefined;
+    else if (stop > 0 || !this.watch) this.watch = new FrameWatch(collector.text, 0);
     const out = collector.out;
     this.prose += out;
     return out;

@@ -1,0 +1,387 @@
+import { GEMINI_MAX_TOOL_NAME_LENGTH } from '@toolwright/core';
+import { readArgumentList } from './call-reader.js';
+import type { KnownTools } from './known-tools.js';
+import { Incomplete, LiteralReader, Unreadable } from './literal-reader.js';
+import type { CallFormat, ReplyItem } from './parsed-reply.js';
+import { brokenEnd, markRepair, problem, withText, writtenName } from './reply-items.js';
+import { isNamePart, isNameStart, match, matchAny, skipGap } from './text-cursor.js';
+
+/** What a frame reader found at a place where a call may stand. */
+export type Outcome =
+  | { kind: 'none' }
+  /**
+   * Not decidable yet (streaming). `frame`: a call surely started and may run long (a stream waits for its end);
+   * otherwise only a short opening is undecided.
+   */
+  | { kind: 'wait'; frame: boolean }
+  | { kind: 'region'; end: number; items: ReplyItem[] };
+
+export const NONE: Outcome = { kind: 'none' };
+export const WAIT_OPENING: Outcome = { kind: 'wait', frame: false };
+export const WAIT_FRAME: Outcome = { kind: 'wait', frame: true };
+
+const TOOL_CALL = 'tool_call:';
+const OPEN_TAG = '<tool_call>';
+const CLOSE_TAG = '</tool_call>';
+const FUNCTION_TAG = '<function=';
+const FUNCTION_CLOSE = '</function>';
+const PYTHON_TAG = '<|python_tag|>';
+const MISTRAL_CALLS = '[tool_calls]';
+const MISTRAL_ARGS = '[args]';
+const TAG_OPENINGS = [OPEN_TAG, FUNCTION_TAG, PYTHON_TAG];
+/** Longest identifier taken as a possible call name. */
+const MAX_NAME = GEMINI_MAX_TOOL_NAME_LENGTH;
+/** Longest fence language read (```` ```tool_calls ````). */
+const MAX_LANGUAGE = 16;
+/** Fences meant for calls: the first thing inside decides whether the block is calls or code. */
+export const CALL_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls', 'json', 'python', 'py', '']);
+/** Fences that only hold calls: anything else inside is a broken call, answered. */
+const CALLS_ONLY_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls']);
+const BARE_CALL_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls', 'python', 'py', '']);
+
+/**
+ * Reads one call frame where a call may stand (the scanner decides where that is): `TOOL_CALL: f(...)`,
+ * `<tool_call>{...}</tool_call>`, `[f(a=1)]`, a bare `{"name", "arguments"}` object, a fenced block of calls, and the
+ * habits of open models (Gemma's `print(default_api.f(...))`, Llama's `<function=f>{...}</function>` and
+ * `<|python_tag|>`, Mistral's `[TOOL_CALLS]`).
+ */
+export class CallFrames {
+  constructor(
+    private readonly tools: KnownTools,
+    private readonly format: CallFormat,
+  ) {}
+
+  /** A frame at `at`; `fence` is the language of the block of calls it stands in, if any. */
+  region(text: string, at: number, final: boolean, fence: string | undefined): Outcome {
+    const char = text[at];
+    if (char === '[') {
+      const mistral = match(text, at, MISTRAL_CALLS);
+      if (mistral === 'yes') return this.mistralCalls(text, at, final);
+      if (mistral === 'partial' && !final) return WAIT_OPENING;
+      return this.pythonList(text, at, final, fence);
+    }
+    if (char === '{') return this.bareJson(text, at, at, final, fence);
+    if (char === '<') return this.tagged(text, at, final);
+    const marker = match(text, at, TOOL_CALL);
+    if (marker === 'yes') return this.toolCallLine(text, at, final);
+    if (marker === 'partial' && !final) return WAIT_OPENING;
+    if (isNameStart(text.charCodeAt(at))) return this.bareCall(text, at, final, fence);
+    return NONE;
+  }
+
+  /**
+   * ```` ```lang ```` whose content starts with a call: the whole block is calls. NONE when it is a block of code
+   * or text (the scanner then reads it as prose).
+   */
+  fenced(text: string, at: number, final: boolean): Outcome {
+    let pos = at + 3;
+    while (pos < text.length && pos - at <= MAX_LANGUAGE && /[A-Za-z0-9_+.-]/.test(text[pos]!)) pos++;
+    const language = text.slice(at + 3, pos).toLowerCase();
+    if (!CALL_FENCES.has(language)) return pos >= text.length && !final ? WAIT_OPENING : NONE;
+    pos = skipGap(text, pos, false);
+    if (text[pos] === '\r') pos++;
+    if (pos >= text.length) return final ? NONE : WAIT_OPENING;
+    if (text[pos] !== '\n') return NONE;
+    pos = skipGap(text, pos + 1);
+    if (pos >= text.length) return final ? NONE : WAIT_OPENING;
+    const items: ReplyItem[] = [];
+    // Each call fills its line here too: a line with anything else is not calls (and a first such line makes the
+    // block code or text, unless it is a block only for calls).
+    let lineAt = pos;
+    let lineItems = 0;
+    for (;;) {
+      const close = match(text, pos, '```');
+      if (close === 'yes') return items.length ? { kind: 'region', end: pos + 3, items } : NONE;
+      if (close === 'partial' && !final) return items.length ? WAIT_FRAME : WAIT_OPENING;
+      if (close === 'partial') return items.length ? { kind: 'region', end: text.length, items } : NONE;
+      const next = this.region(text, pos, final, language);
+      if (next.kind === 'wait') return items.length ? WAIT_FRAME : next;
+      if (next.kind === 'none') {
+        items.length = lineItems;
+        if (items.length || CALLS_ONLY_FENCES.has(language)) return this.notACall(text, lineAt, final, items);
+        return NONE;
+      }
+      items.push(...next.items);
+      pos = next.end;
+      while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\r' || text[pos] === ','))
+        pos++;
+      if (text[pos] === '\n') {
+        while (pos < text.length && /\s/.test(text[pos]!)) pos++;
+        lineAt = pos;
+        lineItems = items.length;
+      }
+      if (pos >= text.length) {
+        if (!final) return WAIT_FRAME;
+        markRepair(items, 'unclosed-fence');
+        return { kind: 'region', end: text.length, items };
+      }
+    }
+  }
+
+  /** Something that is not a call inside a block of calls: the model gets told, up to the block's end. */
+  private notACall(text: string, pos: number, final: boolean, items: ReplyItem[]): Outcome {
+    const closing = text.indexOf('```', pos);
+    if (closing < 0 && !final) return WAIT_FRAME;
+    const end = closing < 0 ? text.length : closing;
+    items.push(problem('unparsable', text, pos, end, 'text inside a block of calls that is not a call'));
+    return { kind: 'region', end: closing < 0 ? end : end + 3, items };
+  }
+
+  /** `TOOL_CALL: name({...})` (also `TOOL_CALL: {"name": ..., "arguments": ...}` and `TOOL_CALL: [name(...)]`). */
+  private toolCallLine(text: string, at: number, final: boolean): Outcome {
+    const pos = skipGap(text, at + TOOL_CALL.length, false);
+    if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
+    const char = text[pos];
+    return this.read(text, at, pos, final, (reader) => {
+      if (char === '{') return this.tools.jsonCalls(reader.value(), reader, at, 'other-format');
+      if (char === '[') return this.readPythonList(reader);
+      return [this.readNamedCall(reader)];
+    });
+  }
+
+  /**
+   * `[name(a=1), other()]`, or a JSON list of `{name, arguments}` objects. Any name where the python format is asked
+   * for or in a `tool_code` block; elsewhere only a tool's name, so that code such as `[f(x) for x in xs]` is prose.
+   */
+  private pythonList(text: string, at: number, final: boolean, fence: string | undefined): Outcome {
+    const start = skipGap(text, at + 1);
+    if (text[start] === '{') return this.bareJson(text, at, start, final, fence);
+    const anyName =
+      fence === undefined
+        ? this.format === 'python'
+        : fence === 'tool_code' || (this.format === 'python' && fence !== 'python' && fence !== 'py');
+    const opening = this.callOpening(text, start, final, anyName);
+    if (opening.kind !== 'region') return opening;
+    return this.read(text, at, at, final, (reader) => this.readPythonList(reader));
+  }
+
+  /** A call without brackets (`name(a=1)`, `print(default_api.name(a=1))`): a tool's name, or any in a tool_code block. */
+  private bareCall(text: string, at: number, final: boolean, fence: string | undefined): Outcome {
+    if (fence !== undefined && !BARE_CALL_FENCES.has(fence)) return NONE;
+    const opening = this.callOpening(text, at, final, fence === 'tool_code');
+    if (opening.kind !== 'region') return opening;
+    return this.read(text, at, at, final, (reader) => [this.readNamedCall(reader)]);
+  }
+
+  /**
+   * Whether `name(` starts at `pos`: a name of a known tool, or any name when `anyName` (`print(` counts when a call
+   * follows inside it). A region (with no items) means yes.
+   */
+  private callOpening(text: string, pos: number, final: boolean, anyName: boolean): Outcome {
+    if (pos >= text.length) return final ? NONE : WAIT_OPENING;
+    if (!isNameStart(text.charCodeAt(pos))) return NONE;
+    let end = pos + 1;
+    while (end < text.length && end - pos <= MAX_NAME && isNamePart(text.charCodeAt(end))) end++;
+    const name = text.slice(pos, end);
+    if (end - pos > MAX_NAME) return NONE;
+    const plausible = anyName || this.tools.hasPrefix(name) || 'print'.startsWith(name);
+    if (end >= text.length) return final || !plausible ? NONE : WAIT_OPENING;
+    const paren = skipGap(text, end, false);
+    if (paren >= text.length) return final || !plausible ? NONE : WAIT_OPENING;
+    if (text[paren] !== '(') return NONE;
+    if (name === 'print' && !this.tools.has(name))
+      return this.callOpening(text, skipGap(text, paren + 1), final, anyName);
+    return anyName || this.tools.has(name) ? { kind: 'region', end: paren, items: [] } : NONE;
+  }
+
+  /** `{"name": "<a tool>", "arguments": {...}}` (or a list of them from `[`): only when it names a known tool. */
+  private bareJson(text: string, at: number, brace: number, final: boolean, fence: string | undefined): Outcome {
+    if (!this.tools.listed) return NONE;
+    let pos = skipGap(text, brace + 1);
+    const key = matchAny(text, pos, ['"name"', "'name'"]);
+    if (key === 'partial') return final ? NONE : WAIT_OPENING;
+    if (key === undefined) return NONE;
+    pos = skipGap(text, pos + 6);
+    if (pos >= text.length) return final ? NONE : WAIT_OPENING;
+    if (text[pos] !== ':') return NONE;
+    pos = skipGap(text, pos + 1);
+    if (pos >= text.length) return final ? NONE : WAIT_OPENING;
+    const quote = text[pos];
+    if (quote !== '"' && quote !== "'") return NONE;
+    const close = text.indexOf(quote, pos + 1);
+    if (close < 0 || close - pos > MAX_NAME + 1) {
+      const written = text.slice(pos + 1, pos + 2 + MAX_NAME);
+      return close < 0 && !final && written.length <= MAX_NAME && this.tools.hasPrefix(written) ? WAIT_OPENING : NONE;
+    }
+    if (!this.tools.has(text.slice(pos + 1, close))) return NONE;
+    const repair = fence === undefined ? 'bare-json' : undefined;
+    return this.read(text, at, at, final, (reader) => this.tools.jsonCalls(reader.value(), reader, at, repair));
+  }
+
+  /** `<tool_call>` (Hermes, Qwen), `<function=name>` and `<|python_tag|>` (Llama 3.x). */
+  private tagged(text: string, at: number, final: boolean): Outcome {
+    const opening = matchAny(text, at, TAG_OPENINGS);
+    if (opening === 'partial') return final ? NONE : WAIT_OPENING;
+    if (opening === OPEN_TAG) return this.taggedJson(text, at, final);
+    if (opening === FUNCTION_TAG) return this.functionTag(text, at, final);
+    if (opening === PYTHON_TAG) return this.pythonTag(text, at, final);
+    return NONE;
+  }
+
+  /** `<|python_tag|>{"name": ..., "parameters": ...}` or `<|python_tag|>name(...)`. */
+  private pythonTag(text: string, at: number, final: boolean): Outcome {
+    const pos = skipGap(text, at + PYTHON_TAG.length);
+    if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
+    const char = text[pos];
+    return this.read(text, at, pos, final, (reader) =>
+      char === '{' || char === '['
+        ? this.tools.jsonCalls(reader.value(), reader, at, 'other-format')
+        : [this.readNamedCall(reader)],
+    );
+  }
+
+  /** `<function=name>{...}</function>`. */
+  private functionTag(text: string, at: number, final: boolean): Outcome {
+    return this.read(text, at, at + FUNCTION_TAG.length, final, (reader) => {
+      const start = reader.pos;
+      const name = reader.name();
+      reader.expect('>');
+      const args = reader.value();
+      reader.skipSpace();
+      const closing = match(text, reader.pos, FUNCTION_CLOSE);
+      if (closing === 'partial') throw new Incomplete(reader.pos);
+      if (closing === 'no') throw reader.unexpected(`"${FUNCTION_CLOSE}"`);
+      reader.pos += FUNCTION_CLOSE.length;
+      return [this.tools.callItem(name, args, start, reader.pos, text, [...reader.repairs, 'other-format'])];
+    });
+  }
+
+  /** Mistral: `[TOOL_CALLS] [{"name": ..., "arguments": ...}]` or `[TOOL_CALLS]name[ARGS]{...}`. */
+  private mistralCalls(text: string, at: number, final: boolean): Outcome {
+    const pos = skipGap(text, at + MISTRAL_CALLS.length);
+    if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
+    const char = text[pos];
+    return this.read(text, at, pos, final, (reader) => {
+      if (char === '{' || char === '[') return this.tools.jsonCalls(reader.value(), reader, at, 'other-format');
+      const start = reader.pos;
+      const name = reader.name();
+      const args = match(text, reader.pos, MISTRAL_ARGS);
+      if (args === 'partial') throw new Incomplete(reader.pos);
+      if (args === 'no') {
+        reader.pos = start;
+        return [this.readNamedCall(reader)];
+      }
+      reader.pos += MISTRAL_ARGS.length;
+      const value = reader.value();
+      return [this.tools.callItem(name, value, start, reader.pos, text, [...reader.repairs, 'other-format'])];
+    });
+  }
+
+  /** `<tool_call>{"name": ..., "arguments": ...}</tool_call>`. */
+  private taggedJson(text: string, at: number, final: boolean): Outcome {
+    const reader = new LiteralReader(text, at + OPEN_TAG.length);
+    try {
+      const value = reader.value();
+      reader.skipSpace();
+      const items = this.tools.jsonCalls(value, reader, at, undefined);
+      const closing = reader.atEnd ? 'partial' : match(text, reader.pos, CLOSE_TAG);
+      if (closing === 'yes')
+        return {
+          kind: 'region',
+          end: reader.pos + CLOSE_TAG.length,
+          items: withText(items, text, at, reader.pos + CLOSE_TAG.length),
+        };
+      if (closing === 'partial' && !final) return WAIT_FRAME;
+      // No closing tag: forgiven when the call itself is whole.
+      markRepair(items, 'unclosed-tag');
+      return { kind: 'region', end: reader.pos, items };
+    } catch (error) {
+      if (error instanceof Incomplete) {
+        // A string may hold "</tool_call>" itself: only the whole reply says where a broken call ends.
+        if (!final) return WAIT_FRAME;
+        const closing = text.toLowerCase().indexOf(CLOSE_TAG, at);
+        if (closing < 0) return this.cutOff(text, at);
+        return this.brokenUntil(
+          text,
+          at,
+          closing,
+          closing + CLOSE_TAG.length,
+          'the call ends before its JSON is complete',
+        );
+      }
+      if (!(error instanceof Unreadable)) throw error;
+      const closing = text.toLowerCase().indexOf(CLOSE_TAG, error.at);
+      if (closing < 0 && !final) return WAIT_FRAME;
+      const end = closing < 0 ? text.length : closing + CLOSE_TAG.length;
+      return this.brokenUntil(
+        text,
+        at,
+        closing < 0 ? end : closing,
+        end,
+        `${error.message} (at character ${error.at - at + 1} of the call)`,
+      );
+    }
+  }
+
+  /** Runs a reader from `pos`; maps its failures to a cut-off (whole reply) or a problem up to the line's end. */
+  private read(
+    text: string,
+    at: number,
+    pos: number,
+    final: boolean,
+    body: (reader: LiteralReader) => ReplyItem[],
+  ): Outcome {
+    const reader = new LiteralReader(text, pos);
+    try {
+      const items = body(reader);
+      return { kind: 'region', end: reader.pos, items: withText(items, text, at, reader.pos) };
+    } catch (error) {
+      if (error instanceof Incomplete) return final ? this.cutOff(text, at) : WAIT_FRAME;
+      if (!(error instanceof Unreadable)) throw error;
+      const end = brokenEnd(text, at, error.at, final);
+      if (end === undefined) return WAIT_FRAME;
+      return this.brokenUntil(text, at, end, end, `${error.message} (at character ${error.at - at + 1} of the call)`);
+    }
+  }
+
+  private brokenUntil(text: string, at: number, textEnd: number, end: number, why: string): Outcome {
+    const item = problem('unparsable', text, at, textEnd, why);
+    const name = writtenName(text.slice(at, textEnd));
+    if (name) item.name = this.tools.resolve(name);
+    return { kind: 'region', end, items: [item] };
+  }
+
+  private cutOff(text: string, at: number): Outcome {
+    const item = problem('cut-off', text, at, text.length, 'the reply ends in the middle of this call');
+    const name = writtenName(text.slice(at));
+    if (name) item.name = this.tools.resolve(name);
+    return { kind: 'region', end: text.length, items: [item] };
+  }
+
+  private readPythonList(reader: LiteralReader): ReplyItem[] {
+    reader.expect('[');
+    const items: ReplyItem[] = [];
+    for (;;) {
+      reader.skipSpace();
+      if (reader.peek() === ']') {
+        reader.pos++;
+        return items;
+      }
+      items.push(this.readNamedCall(reader));
+      reader.skipSpace();
+      const next = reader.peek();
+      if (next === ',') reader.pos++;
+      else if (next === ']') {
+        reader.pos++;
+        return items;
+      } else throw reader.unexpected('"," or "]"');
+    }
+  }
+
+  /** `name(arguments)`, JSON object or Python keywords; Gemma's `print(...)` around a call is taken off. */
+  private readNamedCall(reader: LiteralReader, wrapped = false): ReplyItem {
+    reader.skipSpace();
+    const start = reader.pos;
+    const name = reader.name();
+    reader.skipSpace();
+    if (name === 'print' && !wrapped && !this.tools.has(name)) {
+      reader.expect('(');
+      const inner = this.readNamedCall(reader, true);
+      reader.expect(')');
+      return withText([inner], reader.text, start, reader.pos)[0]!;
+    }
+    reader.repairs.clear();
+    const args = readArgumentList(reader, this.tools.parameters(name), name);
+    return this.tools.callItem(name, args, start, reader.pos, reader.text, [...reader.repairs]);
+  }
+}

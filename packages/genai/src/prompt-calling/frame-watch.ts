@@ -1,0 +1,82 @@
+/**
+ * Decides when a stream reads an open call frame again. Reading a frame costs its whole length, so reading it on
+ * every piece is quadratic. This watch follows the frame's brackets and strings over each new piece only (O(piece)),
+ * and says when the frame may have become decidable: a character outside strings at bracket depth 0 (a call's end,
+ * a closing tag or fence, the text after a call), a line break there, or a blank line (where a broken call ends).
+ * The first few such moments are read at once; after that a read waits until the frame has grown by an eighth since
+ * the last one, and a frame that has doubled is read whatever the watch says. The total work over a reply is then
+ * linear in its length, and the parse is the same: only when the stream looks again changes, never what it decides.
+ */
+
+/** Reads at moments the watch names, before the growth rule applies. */
+const FREE_READS = 3;
+/** A read after the free ones waits for the frame to grow by 1/GROWTH of its length at the last read. */
+const GROWTH = 8;
+
+const NEWLINE = 10;
+const SPACE = 32;
+const TAB = 9;
+const RETURN = 13;
+const BACKSLASH = 92;
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+
+export class FrameWatch {
+  private depth = 0;
+  /** The quote of the string the frame is in, or 0. */
+  private quote = 0;
+  private escaped = false;
+  /** Whether the current line holds only blanks so far. */
+  private blankLine = false;
+  private due = false;
+  private freeReads = FREE_READS;
+  /** The frame's length at the last read. */
+  private readLength: number;
+
+  /** Starts watching a frame whose text so far is `text.slice(from)`, just read. */
+  constructor(text: string, from: number) {
+    this.readLength = text.length - from;
+    this.feed(text, from);
+    this.due = false;
+  }
+
+  /** Follows `text.slice(from)`, the new piece. */
+  feed(text: string, from: number): void {
+    let { depth, quote, escaped, blankLine, due } = this;
+    for (let pos = from; pos < text.length; pos++) {
+      const code = text.charCodeAt(pos);
+      if (code === NEWLINE) {
+        if (blankLine) due = true;
+        blankLine = true;
+        // A line break ends a string for the watch, as it does for where a broken call ends.
+        quote = 0;
+        escaped = false;
+        if (depth <= 0) due = true;
+        continue;
+      }
+      if (code !== SPACE && code !== TAB && code !== RETURN) blankLine = false;
+      if (quote) {
+        if (escaped) escaped = false;
+        else if (code === BACKSLASH) escaped = true;
+        else if (code === quote) quote = 0;
+        continue;
+      }
+      if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) quote = code;
+      else if (code === 40 || code === 91 || code === 123) depth++;
+      else if (code === 41 || code === 93 || code === 125) depth--;
+      if (depth <= 0 && code !== SPACE && code !== TAB && code !== RETURN) due = true;
+    }
+    Object.assign(this, { depth, quote, escaped, blankLine, due });
+  }
+
+  /** Whether to read the frame again now, its length being `length`. */
+  shouldRead(length: number): boolean {
+    const grown = length - this.readLength;
+    const read = grown >= this.readLength || (this.due && (this.freeReads > 0 || grown * GROWTH >= this.readLength));
+    if (!read) return false;
+    if (this.due && this.freeReads > 0 && grown * GROWTH < this.readLength) this.freeReads--;
+    this.due = false;
+    this.readLength = length;
+    return true;
+  }
+}

@@ -1,0 +1,62 @@
+import type { CallProblem, ParserRepair, ReplyItem } from './parsed-reply.js';
+
+export function problem(
+  reason: CallProblem['reason'],
+  text: string,
+  start: number,
+  end: number,
+  message: string,
+  name?: string,
+): CallProblem {
+  const item: CallProblem = { kind: 'problem', reason, message, text: text.slice(start, end), start, end };
+  if (name !== undefined) item.name = name;
+  return item;
+}
+
+/** Items read from one frame share its text: a single call covers the whole frame (tags and brackets included). */
+export function withText(items: ReplyItem[], text: string, start: number, end: number): ReplyItem[] {
+  if (items.length !== 1) return items;
+  const item = items[0]!;
+  item.start = start;
+  item.end = end;
+  item.text = text.slice(item.start, end);
+  return items;
+}
+
+export function markRepair(items: ReplyItem[], repair: ParserRepair): void {
+  for (const item of items) if (item.kind === 'call' && !item.repairs.includes(repair)) item.repairs.push(repair);
+}
+
+/** The name in a broken call's text, for the feedback (`TOOL_CALL: name(`, `[name(`, `"name": "x"`). */
+export function writtenName(text: string): string | undefined {
+  const called = /^(?:tool_call:\s*|\[\s*|print\(\s*)?(?:default_api\.)?([A-Za-z_][A-Za-z0-9_.:-]*)\s*\(/i.exec(text);
+  if (called) return called[1];
+  const named = /["']name["']\s*:\s*["']([^"']{1,128})["']/.exec(text);
+  return named?.[1];
+}
+
+/**
+ * Where a call that does not parse ends: at the end of the line where its brackets (counted from its start, strings
+ * in double quotes left out) close again, at a blank line, or at the end of the text; at least the failing line.
+ * Undefined: a stream must wait for more.
+ */
+export function brokenEnd(text: string, at: number, errorAt: number, final: boolean): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let pos = at; pos < text.length; pos++) {
+    const char = text[pos];
+    if (inString) {
+      if (char === '\\') pos++;
+      else if (char === '"' || char === '\n') inString = false;
+      if (char !== '\n') continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '(' || char === '[' || char === '{') depth++;
+    else if (char === ')' || char === ']' || char === '}') depth--;
+    else if (char === '\n' && pos >= errorAt) {
+      if (depth <= 0 || text[pos + 1] === '\n') return pos;
+      if (pos + 1 >= text.length && !final) return undefined;
+    }
+  }
+  return final ? text.length : undefined;
+}
