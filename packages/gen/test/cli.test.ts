@@ -1,21 +1,50 @@
-// gen-tools as a user runs it: a child process on a project folder, checked by exit code, output and files.
-import { spawnSync } from 'node:child_process';
+// gen-tools as a user runs it, checked by exit code, output and files: the command's main() in this process (what
+// the bin runs, with the same argv, folder and output lines), and the bin itself as a child process once for each
+// way it exits. In-process, TypeScript loads once for the file instead of once per run (a run was a second or more).
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
 import { repoRoot, tempProject } from './helpers/temp-project.js';
 
 const cli = join(repoRoot, 'packages/gen/src/cli.ts');
 const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
-function genTools(cwd: string, ...args: string[]) {
-  const run = spawnSync(process.execPath, ['--conditions=@toolwright/source', '--import', tsx, cli, ...args], {
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** gen-tools with these arguments in folder `cwd`, as the bin runs it (argv[1] is the bin's script). */
+async function genTools(cwd: string, ...args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const io = {
     cwd,
-    encoding: 'utf8',
+    out: (text: string) => void (stdout += `${text}\n`),
+    err: (text: string) => void (stderr += `${text}\n`),
+  };
+  const code = await main([process.execPath, cli, ...args], io);
+  return { code, stdout, stderr };
+}
+
+/** The bin in a child process, as npm's `gen-tools` link runs it. */
+function genToolsBin(cwd: string, ...args: string[]): Promise<Run> {
+  const child = spawn(process.execPath, ['--conditions=@toolwright/source', '--import', tsx, cli, ...args], {
+    cwd,
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 const OUT = ['--out', 'src/tools.generated.ts', '--json', 'tools.json'];
@@ -27,33 +56,33 @@ describe('gen-tools CLI', () => {
   });
   afterAll(() => project.remove());
 
-  it('prints help and version (exit 0)', () => {
-    const help = genTools(project.dir, '--help');
+  it('prints help and version (exit 0)', async () => {
+    const help = await genTools(project.dir, '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: gen-tools [options]');
-    const version = genTools(project.dir, '--version');
+    const version = await genTools(project.dir, '--version');
     expect(version.code).toBe(0);
     const pkg = JSON.parse(readFileSync(join(repoRoot, 'packages/gen/package.json'), 'utf8')) as { version: string };
     expect(version.stdout.trim()).toBe(pkg.version);
   });
 
-  it('exits 2 with the usage on an unknown flag, a bad value, a missing value or a missing tsconfig', () => {
+  it('exits 2 with the usage on an unknown flag, a bad value, a missing value or a missing tsconfig', async () => {
     for (const args of [['--wait'], ['--name-style', 'kebab'], ['--out'], ['stray']]) {
-      const run = genTools(project.dir, ...args);
+      const run = await genTools(project.dir, ...args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^gen-tools: /);
       expect(run.stderr).toContain('Usage: gen-tools');
     }
-    const notTs = genTools(project.dir, '--out', 'tools.js');
+    const notTs = await genTools(project.dir, '--out', 'tools.js');
     expect(notTs.code).toBe(2);
     expect(notTs.stderr).toContain('give it a .ts, .mts or .cts name (not tools.js)');
-    const missing = genTools(project.dir, '--project', 'nope/tsconfig.json');
+    const missing = await genTools(project.dir, '--project', 'nope/tsconfig.json');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('cannot find the tsconfig nope/tsconfig.json');
     expect(existsSync(join(project.dir, 'src/tools.generated.ts'))).toBe(false);
   });
 
-  it('never overwrites a file it did not write, nor a folder: exit 2, nothing written, no stack trace', () => {
+  it('never overwrites a file it did not write, nor a folder: exit 2, nothing written, no stack trace', async () => {
     const source = join(project.dir, 'src/weather-service.ts');
     const before = readFileSync(source, 'utf8');
     const cases: Array<[string[], RegExp]> = [
@@ -65,7 +94,7 @@ describe('gen-tools CLI', () => {
       [['--out', 'nested.ts', '--json', '.'], /--json \. is a folder/],
     ];
     for (const [args, message] of cases) {
-      const run = genTools(project.dir, ...args);
+      const run = await genTools(project.dir, ...args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(message);
       expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -74,26 +103,26 @@ describe('gen-tools CLI', () => {
     expect(existsSync(join(project.dir, 'src/tools.generated.ts'))).toBe(false);
     expect(existsSync(join(project.dir, 'nested.ts'))).toBe(false);
     // A path through a file cannot be written: said in a line, exit 1.
-    const through = genTools(project.dir, '--out', 'src/weather-service.ts/tools.generated.ts');
+    const through = await genTools(project.dir, '--out', 'src/weather-service.ts/tools.generated.ts');
     expect(through.stderr).not.toMatch(/internal error|\n\s+at /);
     expect(through.code).toBe(1);
     expect(through.stderr).toMatch(/^gen-tools: E[A-Z]+: .*weather-service\.ts.*: nothing was replaced$/m);
-  }, 180_000);
+  });
 
-  it('overwrites a JSON manifest of its own that a formatter rewrote (read whole only then)', () => {
+  it('overwrites a JSON manifest of its own that a formatter rewrote (read whole only then)', async () => {
     const json = join(project.dir, 'tools.json');
     // Longer than the first bytes read: only the whole text tells it is a manifest.
     writeFileSync(json, JSON.stringify({ version: 1, hash: 'old', tools: [], note: 'x'.repeat(1000) }));
-    const run = genTools(project.dir, '--json', 'tools.json', '--out', 'reformatted.generated.ts');
+    const run = await genTools(project.dir, '--json', 'tools.json', '--out', 'reformatted.generated.ts');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(readFileSync(json, 'utf8')).toMatch(/^\{\n {2}"version": 1,\n {2}"hash": "/);
     rmSync(json);
     rmSync(join(project.dir, 'reformatted.generated.ts'));
-  }, 180_000);
+  });
 
-  it('writes the TS module and the JSON (exit 0), then finds them up to date without touching them', () => {
-    const first = genTools(project.dir, ...OUT);
+  it('writes the TS module and the JSON (exit 0), then finds them up to date without touching them', async () => {
+    const first = await genTools(project.dir, ...OUT);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout.trim()).toBe('gen-tools: wrote src/tools.generated.ts, tools.json (3 tools)');
@@ -104,17 +133,17 @@ describe('gen-tools CLI', () => {
     expect(json.tools.map((tool) => tool.name)).toEqual(['getCurrentWeather', 'listAlerts', 'forecast_v1']);
 
     const modified = statSync(join(project.dir, 'tools.json')).mtimeMs;
-    const again = genTools(project.dir, ...OUT);
+    const again = await genTools(project.dir, ...OUT);
     expect(again.code).toBe(0);
     expect(again.stdout.trim()).toBe('gen-tools: up to date (3 tools)');
     expect(statSync(join(project.dir, 'tools.json')).mtimeMs).toBe(modified);
 
-    const check = genTools(project.dir, ...OUT, '--check');
+    const check = await genTools(project.dir, ...OUT, '--check');
     expect(check.code).toBe(0);
     expect(check.stdout.trim()).toBe('gen-tools: up to date (3 tools)');
   });
 
-  it('--check exits 1 and names the stale tools when the sources changed, writing nothing', () => {
+  it('--check exits 1 and names the stale tools when the sources changed, writing nothing', async () => {
     const service = join(project.dir, 'src/weather-service.ts');
     const original = readFileSync(service, 'utf8');
     const before = readFileSync(join(project.dir, 'tools.json'), 'utf8');
@@ -127,7 +156,7 @@ describe('gen-tools CLI', () => {
           '  /** Says hello. */\n  @tool()\n  hello(): string {\n    return "hi";\n  }\n',
         );
       writeFileSync(service, edited);
-      const run = genTools(project.dir, ...OUT, '--check');
+      const run = await genTools(project.dir, ...OUT, '--check');
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('gen-tools: src/tools.generated.ts is out of date');
       expect(run.stderr).toContain('gen-tools: tools.json is out of date');
@@ -138,7 +167,7 @@ describe('gen-tools CLI', () => {
       expect(lines).not.toContain('  changed: listAlerts');
       expect(readFileSync(join(project.dir, 'tools.json'), 'utf8')).toBe(before);
 
-      const missing = genTools(project.dir, '--out', 'src/other.generated.ts', '--check');
+      const missing = await genTools(project.dir, '--out', 'src/other.generated.ts', '--check');
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain('gen-tools: src/other.generated.ts is missing');
       expect(existsSync(join(project.dir, 'src/other.generated.ts'))).toBe(false);
@@ -147,7 +176,7 @@ describe('gen-tools CLI', () => {
     }
   });
 
-  it('exits 1 on diagnostics, printed as file:line:col relative to cwd, and leaves existing outputs untouched', () => {
+  it('exits 1 on diagnostics, printed as file:line:col relative to cwd, and leaves existing outputs untouched', async () => {
     const module = readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8');
     const json = readFileSync(join(project.dir, 'tools.json'), 'utf8');
     const bad = join(project.dir, 'src/bad.ts');
@@ -157,7 +186,7 @@ describe('gen-tools CLI', () => {
         'sum(...values: number[]): number {\n    return values.length;\n  }\n}\n',
     );
     try {
-      const run = genTools(project.dir, ...OUT);
+      const run = await genTools(project.dir, ...OUT);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
         'src/bad.ts:6:7: error: rest parameter ...values: a tool takes named arguments; use an array parameter instead',
@@ -169,7 +198,7 @@ describe('gen-tools CLI', () => {
       expect(readdirSync(join(project.dir, 'src')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
       // From another folder, paths are relative to that folder.
-      const fromSrc = genTools(
+      const fromSrc = await genTools(
         join(project.dir, 'src'),
         '--project',
         '../tsconfig.json',
@@ -183,12 +212,12 @@ describe('gen-tools CLI', () => {
     }
   });
 
-  it('prints warnings without failing', () => {
+  it('prints warnings without failing', async () => {
     const service = join(project.dir, 'src/weather-service.ts');
     const original = readFileSync(service, 'utf8');
     try {
       appendFileSync(service, '\nexport class Quiet {\n  @tool()\n  ping(): string {\n    return "pong";\n  }\n}\n');
-      const run = genTools(project.dir, '--out', 'src/tools.generated.ts', '--name-style', 'snake');
+      const run = await genTools(project.dir, '--out', 'src/tools.generated.ts', '--name-style', 'snake');
       expect(run.code).toBe(0);
       expect(run.stderr).toMatch(/^src\/weather-service\.ts:\d+:3: warning: tool Quiet\.ping has no description/m);
       expect(run.stdout.trim()).toBe('gen-tools: wrote src/tools.generated.ts (4 tools)');
@@ -198,5 +227,17 @@ describe('gen-tools CLI', () => {
     } finally {
       writeFileSync(service, original);
     }
+  });
+
+  it('the bin exits with the code main() gives and prints its lines: 0, 1 and 2', async () => {
+    const help = await genToolsBin(project.dir, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: gen-tools [options]');
+    const usage = await genToolsBin(project.dir, '--wait');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^gen-tools: /);
+    const missing = await genToolsBin(project.dir, '--out', 'src/other.generated.ts', '--check');
+    expect(missing.stderr).toContain('gen-tools: src/other.generated.ts is missing');
+    expect(missing.code).toBe(1);
   });
 });
