@@ -17,6 +17,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '@toolwright/gen';
 import { codeBlocks, markdownFiles, root, type CodeBlock } from './helpers/markdown.js';
+import { budget } from './support/time-budget.js';
 
 const run = promisify(execFile);
 // Samples are written beside their page (<page folder>/.samples/<page>/), so that a package's README resolves
@@ -120,7 +121,7 @@ describe('code samples in the Markdown files', () => {
       const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
       diagnostics.get(sample)!.push(`${sample.file}:${sample.line + line - sample.prelude.length}: ${message}`);
     }
-  }, 300_000);
+  }, budget(300_000));
 
   it('finds the samples of the READMEs and docs', () => {
     expect(compiled.length).toBeGreaterThan(10);
@@ -142,7 +143,7 @@ describe('code samples in the Markdown files', () => {
     '%s runs',
     async (_, sample) => {
       const folder = dirname(sample.path);
-      const options = { cwd: folder, timeout: 60_000, env: { ...process.env, GEMINI_API_KEY: '' } };
+      const options = { cwd: folder, timeout: budget(60_000), env: { ...process.env, GEMINI_API_KEY: '' } };
       if (sample.runs === 'node') {
         await run(process.execPath, ['--conditions=@toolwright/source', '--import', 'tsx', sample.path], options);
         return;
@@ -156,6 +157,6 @@ describe('code samples in the Markdown files', () => {
       const vitest = join(root, 'node_modules/vitest/vitest.mjs');
       await run(process.execPath, [vitest, 'run', '--root', folder, '--config', config, '--reporter', 'dot'], options);
     },
-    90_000,
+    budget(90_000),
   );
 });

@@ -2,6 +2,7 @@
 // says it is ready, and a stop that waits until it is gone.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer } from 'node:net';
+import { budget } from './time-budget.js';
 
 /** A port nothing listens on now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -36,7 +37,7 @@ export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
  * does not get there in time (and then kills it).
  */
 export async function startProcess(command: string, args: string[], options: StartOptions): Promise<StartedProcess> {
-  const { ready, what, timeoutMs = 30_000 } = options;
+  const { ready, what, timeoutMs = budget(30_000) } = options;
   const child = spawn(command, args, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.env ? { env: options.env } : {}),

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './child-process.js';
+import { budget } from './time-budget.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -105,20 +106,21 @@ export async function startRestateServer(): Promise<RestateServer> {
   };
 }
 
-/** Polls `check` until it holds; fails with the server's log after `ms`. */
+/** Polls `check` until it holds; fails with the server's log after `ms` (an idle machine's time: see budget()). */
 export async function until(
   check: () => Promise<boolean> | boolean,
   ms: number,
   log: () => string = () => '',
 ): Promise<void> {
-  const deadline = Date.now() + ms;
+  const limit = budget(ms);
+  const deadline = Date.now() + limit;
   for (;;) {
     try {
       if (await check()) return;
     } catch {
       // Not up yet.
     }
-    if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms. Log:\n${log().slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`Timed out after ${limit} ms. Log:\n${log().slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -12,6 +12,7 @@ import { startRestateServer, until, type RestateServer } from '../../../test/sup
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../../test/support/round-robin-proxy.js';
 import { startShopWorker, type WorkerProcess } from '../../../test/support/worker-process.js';
 import { shopModel } from '../src/shop-model.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 let server: RestateServer;
 let fake: FakeGemini;
@@ -71,7 +72,7 @@ async function run(conversation: string, input: string, handler = 'run'): Promis
 
 beforeAll(async () => {
   [server, fake] = await Promise.all([startRestateServer(), startFakeGemini({ handler: model })]);
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await Promise.all(workers.map((started) => started.kill()));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
 import { startProcess, stopProcess } from '../../../test/support/child-process.js';
 import { bundleForSnapshot } from '../bundle.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 const exampleDir = join(__dirname, '..');
 
@@ -50,11 +51,11 @@ beforeAll(async () => {
     env: { ...process.env, PORT: '0', GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fake.url },
     ready: /listening on (\d+)/,
     what: 'the server',
-    timeoutMs: 20_000,
+    timeoutMs: budget(20_000),
   });
   server = started.child;
   port = Number(started.ready[1]);
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await stopProcess(server);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
 import { freePort, stopProcess } from '../../../test/support/child-process.js';
 import { bundleWorker, type BundledWorker } from '../bundle.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 const exampleDir = join(__dirname, '..');
 const workerdBinary = (createRequire(__filename)('workerd') as { default: string }).default;
@@ -54,7 +55,7 @@ const plainWorker :Workerd.Worker = (
 }
 
 async function waitUntilServing(port: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + budget(20_000);
   for (;;) {
     if (workerd?.exitCode !== null) throw new Error(`workerd exited (${workerd?.exitCode}): ${stderr}`);
     try {
@@ -97,7 +98,7 @@ beforeAll(async () => {
   workerd.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await waitUntilServing(ports.main);
   await waitUntilServing(ports.plain);
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await stopProcess(workerd);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test/support/time-budget.js';
 
 const example = fileURLToPath(new URL('../', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -25,7 +26,7 @@ describe('examples/mcp-server', () => {
         stderr: 'ignore',
       }),
     );
-  }, 30_000);
+  }, budget(30_000));
   afterAll(async () => {
     await client?.close();
     rmSync(folder, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileTools, SandboxError } from '../src/index.js';
 import { makeFixture, snapshot, type Fixture } from './fixture.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 let fixture: Fixture;
 let swapper: ChildProcess;
@@ -47,49 +48,52 @@ afterAll(async () => {
   fixture.cleanup();
 });
 
-it('lists, reads, writes and backs up without ever reaching ' +
-  'the outside folder swapped in by another process', async () => {
-  const before = snapshot(fixture.outside);
-  const tools = new FileTools(fixture.root, { audit: false, rateLimit: false, backups: { keep: 1 } });
-  const refusals = new Map<string, number>();
-  let listed = 0;
-  const attempt = async <T>(call: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await call();
-    } catch (error) {
-      // Only refusals, never a crash: the swap shows as a link, a missing or a changed file.
-      expect(error).toBeInstanceOf(SandboxError);
-      const code = (error as SandboxError).code;
-      refusals.set(code, (refusals.get(code) ?? 0) + 1);
-      return undefined;
+it(
+  'lists, reads, writes and backs up without ever reaching ' + 'the outside folder swapped in by another process',
+  async () => {
+    const before = snapshot(fixture.outside);
+    const tools = new FileTools(fixture.root, { audit: false, rateLimit: false, backups: { keep: 1 } });
+    const refusals = new Map<string, number>();
+    let listed = 0;
+    const attempt = async <T>(call: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await call();
+      } catch (error) {
+        // Only refusals, never a crash: the swap shows as a link, a missing or a changed file.
+        expect(error).toBeInstanceOf(SandboxError);
+        const code = (error as SandboxError).code;
+        refusals.set(code, (refusals.get(code) ?? 0) + 1);
+        return undefined;
+      }
+    };
+    const stop = Date.now() + SECONDS * 1000;
+    let rounds = 0;
+    for (let round = 0; round < ROUNDS && Date.now() < stop; round++) {
+      rounds++;
+      const lists = await Promise.all([
+        attempt(() => tools.listFiles('.', '**')),
+        attempt(() => tools.listFiles('swap')),
+        attempt(() => tools.listFiles('swap/deep')),
+        attempt(() => tools.listFiles('.fs-tools-backups/swap')),
+      ]);
+      for (const list of lists) {
+        if (!list) continue;
+        listed++;
+        // Names that exist only in the outside folder (x.txt exists on both sides).
+        for (const path of list.paths) expect(path).not.toMatch(/outside-only|20000101T/);
+      }
+      const [text] = await Promise.all([
+        attempt(() => tools.readFile('swap/x.txt')),
+        attempt(() => tools.writeFile('swap/x.txt', `inside x ${round}\n`)),
+        attempt(() => tools.writeFile(`swap/deep/new-${round % 3}.txt`, `new ${round}\n`)),
+      ]);
+      if (text !== undefined) expect(text).toMatch(/^inside x( \d+)?\n$/);
     }
-  };
-  const stop = Date.now() + SECONDS * 1000;
-  let rounds = 0;
-  for (let round = 0; round < ROUNDS && Date.now() < stop; round++) {
-    rounds++;
-    const lists = await Promise.all([
-      attempt(() => tools.listFiles('.', '**')),
-      attempt(() => tools.listFiles('swap')),
-      attempt(() => tools.listFiles('swap/deep')),
-      attempt(() => tools.listFiles('.fs-tools-backups/swap')),
-    ]);
-    for (const list of lists) {
-      if (!list) continue;
-      listed++;
-      // Names that exist only in the outside folder (x.txt exists on both sides).
-      for (const path of list.paths) expect(path).not.toMatch(/outside-only|20000101T/);
-    }
-    const [text] = await Promise.all([
-      attempt(() => tools.readFile('swap/x.txt')),
-      attempt(() => tools.writeFile('swap/x.txt', `inside x ${round}\n`)),
-      attempt(() => tools.writeFile(`swap/deep/new-${round % 3}.txt`, `new ${round}\n`)),
-    ]);
-    if (text !== undefined) expect(text).toMatch(/^inside x( \d+)?\n$/);
-  }
-  expect(snapshot(fixture.outside)).toEqual(before);
-  // The race really ran: some calls met a swapped folder and were refused, and many went through.
-  expect(listed).toBeGreaterThan(rounds);
-  expect(swapper.exitCode).toBeNull();
-  expect([...refusals.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-}, 60_000);
+    expect(snapshot(fixture.outside)).toEqual(before);
+    // The race really ran: some calls met a swapped folder and were refused, and many went through.
+    expect(listed).toBeGreaterThan(rounds);
+    expect(swapper.exitCode).toBeNull();
+    expect([...refusals.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  },
+  budget(60_000),
+);

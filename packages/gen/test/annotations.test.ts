@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempProject } from './helpers/temp-project.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 describe('tool annotations', () => {
   let project: ReturnType<typeof tempProject>;
@@ -13,7 +14,7 @@ describe('tool annotations', () => {
   beforeAll(async () => {
     project = tempProject('annotations');
     result = await generate({ cwd: project.dir, out: 'src/tools.generated.ts', json: 'tools.json' });
-  }, 60_000);
+  }, budget(60_000));
   afterAll(() => project.remove());
 
   it('writes literal annotations into the manifest and warns about the rest', () => {

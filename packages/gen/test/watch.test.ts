@@ -18,6 +18,7 @@ vi.mock('node:fs', async (importOriginal) => {
 import { resolveOptions } from '../src/options.js';
 import { watchProject } from '../src/cli/watch.js';
 import { repoRoot, tempProject } from './helpers/temp-project.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 const cli = join(repoRoot, 'packages/gen/src/cli.ts');
 const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -26,66 +27,69 @@ describe('gen-tools --watch', () => {
   const project = tempProject('weather');
   afterAll(() => project.remove());
 
-  it('regenerates on an edit, leaves the output alone on a no-op save, ' +
-    'survives an error, exits on SIGINT', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@toolwright/source', '--import', tsx, cli, '--watch', '--no-cache'],
-      {
-        cwd: project.dir,
-        env: { ...process.env, NODE_OPTIONS: '' },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const lines = () => stdout.split('\n').filter(Boolean);
-    const waitForLine = async (count: number) => {
-      for (let waited = 0; lines().length < count; waited += 25) {
-        if (waited > 30_000) throw new Error(`no line ${count}:\n${stdout}\n${stderr}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
+  it(
+    'regenerates on an edit, leaves the output alone on a no-op save, ' + 'survives an error, exits on SIGINT',
+    async () => {
+      const child = spawn(
+        process.execPath,
+        ['--conditions=@toolwright/source', '--import', tsx, cli, '--watch', '--no-cache'],
+        {
+          cwd: project.dir,
+          env: { ...process.env, NODE_OPTIONS: '' },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const lines = () => stdout.split('\n').filter(Boolean);
+      const waitForLine = async (count: number) => {
+        for (let waited = 0; lines().length < count; waited += 25) {
+          if (waited > 30_000) throw new Error(`no line ${count}:\n${stdout}\n${stderr}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        return lines()[count - 1]!;
+      };
+      const out = join(project.dir, 'src/tools.generated.ts');
+      const source = join(project.dir, 'src/weather-service.ts');
+      // Saved the way editors that write atomically save: a whole new file renamed into place. (A save that truncates
+      // and then writes can be seen half done when the machine is loaded: the watcher then runs once more, correctly,
+      // but prints an extra line, which would make the line counts below depend on the machine's load.)
+      const save = (text: string) => {
+        writeFileSync(`${source}.saving`, text);
+        renameSync(`${source}.saving`, source);
+      };
+      try {
+        expect(await waitForLine(1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
+        const original = readFileSync(source, 'utf8');
+
+        save(original.replace('Gets the current weather', 'Reads the current weather'));
+        expect(await waitForLine(2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
+        expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
+        const mtime = statSync(out).mtimeMs;
+
+        // The same bytes saved again: no run, no line, the output untouched.
+        save(readFileSync(source, 'utf8'));
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(lines()).toHaveLength(2);
+        expect(statSync(out).mtimeMs).toBe(mtime);
+
+        save(`${original}\nexport const broken = (;\n`);
+        expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written$/);
+        expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error: Expression expected\./);
+        expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
+
+        save(original);
+        expect(await waitForLine(4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
+        expect(readFileSync(out, 'utf8')).toContain('Gets the current weather');
+      } finally {
+        child.kill('SIGINT');
       }
-      return lines()[count - 1]!;
-    };
-    const out = join(project.dir, 'src/tools.generated.ts');
-    const source = join(project.dir, 'src/weather-service.ts');
-    // Saved the way editors that write atomically save: a whole new file renamed into place. (A save that truncates
-    // and then writes can be seen half done when the machine is loaded: the watcher then runs once more, correctly,
-    // but prints an extra line, which would make the line counts below depend on the machine's load.)
-    const save = (text: string) => {
-      writeFileSync(`${source}.saving`, text);
-      renameSync(`${source}.saving`, source);
-    };
-    try {
-      expect(await waitForLine(1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
-      const original = readFileSync(source, 'utf8');
-
-      save(original.replace('Gets the current weather', 'Reads the current weather'));
-      expect(await waitForLine(2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
-      expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
-      const mtime = statSync(out).mtimeMs;
-
-      // The same bytes saved again: no run, no line, the output untouched.
-      save(readFileSync(source, 'utf8'));
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(lines()).toHaveLength(2);
-      expect(statSync(out).mtimeMs).toBe(mtime);
-
-      save(`${original}\nexport const broken = (;\n`);
-      expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written$/);
-      expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error: Expression expected\./);
-      expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
-
-      save(original);
-      expect(await waitForLine(4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
-      expect(readFileSync(out, 'utf8')).toContain('Gets the current weather');
-    } finally {
-      child.kill('SIGINT');
-    }
-    expect(await exited).toBe(0);
-  }, 60_000);
+      expect(await exited).toBe(0);
+    },
+    budget(60_000),
+  );
 
   it('sees an edit made the moment a run reports', async () => {
     // Whoever waits for the line may edit at once: the folders are watched before the line is written.

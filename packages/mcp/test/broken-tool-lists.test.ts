@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { brokenTools, brokenToolsServer, flawedTools, goodTools } from './support/broken-tools.js';
 import { tsNode } from './support/processes.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 const script = fileURLToPath(new URL('./support/serve-broken-tools.ts', import.meta.url));
 const target = { command: tsNode.command, args: [...tsNode.args, script], cwd: tsNode.cwd, stderr: 'ignore' as const };
@@ -38,56 +39,60 @@ describe('tool lists with entries the SDK rejects', () => {
     }
   });
 
-  it('keeps the usable tools of a server process and says which entries it left out, and why', async () => {
-    const heard: string[] = [];
-    const remote = await connectMcp(target, { onWarning: (warning) => heard.push(warning.message) });
-    try {
-      const names = remote.tools().map((tool) => tool.name);
-      expect(names).toEqual(['add', 'weather', 'odd-hints', 'numeric-description', 'bad-output-schema', 'wait']);
-      const skipped = remote.warnings
-        .filter((warning) => warning.code === 'tool-skipped')
-        .map((warning) => warning.message);
-      expect(skipped).toEqual([
-        'tool "string-root" was left out: its inputSchema has type "string", where the spec asks for "object"',
-        'tool "no-schema" was left out: its inputSchema is undefined, not a JSON Schema object',
-        'entry 3 of tools/list was left out: its name is undefined, not a non-empty string',
-        'entry 8 of tools/list was left out: it is number 42, not a tool object',
-        'tool "bad-properties" was left out: its inputSchema has properties that are not a map of schemas',
-        'tool "add" was left out: the server lists a tool of that name before it',
-      ]);
-      const dropped = remote.warnings
-        .filter((warning) => warning.code === 'field-dropped')
-        .map((warning) => [warning.tool, warning.path]);
-      expect(dropped).toEqual([
-        ['odd-hints', '/annotations'],
-        ['numeric-description', '/description'],
-      ]);
-      expect(heard).toEqual(remote.warnings.map((warning) => warning.message));
-      for (const dialect of ['openapi', 'json-schema'] as const)
-        expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
+  it(
+    'keeps the usable tools of a server process and says which entries it left out, and why',
+    async () => {
+      const heard: string[] = [];
+      const remote = await connectMcp(target, { onWarning: (warning) => heard.push(warning.message) });
+      try {
+        const names = remote.tools().map((tool) => tool.name);
+        expect(names).toEqual(['add', 'weather', 'odd-hints', 'numeric-description', 'bad-output-schema', 'wait']);
+        const skipped = remote.warnings
+          .filter((warning) => warning.code === 'tool-skipped')
+          .map((warning) => warning.message);
+        expect(skipped).toEqual([
+          'tool "string-root" was left out: its inputSchema has type "string", where the spec asks for "object"',
+          'tool "no-schema" was left out: its inputSchema is undefined, not a JSON Schema object',
+          'entry 3 of tools/list was left out: its name is undefined, not a non-empty string',
+          'entry 8 of tools/list was left out: it is number 42, not a tool object',
+          'tool "bad-properties" was left out: its inputSchema has properties that are not a map of schemas',
+          'tool "add" was left out: the server lists a tool of that name before it',
+        ]);
+        const dropped = remote.warnings
+          .filter((warning) => warning.code === 'field-dropped')
+          .map((warning) => [warning.tool, warning.path]);
+        expect(dropped).toEqual([
+          ['odd-hints', '/annotations'],
+          ['numeric-description', '/description'],
+        ]);
+        expect(heard).toEqual(remote.warnings.map((warning) => warning.message));
+        for (const dialect of ['openapi', 'json-schema'] as const)
+          expect(problemsOf(remote.declarations({ dialect }))).toEqual([]);
 
-      expect((await remote.call({ id: '1', name: 'add', args: { a: 2, b: 40 } })).functionResponse).toEqual({
-        id: '1',
-        name: 'add',
-        response: { output: 42 },
-      });
-      const weather = await remote.call({ name: 'weather', args: { city: 'Oslo' } });
-      expect(weather.functionResponse.response).toEqual({ output: { city: 'Oslo', celsius: 21 } });
-      // The SDK checks structured content only for tools its own listTools saw; the McpToolbox checks it itself.
-      const broken = await remote.call({ name: 'weather', args: { city: 'Oslo', broken: true } });
-      expect(broken.functionResponse.response).toMatchObject({
-        error: {
-          name: 'InvalidStructuredContent',
-          message: expect.stringContaining('/celsius: expected number'),
-          issues: [{ path: '/celsius' }],
-        },
-      });
-      const uncheckable = await remote.call({ name: 'bad-output-schema', args: {} });
-      expect(uncheckable.functionResponse.response).toEqual({ output: { tool: 'bad-output-schema', args: {} } });
-    } finally {
-      await remote.close();
-    }
-  }, 30_000);
+        expect((await remote.call({ id: '1', name: 'add', args: { a: 2, b: 40 } })).functionResponse).toEqual({
+          id: '1',
+          name: 'add',
+          response: { output: 42 },
+        });
+        const weather = await remote.call({ name: 'weather', args: { city: 'Oslo' } });
+        expect(weather.functionResponse.response).toEqual({ output: { city: 'Oslo', celsius: 21 } });
+        // The SDK checks structured content only for tools its own listTools saw; the McpToolbox checks it itself.
+        const broken = await remote.call({ name: 'weather', args: { city: 'Oslo', broken: true } });
+        expect(broken.functionResponse.response).toMatchObject({
+          error: {
+            name: 'InvalidStructuredContent',
+            message: expect.stringContaining('/celsius: expected number'),
+            issues: [{ path: '/celsius' }],
+          },
+        });
+        const uncheckable = await remote.call({ name: 'bad-output-schema', args: {} });
+        expect(uncheckable.functionResponse.response).toEqual({ output: { tool: 'bad-output-schema', args: {} } });
+      } finally {
+        await remote.close();
+      }
+    },
+    budget(30_000),
+  );
 
   it('says nothing of the tools the filters leave out, and names a kept tool as the model sees it', async () => {
     const client = await inMemory(() => [...goodTools, ...brokenTools, ...flawedTools]);
@@ -190,44 +195,48 @@ describe('tool lists with entries the SDK rejects', () => {
 });
 
 describe('a Client the caller connected', () => {
-  it('answers an error the model reads when its transport closes, and works again once reconnected', async () => {
-    const client = new Client({ name: 'mine', version: '1.0.0' });
-    const connect = async () => {
-      const transport = new StdioClientTransport(target);
-      await client.connect(transport);
-      return transport;
-    };
-    const transport = await connect();
-    const remote = await connectMcp(client);
-    try {
-      expect((await remote.call({ name: 'add', args: { a: 1, b: 2 } })).functionResponse.response).toEqual({
-        output: 3,
-      });
-      // A call in flight when the server goes away ends with an error value, not a hang.
-      const inFlight = remote.call({ id: 'w', name: 'wait', args: { ms: 60_000 } });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      process.kill(transport.pid!, 'SIGKILL');
-      expect((await inFlight).functionResponse).toMatchObject({
-        id: 'w',
-        response: { error: { name: 'ServerUnavailable' } },
-      });
-      const later = await remote.call({ name: 'add', args: { a: 1, b: 2 } });
-      expect(later.functionResponse.response).toEqual({
-        error: {
-          name: 'ServerUnavailable',
-          message:
-            'The MCP server of tool "add" is not reachable: the connection to the server is closed ' +
-            '(the MCP Client given to connectMcp is reconnected only by its owner)',
-        },
-      });
-      await connect(); // the owner reconnects: calls work again, on the new server process
-      expect((await remote.call({ name: 'add', args: { a: 20, b: 22 } })).functionResponse.response).toEqual({
-        output: 42,
-      });
-    } finally {
-      await remote.close();
-      expect(client.transport).toBeDefined(); // the McpToolbox leaves the caller's Client open
-      await client.close();
-    }
-  }, 30_000);
+  it(
+    'answers an error the model reads when its transport closes, and works again once reconnected',
+    async () => {
+      const client = new Client({ name: 'mine', version: '1.0.0' });
+      const connect = async () => {
+        const transport = new StdioClientTransport(target);
+        await client.connect(transport);
+        return transport;
+      };
+      const transport = await connect();
+      const remote = await connectMcp(client);
+      try {
+        expect((await remote.call({ name: 'add', args: { a: 1, b: 2 } })).functionResponse.response).toEqual({
+          output: 3,
+        });
+        // A call in flight when the server goes away ends with an error value, not a hang.
+        const inFlight = remote.call({ id: 'w', name: 'wait', args: { ms: 60_000 } });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        process.kill(transport.pid!, 'SIGKILL');
+        expect((await inFlight).functionResponse).toMatchObject({
+          id: 'w',
+          response: { error: { name: 'ServerUnavailable' } },
+        });
+        const later = await remote.call({ name: 'add', args: { a: 1, b: 2 } });
+        expect(later.functionResponse.response).toEqual({
+          error: {
+            name: 'ServerUnavailable',
+            message:
+              'The MCP server of tool "add" is not reachable: the connection to the server is closed ' +
+              '(the MCP Client given to connectMcp is reconnected only by its owner)',
+          },
+        });
+        await connect(); // the owner reconnects: calls work again, on the new server process
+        expect((await remote.call({ name: 'add', args: { a: 20, b: 22 } })).functionResponse.response).toEqual({
+          output: 42,
+        });
+      } finally {
+        await remote.close();
+        expect(client.transport).toBeDefined(); // the McpToolbox leaves the caller's Client open
+        await client.close();
+      }
+    },
+    budget(30_000),
+  );
 });

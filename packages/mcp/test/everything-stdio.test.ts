@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childPids } from './support/children.js';
 import { everythingScript } from './support/everything.js';
 import { fakeGemini } from './support/fake.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 describe('server-everything over stdio', () => {
   let remote: McpToolbox;
   beforeAll(async () => {
     remote = await connectMcp({ command: process.execPath, args: [everythingScript, 'stdio'], stderr: 'ignore' });
-  }, 30_000);
+  }, budget(30_000));
   afterAll(() => remote?.close());
 
   it('declares every tool so that Gemini accepts it, in both dialects', () => {
@@ -100,53 +101,65 @@ describe('server-everything over stdio', () => {
     expect(unknown.functionResponse.response).toMatchObject({ error: { name: 'UnknownTool', closest: ['get-sum'] } });
   });
 
-  it('cancels a long call, ends it at its time limit, and lets progress restart the limit', async () => {
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
-    const cancelled = await remote.call(
-      { name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } },
-      { signal: controller.signal },
-    );
-    expect(cancelled.functionResponse.response).toMatchObject({ error: { name: 'AbortError' } });
+  it(
+    'cancels a long call, ends it at its time limit, and lets progress restart the limit',
+    async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      const cancelled = await remote.call(
+        { name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } },
+        { signal: controller.signal },
+      );
+      expect(cancelled.functionResponse.response).toMatchObject({ error: { name: 'AbortError' } });
 
-    const timedOut = await remote.call(
-      { name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } },
-      { timeoutMs: 300 },
-    );
-    expect(timedOut.functionResponse.response).toMatchObject({ error: { name: 'TimeoutError' } });
+      const timedOut = await remote.call(
+        { name: 'trigger-long-running-operation', args: { duration: 20, steps: 2 } },
+        { timeoutMs: 300 },
+      );
+      expect(timedOut.functionResponse.response).toMatchObject({ error: { name: 'TimeoutError' } });
 
-    const progress: number[] = [];
-    const finished = await remote.call(
-      { name: 'trigger-long-running-operation', args: { duration: 1.2, steps: 6 } },
-      { timeoutMs: 600, onProgress: (update) => progress.push(update.progress) },
-    );
-    expect(finished.functionResponse.response).toMatchObject({ output: expect.stringContaining('completed') });
-    expect(progress.length).toBeGreaterThanOrEqual(4);
-  }, 20_000);
+      const progress: number[] = [];
+      const finished = await remote.call(
+        { name: 'trigger-long-running-operation', args: { duration: 1.2, steps: 6 } },
+        { timeoutMs: 600, onProgress: (update) => progress.push(update.progress) },
+      );
+      expect(finished.functionResponse.response).toMatchObject({ output: expect.stringContaining('completed') });
+      expect(progress.length).toBeGreaterThanOrEqual(4);
+    },
+    budget(20_000),
+  );
 
-  it('respawns a killed server and retries the call', async () => {
-    const [pid] = childPids(everythingScript);
-    expect(pid).toBeDefined();
-    process.kill(pid!, 'SIGKILL');
-    await expect.poll(() => childPids(everythingScript).includes(pid!)).toBe(false);
-    const after = await remote.call({ id: 'r', name: 'get-sum', args: { a: 1, b: 2 } });
-    expect(after.functionResponse.response).toEqual({ output: expect.stringContaining('3') });
-    const [respawned] = childPids(everythingScript);
-    expect(respawned).toBeDefined();
-    expect(respawned).not.toBe(pid);
-  }, 20_000);
+  it(
+    'respawns a killed server and retries the call',
+    async () => {
+      const [pid] = childPids(everythingScript);
+      expect(pid).toBeDefined();
+      process.kill(pid!, 'SIGKILL');
+      await expect.poll(() => childPids(everythingScript).includes(pid!)).toBe(false);
+      const after = await remote.call({ id: 'r', name: 'get-sum', args: { a: 1, b: 2 } });
+      expect(after.functionResponse.response).toEqual({ output: expect.stringContaining('3') });
+      const [respawned] = childPids(everythingScript);
+      expect(respawned).toBeDefined();
+      expect(respawned).not.toBe(pid);
+    },
+    budget(20_000),
+  );
 
-  it('leaves no child process after close', async () => {
-    const other = await connectMcp(
-      { command: process.execPath, args: [everythingScript, 'stdio'], stderr: 'ignore' },
-      { include: ['echo'] },
-    );
-    expect(other.tools().map((tool) => tool.name)).toEqual(['echo']);
-    const before = childPids(everythingScript).length;
-    await other.close();
-    expect(childPids(everythingScript).length).toBe(before - 1);
-    expect((await other.call({ name: 'echo', args: { message: 'x' } })).functionResponse.response).toMatchObject({
-      error: { name: 'ServerUnavailable' },
-    });
-  }, 20_000);
+  it(
+    'leaves no child process after close',
+    async () => {
+      const other = await connectMcp(
+        { command: process.execPath, args: [everythingScript, 'stdio'], stderr: 'ignore' },
+        { include: ['echo'] },
+      );
+      expect(other.tools().map((tool) => tool.name)).toEqual(['echo']);
+      const before = childPids(everythingScript).length;
+      await other.close();
+      expect(childPids(everythingScript).length).toBe(before - 1);
+      expect((await other.call({ name: 'echo', args: { message: 'x' } })).functionResponse.response).toMatchObject({
+        error: { name: 'ServerUnavailable' },
+      });
+    },
+    budget(20_000),
+  );
 });

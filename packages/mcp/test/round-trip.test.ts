@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Calculator, manifest } from './support/calculator.js';
 import { calculatorScript, tsNode } from './support/processes.js';
 import { fakeGemini } from './support/fake.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 describe('serve -> import -> Agent', () => {
   let calculator: Calculator;
@@ -24,7 +25,7 @@ describe('serve -> import -> Agent', () => {
       args: [...tsNode.args, calculatorScript, 'stdio'],
       cwd: tsNode.cwd,
     });
-  }, 30_000);
+  }, budget(30_000));
   afterAll(async () => {
     await remote?.close();
     await overStdio?.close();

@@ -10,6 +10,7 @@ import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Calculator, manifest } from './support/calculator.js';
 import { calculatorScript, tsNode } from './support/processes.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 
@@ -25,7 +26,7 @@ describe('over stdio, in a child process', () => {
         stderr: 'inherit',
       }),
     );
-  }, 30_000);
+  }, budget(30_000));
   afterAll(() => client?.close());
 
   it('reports its name and lists every tool from the manifest', async () => {
@@ -127,22 +128,26 @@ describe('over Streamable HTTP', () => {
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   });
 
-  it('serves 50 clients at once, each in its own session', async () => {
-    const clients = await Promise.all(Array.from({ length: 50 }, () => connect()));
-    try {
-      const sums = await Promise.all(
-        clients.map((client, i) => client.callTool({ name: 'add', arguments: { a: i, b: 1000 } })),
-      );
-      expect(sums.map(text)).toEqual(clients.map((_, i) => String(i + 1000)));
-      const lists = await Promise.all(clients.map((client) => client.listTools()));
-      for (const list of lists) expect(list.tools).toHaveLength(5);
-      expect(new Set(clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId)).size).toBe(
-        50,
-      );
-    } finally {
-      await Promise.all(clients.map((client) => client.close()));
-    }
-  }, 60_000);
+  it(
+    'serves 50 clients at once, each in its own session',
+    async () => {
+      const clients = await Promise.all(Array.from({ length: 50 }, () => connect()));
+      try {
+        const sums = await Promise.all(
+          clients.map((client, i) => client.callTool({ name: 'add', arguments: { a: i, b: 1000 } })),
+        );
+        expect(sums.map(text)).toEqual(clients.map((_, i) => String(i + 1000)));
+        const lists = await Promise.all(clients.map((client) => client.listTools()));
+        for (const list of lists) expect(list.tools).toHaveLength(5);
+        expect(
+          new Set(clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId)).size,
+        ).toBe(50);
+      } finally {
+        await Promise.all(clients.map((client) => client.close()));
+      }
+    },
+    budget(60_000),
+  );
 
   it('refuses a request without the bearer token (401) and a foreign Origin (403)', async () => {
     await expect(connect({})).rejects.toThrow(/401|Unauthorized/);

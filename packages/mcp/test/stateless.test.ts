@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatorScript, startUrlPrinter, stop } from './support/processes.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 describe('stateless HTTP serving on two processes', () => {
   const children: ChildProcess[] = [];
@@ -36,28 +37,32 @@ describe('stateless HTTP serving on two processes', () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
-  }, 60_000);
+  }, budget(60_000));
   afterAll(async () => {
     proxy?.closeAllConnections();
     await new Promise((resolve) => proxy?.close(resolve));
     await Promise.all(children.map(stop));
   });
 
-  it('answers every request on whichever process gets it', async () => {
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(proxyUrl)));
-    expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();
-    const pids = new Set<number>();
-    for (let i = 0; i < 6; i++) {
-      const stats = await client.callTool({ name: 'stats', arguments: {} });
-      pids.add((stats.structuredContent as { pid: number }).pid);
-    }
-    for (let i = 0; i < 6; i++) {
-      const sum = await client.callTool({ name: 'add', arguments: { a: i, b: 1 } });
-      expect(sum.content).toEqual([{ type: 'text', text: String(i + 1) }]);
-    }
-    expect(pids).toEqual(new Set(children.map((child) => child.pid)));
-    expect((await client.listTools()).tools).toHaveLength(5);
-    await client.close();
-  }, 30_000);
+  it(
+    'answers every request on whichever process gets it',
+    async () => {
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(proxyUrl)));
+      expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();
+      const pids = new Set<number>();
+      for (let i = 0; i < 6; i++) {
+        const stats = await client.callTool({ name: 'stats', arguments: {} });
+        pids.add((stats.structuredContent as { pid: number }).pid);
+      }
+      for (let i = 0; i < 6; i++) {
+        const sum = await client.callTool({ name: 'add', arguments: { a: i, b: 1 } });
+        expect(sum.content).toEqual([{ type: 'text', text: String(i + 1) }]);
+      }
+      expect(pids).toEqual(new Set(children.map((child) => child.pid)));
+      expect((await client.listTools()).tools).toHaveLength(5);
+      await client.close();
+    },
+    budget(30_000),
+  );
 });

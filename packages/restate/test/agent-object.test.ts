@@ -11,6 +11,7 @@ import { reply, startFakeGemini, type FakeGemini, type FakeRequest } from '@tool
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRestateServer, until, type RestateServer } from '../../../test/support/restate-server.js';
 import { agentObject } from '../src/index.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 class Shop {
   readonly refunds: string[] = [];
@@ -143,7 +144,7 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   await server.register(`http://127.0.0.1:${(endpoint.address() as { port: number }).port}`);
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await server?.close();
