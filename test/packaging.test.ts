@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { filterProblems } from '@arethetypeswrong/core/problems';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from './support/time-budget.js';
+import { skipUnless } from './support/skip-unless.js';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..');
@@ -59,7 +61,10 @@ let consumer: string;
 const unpacked = (pkg: PackageJson) => join(work, 'unpacked', pkg.name);
 
 // A slow machine takes long for TypeScript 6 (several seconds per compile on an idle one).
-describe.runIf(enabled)('the packed packages, installed with npm outside the workspace', { timeout: 120_000 }, () => {
+describe('the packed packages, installed with npm outside the workspace', {
+  ...skipUnless(enabled, 'runs in CI (CI set) and with npm run test:packaging: it installs from the npm registry'),
+  timeout: budget(120_000),
+}, () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'toolwright-packaging-'));
     const tarballs = join(work, 'tarballs');
@@ -102,7 +107,7 @@ describe.runIf(enabled)('the packed packages, installed with npm outside the wor
         ),
       ),
     );
-  }, 300_000);
+  }, budget(300_000));
 
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
