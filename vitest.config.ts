@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { budget } from './test/support/time-budget.js';
 
 export default defineConfig({
   // Workspace packages resolve to their TypeScript sources, so tests never need a build.
@@ -9,8 +10,10 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/fixtures/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits that catch hangs, stretched on a busy machine (test/support/time-budget.ts); a test that starts
+    // processes sets its own budget() beside it.
+    testTimeout: budget(30_000),
+    hookTimeout: budget(60_000),
     pool: 'forks',
     // CI reads the pass/fail counts from the JSON report (scripts/test-summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
