@@ -11,7 +11,10 @@ export type Integer = number & { readonly __toolwrightInteger?: never };
 export interface ToolContext {
   /** Aborted when the run is cancelled or the tool's timeout passes: pass it on to fetch and friends. */
   readonly signal: AbortSignal;
-  /** The model's call id, where it sent one. */
+  /**
+   * The call's id: the model's, where it sent one, else the caller's (an Agent's `<runId>:<turn>:<index>`). In a
+   * durable run it is the same on every replay: use it as the idempotency key of a side effect.
+   */
   readonly callId?: string;
   /** The declared tool name the model called. */
   readonly toolName: string;

@@ -67,7 +67,7 @@ export class Agent {
     }
     if (detail?.kind === 'tool') {
       const run = new Run(this.setup, [], runOptions);
-      return toolStepResult(() => callToolbox(run, detail.call));
+      return toolStepResult(() => callToolbox(run, detail.call, detail.callId));
     }
     const got = JSON.stringify(detail);
     return Promise.reject(new TypeError(`agent.runStep: a step detail has kind "model" or "tool", got ${got}`));

@@ -54,11 +54,15 @@ export interface ModelStepDetail {
   contents: Content[];
 }
 
-/** A tool call, with the arguments it runs with (after `beforeToolCall`). */
+/**
+ * A tool call, with the arguments it runs with (after `beforeToolCall`), and its `callId` (the model's id, else
+ * `<runId>:<turn>:<index>`), which the tool sees as `ToolContext.callId`.
+ */
 export interface ToolStepDetail {
   kind: 'tool';
   turn: number;
   index: number;
+  callId: string;
   call: { id?: string; name: string; args: unknown };
 }
 

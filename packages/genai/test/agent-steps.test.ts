@@ -426,6 +426,32 @@ describe('the step runner', () => {
     },
   );
 
+  it("gives a tool the call's id as ToolContext.callId, the model's or the run's own, the same on a replay", async () => {
+    const { client } = await fakeGemini({
+      handler: (request) =>
+        request.functionResponses.length
+          ? reply.text('done')
+          : reply.functionCalls([
+              { name: 'hang', args: {} },
+              { name: 'hang', args: {}, id: 'model-id' },
+            ]),
+    });
+    const seen: Array<string | undefined> = [];
+    const tools: ToolboxLike = {
+      ...countingTools(),
+      call: async (call, options) => {
+        seen.push(options?.callId === undefined ? undefined : (call.id ?? options.callId));
+        return { functionResponse: { name: call.name ?? '', response: { output: 'ok' } } };
+      },
+    };
+    const journal = new Journal();
+    const agent = new Agent({ client, model: 'm', tools });
+    await agent.run('go', { runId: 'inv-1' });
+    await agent.run('go', { runId: 'inv-2', step: journal.runner() });
+    expect(seen).toEqual(['inv-1:1:0', 'model-id', 'inv-2:1:0', 'model-id']);
+    expect(JSON.parse(journal.entries.get('tool 1.0 hang')!)).toEqual({ response: { output: 'ok' } });
+  });
+
   it('keeps tools concurrent inside a batch, at most `concurrency` at a time', async () => {
     for (const concurrency of [8, 3]) {
       const { client } = await shop([8]);

@@ -184,6 +184,8 @@ export class Toolbox {
     const plan = name === undefined ? undefined : this.#tools.get(name);
     if (plan === undefined) return respond(id, name ?? '', { error: this.#unknownTool(name) });
     let info: BoundToolCall | undefined;
+    // The tool's own id for the call: the model's, else the caller's (an Agent's, stable across a durable replay).
+    const callId = id ?? (typeof options?.callId === 'string' ? options.callId : undefined);
     try {
       const args = readArguments(call.args, plan.tool.name);
       if (args instanceof CallFailure) return respond(id, plan.tool.name, { error: args.payload });
@@ -200,10 +202,10 @@ export class Toolbox {
       if (!Array.isArray(prepared)) return respond(id, plan.tool.name, { error: prepared.payload });
       // The most specific limit wins: the call's own, the tool's own, the caller's default, the Toolbox's default.
       const timeoutMs = options?.timeoutMs ?? plan.ownTimeoutMs ?? options?.defaultTimeoutMs ?? this.#options.timeoutMs;
-      let value = invoke(plan, prepared, id, options?.signal, timeoutMs, options);
+      let value = invoke(plan, prepared, callId, options?.signal, timeoutMs, options);
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) {
-        info = { tool: plan.tool, ...(id !== undefined ? { callId: id } : {}), args };
+        info = { tool: plan.tool, ...(callId !== undefined ? { callId } : {}), args };
         value = await this.#options.onResult(value, info);
       }
       if (isToolContent(value)) {
@@ -218,7 +220,7 @@ export class Toolbox {
       const output = normalized.value;
       return respond(id, plan.tool.name, normalized.truncated ? { output, truncated: true } : { output });
     } catch (error) {
-      info ??= { tool: plan.tool, ...(id !== undefined ? { callId: id } : {}), args: readArgumentsLoosely(call.args) };
+      info ??= { tool: plan.tool, ...(callId !== undefined ? { callId } : {}), args: readArgumentsLoosely(call.args) };
       return respond(id, plan.tool.name, { error: await this.#errorPayload(error, info) });
     }
   }

@@ -150,6 +150,11 @@ export interface CallOptions {
   onProgress?: (update: ToolProgress) => void;
   /** Hears the tool's `ToolContext.log(...)` messages (without it, logging is a no-op). */
   onLog?: (entry: ToolLogEntry) => void;
+  /**
+   * The call's id when the model sent none: the tool's `ToolContext.callId`. An Agent passes its own
+   * (`<runId>:<turn>:<index>`), the same on every replay of a durable run: an idempotency key for side effects.
+   */
+  callId?: string;
 }
 
 /** One log message of a running tool. */

@@ -511,6 +511,16 @@ describe('ToolContext, timeouts and cancellation', () => {
     });
   });
 
+  it("takes the caller's call id when the model sent none; the model's id wins and is the one echoed", async () => {
+    const { toolbox } = weather();
+    const unnamed = await toolbox.call({ name: 'wait', args: { ms: 1 } }, { callId: 'run-1:2:0' });
+    expect(response(unnamed)).toMatchObject({ output: { callId: 'run-1:2:0' } });
+    expect(unnamed.functionResponse.id).toBeUndefined();
+    const named = await toolbox.call({ id: 'abc', name: 'wait', args: { ms: 1 } }, { callId: 'run-1:2:1' });
+    expect(response(named)).toMatchObject({ output: { callId: 'abc' } });
+    expect(named.functionResponse.id).toBe('abc');
+  });
+
   it('a per-tool timeout ends the call with an error response and aborts the signal', async () => {
     let seen: ToolContext | undefined;
     class Slow {

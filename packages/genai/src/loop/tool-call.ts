@@ -145,10 +145,14 @@ export async function finishCall(
   return { record, part: { functionResponse } };
 }
 
-/** Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. */
+/**
+ * Calls the Toolbox that declares the name; resolves undefined if the run is aborted first. `callId` is the tool's
+ * `ToolContext.callId` when the model sent no id.
+ */
 export function callToolbox(
   run: ToolPhaseRun,
   call: { id?: string; name: string; args: unknown },
+  callId: string,
 ): Promise<ToolAnswer<Response> | undefined> {
   // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
   const { routes } = run.tools;
@@ -160,7 +164,7 @@ export function callToolbox(
       response: errorResponse('UnknownTool', `There is no tool named "${call.name}". ${available}`),
     });
   }
-  const options: { signal?: AbortSignal; defaultTimeoutMs?: number } = {};
+  const options: { signal?: AbortSignal; defaultTimeoutMs?: number; callId: string } = { callId };
   if (run.abortSignal) options.signal = run.abortSignal;
   // The Agent's limit is a default: a tool's own `@tool({ timeoutMs })` wins over it.
   const timeoutMs = timeoutFor(run.setup, call.name, toolbox);

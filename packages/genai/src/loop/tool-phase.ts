@@ -80,7 +80,10 @@ async function runInline(run: ToolPhaseRun, infos: AgentToolCall[], limit: Limit
         if (failed) return undefined;
         try {
           const prepared = await prepareCall(run, info);
-          const ran = prepared.outcome === 'ran' ? await callToolbox(run, toolboxCall(info, prepared.args)) : undefined;
+          const ran =
+            prepared.outcome === 'ran'
+              ? await callToolbox(run, toolboxCall(info, prepared.args), info.callId)
+              : undefined;
           return await finishCall(run, info, prepared, ran);
         } catch (error) {
           failed ??= { error };
@@ -111,8 +114,8 @@ async function runAsSteps(
     const decided = prepared[index]!;
     if (decided.outcome !== 'ran') continue;
     const call = toolboxCall(info, decided.args);
-    const detail: ToolStepDetail = { kind: 'tool', turn: info.turn, index, call };
-    const fn = () => limit(() => toolStepResult(() => callToolbox(run, call)));
+    const detail: ToolStepDetail = { kind: 'tool', turn: info.turn, index, callId: info.callId, call };
+    const fn = () => limit(() => toolStepResult(() => callToolbox(run, call, info.callId)));
     steps.push({ name: toolStepName(detail), fn, detail, index });
   }
 
