@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 export interface Measurement {
   ms: number;
   peakRssMb: number;
+  /** What the program printed (some print their own stage times). */
+  stdout: string;
+  stderr: string;
 }
 
 const preload = join(dirname(fileURLToPath(import.meta.url)), 'peak-rss.cjs');
@@ -30,7 +33,7 @@ export function measureNode(args: string[], options: { cwd: string; env?: NodeJS
   }
   const peakRssMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
   rmSync(dir, { recursive: true, force: true });
-  return { ms, peakRssMb };
+  return { ms, peakRssMb, stdout: result.stdout, stderr: result.stderr };
 }
 
 export function median(values: number[]): number {

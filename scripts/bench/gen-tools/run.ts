@@ -1,7 +1,9 @@
 // gen-tools at scale: on a synthetic project of 100 files and 1,000 @tool() methods, measures in one run the wall
 // time and peak memory of gen-tools (cold, then a second run served by its cache), `tsc --noEmit`, and
 // ts-json-schema-generator over the same argument types, interleaved, then the time from an edit to the new output
-// in --watch mode, and prints the ratios against the targets (issue 6).
+// in --watch mode, and prints the ratios against the targets (issue 6). Beside them (issue 36): TypeScript 7's
+// `tsc --noEmit` and gen's costly stages prototyped on TypeScript 7's native API
+// (packages/gen/scripts/native-api-prototype.ts), stage by stage against gen's own phases.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5 by default)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,12 @@ for (const [dir, domTool] of [
   symlinkSync(join(root, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
 }
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'core', 'gen'], { cwd: root, stdio: 'inherit' });
+
+// TypeScript 7, a dev dependency of gen under the name typescript7 (the workspace's own TypeScript stays 6).
+const typescript7 = join(root, 'packages/gen/node_modules/typescript7');
+const prototype = join(root, 'packages/gen/scripts/native-api-prototype.ts');
+// tsx as a URL: the prototype runs in the bench project, where no tsx can be found by name.
+const tsx = import.meta.resolve('tsx');
 
 const out = join(project, 'generated');
 const cacheDir = join(project, 'gen-cache');
@@ -79,6 +87,9 @@ const candidates: Record<string, string[]> = {
     '--no-cache',
   ],
   'tsc --noEmit': [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
+  'tsc --noEmit (TypeScript 7)': [join(typescript7, 'bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
+  // Run by tsx (its load is in the process time, not in the stage times it prints).
+  'native API prototype (TypeScript 7)': ['--import', tsx, prototype, join(project, 'tsconfig.json')],
   'ts-json-schema-generator': [...tjsg, '--out', join(out, 'tjsg.json')],
   'ts-json-schema-generator --no-type-check': [...tjsg, '--no-type-check', '--out', join(out, 'tjsg.json')],
 };
@@ -91,7 +102,9 @@ for (let run = 0; run < runs; run++) {
       mkdirSync(out, { recursive: true });
     }
     if (name === 'gen-tools (cold)') rmSync(cacheDir, { recursive: true, force: true });
-    samples[name]!.push(measureNode(args, { cwd: project }));
+    // gen-tools cold prints the time of each of its phases (TOOLWRIGHT_GEN_TIMING), for the stage table.
+    const env = name === 'gen-tools (cold)' ? { TOOLWRIGHT_GEN_TIMING: '1' } : {};
+    samples[name]!.push(measureNode(args, { cwd: project, env }));
   }
 }
 
@@ -104,6 +117,8 @@ const summary = Object.fromEntries(
 console.log(`\n1,000 tools in 100 files, median of ${runs} interleaved runs:`);
 for (const [name, { ms, mb }] of Object.entries(summary))
   console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${mb.toFixed(0).padStart(5)} MB`);
+
+printStages();
 
 const watch = await watchLatency();
 console.log(
@@ -121,6 +136,17 @@ const checks: [string, number, number][] = [
   ['gen-tools second run (cache) / cold', summary['gen-tools (second run, cache)']!.ms / gen.ms, 1 / 3],
   ['gen-tools --watch one-file edit (ms / 200 ms)', watch.oneFile / 200, 1],
   ['gen-tools / tsc --noEmit', gen.ms / summary['tsc --noEmit']!.ms, 0.8],
+  ['gen-tools / tsc --noEmit (TypeScript 7)', gen.ms / summary['tsc --noEmit (TypeScript 7)']!.ms, 1],
+  [
+    'native API prototype (process) / tsc --noEmit (TypeScript 7)',
+    summary['native API prototype (TypeScript 7)']!.ms / summary['tsc --noEmit (TypeScript 7)']!.ms,
+    Number.NaN,
+  ],
+  [
+    'native API prototype (its stages) / tsc --noEmit (TypeScript 7)',
+    prototypeStages()['total (in process)']! / summary['tsc --noEmit (TypeScript 7)']!.ms,
+    Number.NaN,
+  ],
   ['gen-tools / ts-json-schema-generator', gen.ms / summary['ts-json-schema-generator']!.ms, 0.5],
   [
     'gen-tools / ts-json-schema-generator --no-type-check',
@@ -149,6 +175,43 @@ for (const [label, ratio, target] of checks) {
   console.log(`  ${label.padEnd(62)} ${ratio.toFixed(2)}x  ${verdict}`);
 }
 process.exitCode = failed ? 1 : 0;
+
+/** The median time of each stage the native API prototype printed (one JSON line per run). */
+function prototypeStages(): Record<string, number> {
+  const runs = samples['native API prototype (TypeScript 7)']!.map(
+    (sample) => (JSON.parse(sample.stdout) as { times: Record<string, number> }).times,
+  );
+  return Object.fromEntries(Object.keys(runs[0]!).map((stage) => [stage, median(runs.map((times) => times[stage]!))]));
+}
+
+/** The median time of each phase gen-tools cold printed (`gen-tools: <phase> <n> ms` on stderr). */
+function genPhases(): Record<string, number> {
+  const runs = samples['gen-tools (cold)']!.map((sample) =>
+    Object.fromEntries(
+      [...sample.stderr.matchAll(/^gen-tools: (.+) (\d+) ms$/gm)].map(([, phase, ms]) => [phase!, Number(ms)]),
+    ),
+  );
+  return Object.fromEntries(
+    Object.keys(runs[0]!).map((phase) => [phase, median(runs.map((times) => times[phase] ?? 0))]),
+  );
+}
+
+/** gen's phases on TypeScript 6 beside the prototype's stages on TypeScript 7, and the prototype's one-file edit. */
+function printStages(): void {
+  console.log('\nWhere the time goes (median ms; gen-tools cold on TypeScript 6, the prototype on TypeScript 7):');
+  for (const [phase, ms] of Object.entries(genPhases()))
+    console.log(`  gen-tools: ${phase.padEnd(44)} ${String(ms).padStart(6)}`);
+  for (const [stage, ms] of Object.entries(prototypeStages()))
+    console.log(`  native API prototype: ${stage.padEnd(33)} ${String(ms).padStart(6)}`);
+  const edited = spawnSync(
+    process.execPath,
+    ['--import', tsx, prototype, join(project, 'tsconfig.json'), '--watch-file', join(project, 'src/service5.ts')],
+    { cwd: project, encoding: 'utf8' },
+  );
+  if (edited.status !== 0) throw new Error(`the prototype failed:\n${edited.stderr}`);
+  const { times } = JSON.parse(edited.stdout) as { times: Record<string, number> };
+  console.log(`  native API prototype: one-file edit, new snapshot, file described again ${times['one-file edit']} ms`);
+}
 
 /**
  * Starts `gen-tools --watch`, then edits one service file several times (and the shared types file once), each time
