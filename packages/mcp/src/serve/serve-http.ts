@@ -8,6 +8,7 @@ import { createMcpServer, type McpServerOptions, type ServerInfo } from './creat
 import { ANONYMOUS, grantOf, type Grant } from './grant.js';
 import { guardProblem, shown, type AuthorizeResult, type RequestGuardOptions } from './request-guard.js';
 import { SessionTable } from './session-table.js';
+import { StatelessCalls } from './stateless-calls.js';
 
 export interface HttpServeOptions extends McpServerOptions, RequestGuardOptions {
   transport: 'http';
@@ -20,7 +21,8 @@ export interface HttpServeOptions extends McpServerOptions, RequestGuardOptions 
   /**
    * `true` (default): each client gets a session (`Mcp-Session-Id`), kept in this process. `false`: stateless, every
    * request is served on its own, so several processes can stand behind a load balancer without sticky sessions
-   * (no server-to-client requests or notifications outside a call's own response stream).
+   * (no server-to-client requests or notifications outside a call's own response stream). A cancellation reaches a
+   * call served by the same process for the same principal and client address, when no other call has its id.
    */
   sessions?: boolean;
   /**
@@ -63,6 +65,7 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
   const loopback = LOOPBACK_HOSTS.has(host);
   const maxBody = options.maxBodySize ?? DEFAULT_MAX_BODY;
   const stateful = options.sessions !== false;
+  const statelessCalls = new StatelessCalls();
   const sessions = new SessionTable({
     maxSessions: positive(options.maxSessions, 'maxSessions') ?? DEFAULT_MAX_SESSIONS,
     sessionIdleMs: positive(options.sessionIdleMs, 'sessionIdleMs') ?? DEFAULT_SESSION_IDLE_MS,
@@ -86,7 +89,7 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
       if ('problem' in read) return reply(response, read.status, -32700, read.problem);
       body = read.value;
     }
-    if (!stateful) return serveStateless(request, response, body);
+    if (!stateful) return serveStateless(request, response, body, grant);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       // Another principal's session is as unknown as a closed one: nothing to learn by probing ids.
@@ -132,14 +135,22 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
     }
   };
 
-  const serveStateless = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
+  const serveStateless = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    grant: Grant,
+  ): Promise<void> => {
     const server = createMcpServer(toolbox, options.info, { ...options, listChanged: false });
     const transport = new StreamableHTTPServerTransport({}) /* no session ids: stateless */;
+    await server.connect(transport);
+    const client = `${grant.principal}\u0000${request.socket.remoteAddress ?? ''}`;
+    const untrack = statelessCalls.track(client, Array.isArray(body) ? body : [body], transport);
     response.on('close', () => {
+      untrack();
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
     await transport.handleRequest(request, response, body);
   };
 
