@@ -28,6 +28,7 @@ const FUNCTION_CLOSE = '</function>';
 const PYTHON_TAG = '<|python_tag|>';
 const MISTRAL_CALLS = '[tool_calls]';
 const MISTRAL_ARGS = '[args]';
+const TYPE_FUNCTION = '"type": "function",';
 const TAG_OPENINGS = [OPEN_TAG, FUNCTION_TAG, PYTHON_TAG];
 /** Longest identifier taken as a possible call name. */
 const MAX_NAME = GEMINI_MAX_TOOL_NAME_LENGTH;
@@ -188,6 +189,10 @@ export class CallFrames {
   private bareJson(text: string, at: number, brace: number, final: boolean, fence: string | undefined): Outcome {
     if (!this.tools.listed) return NONE;
     let pos = skipGap(text, brace + 1);
+    // Llama 3.1 opens with `"type": "function", ` before the name.
+    const typed = matchAny(text, pos, [TYPE_FUNCTION]);
+    if (typed === 'partial') return final ? NONE : WAIT_OPENING;
+    if (typed === TYPE_FUNCTION) pos = skipGap(text, pos + TYPE_FUNCTION.length);
     const key = matchAny(text, pos, ['"name"', "'name'"]);
     if (key === 'partial') return final ? NONE : WAIT_OPENING;
     if (key === undefined) return NONE;
