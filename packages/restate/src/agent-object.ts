@@ -18,6 +18,7 @@ import {
   type ApprovalRule,
   type PendingApproval,
 } from './approvals.js';
+import { checkSdkRuns } from './sdk-support.js';
 import { restateSteps, terminal } from './step-runner.js';
 
 /** The object's state key of the conversation. */
@@ -56,9 +57,11 @@ export interface DecisionRequest {
  * An Agent as a Restate virtual object keyed by conversation id. `run` continues the conversation (sends to one key
  * are serial, as Restate runs one exclusive handler per key at a time); the history is the object's state. Every
  * model request and tool call is a journaled step, so after a crash Restate replays the journal and no tool runs
- * twice and no model turn is asked again.
+ * twice and no model turn is asked again. Throws at once when the installed SDK cannot run on this Node (1.15 and
+ * later need Node 22).
  */
 export function agentObject<N extends string>(options: AgentObjectOptions<N>) {
+  checkSdkRuns();
   const { agent, approval } = options;
   return restate.object({
     name: options.name,

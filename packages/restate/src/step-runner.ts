@@ -1,4 +1,5 @@
 import * as restate from '@restatedev/restate-sdk';
+import { checkSdkRuns } from './sdk-support.js';
 import { AgentError, type StepBatchRunner, type StepCall, type StepRunner } from '@toolwright/genai';
 
 /**
@@ -22,6 +23,12 @@ import { AgentError, type StepBatchRunner, type StepCall, type StepRunner } from
  * model request or the tools running in the step see their signal fire.
  */
 export function restateSteps(ctx: restate.Context, controller: AbortController): StepRunner {
+  try {
+    checkSdkRuns();
+  } catch (error) {
+    // Inside a handler: a terminal failure the caller sees, not an attempt Restate would retry for ever.
+    throw new restate.TerminalError((error as Error).message, { errorCode: 500 });
+  }
   const journaled = <T>(name: string, fn: () => Promise<T>): restate.RestatePromise<T> =>
     ctx.run<T>(name, async () => {
       try {
