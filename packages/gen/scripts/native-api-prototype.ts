@@ -4,7 +4,8 @@
 // types and walks them into JSON Schema the way gen does for the shapes of the bench corpus (primitives, literal
 // unions, enums, arrays, objects, index signatures, null, JSDoc descriptions and tags from declarations), then edits
 // one file and describes it again as --watch would. It prints its stage times as one JSON line.
-//   node --import tsx packages/gen/scripts/native-api-prototype.ts <tsconfig> [--watch-file <file>] [--dump]
+// With --timing, it also prints the API's own count of requests, bytes and server time.
+//   node --import tsx packages/gen/scripts/native-api-prototype.ts <tsconfig> [--watch-file <file>] [--dump] [--timing]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Node, type SourceFile, SyntaxKind } from 'typescript7/unstable/ast';
@@ -204,7 +205,7 @@ function main(argv: string[]): void {
     last = now;
   };
   const started = last;
-  const api = new API({ cwd: process.cwd() });
+  const api = new API({ cwd: process.cwd(), collectTiming: argv.includes('--timing') });
   lap('spawn');
   let snapshot = api.updateSnapshot({ openProjects: [tsconfig] });
   lap('parse and program');
@@ -231,8 +232,9 @@ function main(argv: string[]): void {
     writeFileSync(watchFile, text);
     if (!again.some((tool) => tool.description?.startsWith('Edited.'))) throw new Error('the edit was not seen');
   }
+  const requests = argv.includes('--timing') ? { requests: api.getTimingInfo().totals } : {};
   api.close();
-  const summary = { tools: tools.length, types: walker.typesSeen, files: files.length, times };
+  const summary = { tools: tools.length, types: walker.typesSeen, files: files.length, times, ...requests };
   process.stdout.write(`${JSON.stringify(argv.includes('--dump') ? { ...summary, tool: tools } : summary)}\n`);
 }
 

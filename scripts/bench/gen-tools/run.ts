@@ -211,6 +211,28 @@ function printStages(): void {
   if (edited.status !== 0) throw new Error(`the prototype failed:\n${edited.stderr}`);
   const { times } = JSON.parse(edited.stdout) as { times: Record<string, number> };
   console.log(`  native API prototype: one-file edit, new snapshot, file described again ${times['one-file edit']} ms`);
+  printJsDocParse();
+}
+
+/** What parsing the project's JSDoc costs (jsdoc-parse.ts): fresh processes, then warm passes. */
+function printJsDocParse(): void {
+  const script = join(root, 'scripts/bench/gen-tools/jsdoc-parse.ts');
+  const parse = (...args: string[]) => {
+    const run = spawnSync(process.execPath, ['--import', tsx, script, join(project, 'src'), ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`jsdoc-parse.ts failed:\n${run.stderr}`);
+    return JSON.parse(run.stdout) as Record<string, number>;
+  };
+  const fresh = { all: [] as number[], none: [] as number[] };
+  for (let i = 0; i < runs; i++) for (const mode of ['all', 'none'] as const) fresh[mode].push(parse(mode).cpuMs!);
+  const warm = parse();
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  console.log(
+    `  TypeScript 6's parse of the project's files, CPU: with JSDoc ${ms(median(fresh.all))}, without ` +
+      `${ms(median(fresh.none))} (fresh process, median of ${runs}); warm ${ms(warm.all!)} and ${ms(warm.none!)}`,
+  );
 }
 
 /**
