@@ -64,6 +64,7 @@ export {
   isGeminiSchema,
   closestNames,
   toolContentOf,
+  unknownToolPayload,
   type AjvLikeError,
   type BoundTool,
   type CallOptions,

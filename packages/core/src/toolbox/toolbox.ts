@@ -3,8 +3,7 @@ import type { ToolManifest } from '../manifest.js';
 import { toolboxManifest, type ManifestJson } from '../manifest-check.js';
 import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunctionDeclaration } from '../render/index.js';
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
-import { closestNames } from './closest-names.js';
-import { excerpt, MAX_ECHO } from './excerpt.js';
+import { unknownToolPayload } from './unknown-tool.js';
 import { dtoLibraries } from './dto-libraries.js';
 import { invoke } from './invoke.js';
 import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
@@ -241,21 +240,7 @@ export class Toolbox {
   }
 
   #unknownTool(name: string | undefined): ToolErrorPayload {
-    const available = [...this.#tools.keys()];
-    if (name === undefined || name === '') {
-      return {
-        name: 'UnknownTool',
-        message: `The function call has no name. Available tools: ${list(available)}.`,
-        closest: [],
-      };
-    }
-    const closest = closestNames(name, available);
-    const hint = closest.length ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(' or ')}?` : '';
-    return {
-      name: 'UnknownTool',
-      message: `There is no tool named "${excerpt(name, MAX_ECHO)}".${hint} Available tools: ${list(available)}.`,
-      closest,
-    };
+    return unknownToolPayload(name, [...this.#tools.keys()]);
   }
 
   async #errorPayload(error: unknown, info: BoundToolCall): Promise<ToolErrorPayload> {
@@ -333,9 +318,4 @@ function readArgumentsLoosely(args: unknown): Record<string, unknown> {
 function describe(plan: ToolPlan): string {
   if (isDefinedTool(plan.tool.instance)) return `defineTool "${plan.tool.name}"`;
   return `${plan.tool.class.name}.${plan.tool.method}`;
-}
-
-function list(names: string[]): string {
-  if (!names.length) return '(none)';
-  return names.length > 30 ? `${names.slice(0, 30).join(', ')}, ... (${names.length} in all)` : names.join(', ');
 }

@@ -1,4 +1,5 @@
 import type { FunctionResponse, Part } from '@google/genai';
+import { unknownToolPayload } from '@toolwright/core';
 import { decideCall, isDenial } from './call-decision.js';
 import { debugJson } from './debug.js';
 import { HookFailure } from './hook-failure.js';
@@ -157,13 +158,7 @@ export function callToolbox(
   // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
   const { routes } = run.tools;
   const toolbox = routes.get(call.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
-  if (!toolbox) {
-    const known = [...routes.keys()];
-    const available = known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.';
-    return Promise.resolve({
-      response: errorResponse('UnknownTool', `There is no tool named "${call.name}". ${available}`),
-    });
-  }
+  if (!toolbox) return Promise.resolve({ response: { error: unknownToolPayload(call.name, [...routes.keys()]) } });
   const options: { signal?: AbortSignal; defaultTimeoutMs?: number; callId: string } = { callId };
   if (run.abortSignal) options.signal = run.abortSignal;
   // The Agent's limit is a default: a tool's own `@tool({ timeoutMs })` wins over it.
