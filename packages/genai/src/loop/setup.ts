@@ -9,6 +9,7 @@ import { isToolboxLike, type ToolboxLike } from '../toolbox-like.js';
 import { checkCallingOption } from '../prompt-calling/calling-option.js';
 import type { CallingSetup } from '../prompt-calling/calling-plan.js';
 import { ModelMemory } from '../prompt-calling/model-traits.js';
+import { nameClashError } from './name-clash.js';
 
 /** An Agent's options, checked and with defaults filled in. Read-only and shared by all its runs. */
 export interface AgentSetup {
@@ -54,10 +55,11 @@ export interface RenderedTools {
 export function renderTools(setup: Pick<AgentSetup, 'toolboxes' | 'dialect'>): RenderedTools {
   const declarations: FunctionDeclaration[] = [];
   const routes = new Map<string, ToolboxLike>();
-  for (const toolbox of setup.toolboxes) {
+  for (const [index, toolbox] of setup.toolboxes.entries()) {
     for (const declaration of declarationsOf(toolbox, setup.dialect)) {
       const name = declaration.name ?? '';
-      if (routes.has(name)) throw new TypeError(`Agent option tools: the function name "${name}" is declared twice`);
+      const clash = routes.get(name);
+      if (clash) throw nameClashError(name, clash, setup.toolboxes.indexOf(clash), toolbox, index);
       routes.set(name, toolbox);
       // Core renders the same JSON the SDK types with enums (`Type.STRING` is the string 'STRING').
       declarations.push(declaration);
