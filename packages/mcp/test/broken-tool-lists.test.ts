@@ -46,7 +46,7 @@ describe('tool lists with entries the SDK rejects', () => {
       const remote = await connectMcp(target, { onWarning: (warning) => heard.push(warning.message) });
       try {
         const names = remote.tools().map((tool) => tool.name);
-        expect(names).toEqual(['add', 'weather', 'odd-hints', 'numeric-description', 'bad-output-schema', 'wait']);
+        expect(names).toEqual(['add', 'weather', 'odd_hints', 'numeric_description', 'bad_output_schema', 'wait']);
         const skipped = remote.warnings
           .filter((warning) => warning.code === 'tool-skipped')
           .map((warning) => warning.message);
@@ -62,8 +62,8 @@ describe('tool lists with entries the SDK rejects', () => {
           .filter((warning) => warning.code === 'field-dropped')
           .map((warning) => [warning.tool, warning.path]);
         expect(dropped).toEqual([
-          ['odd-hints', '/annotations'],
-          ['numeric-description', '/description'],
+          ['odd_hints', '/annotations'],
+          ['numeric_description', '/description'],
         ]);
         expect(heard).toEqual(remote.warnings.map((warning) => warning.message));
         for (const dialect of ['openapi', 'json-schema'] as const)
@@ -85,7 +85,7 @@ describe('tool lists with entries the SDK rejects', () => {
             issues: [{ path: '/celsius' }],
           },
         });
-        const uncheckable = await remote.call({ name: 'bad-output-schema', args: {} });
+        const uncheckable = await remote.call({ name: 'bad_output_schema', args: {} });
         expect(uncheckable.functionResponse.response).toEqual({ output: { tool: 'bad-output-schema', args: {} } });
       } finally {
         await remote.close();
@@ -103,8 +103,26 @@ describe('tool lists with entries the SDK rejects', () => {
       ['tool-skipped', undefined],
       ['tool-skipped', undefined],
       ['tool-skipped', 'bad-properties'],
-      ['field-dropped', 'x_odd-hints'],
+      ['field-dropped', 'x_odd_hints'],
     ]);
+    await client.close();
+  });
+
+  it("keeps a tool's _meta and icons, and drops icons the spec does not allow with a warning", async () => {
+    const meta = { 'io.example/owner': 'team-a', nested: { ok: true } };
+    const icons = [{ src: 'https://example.com/i.png', mimeType: 'image/png', sizes: ['48x48'], theme: 'dark' }];
+    const client = await inMemory(() => [
+      { name: 'kept', inputSchema: { type: 'object' }, _meta: meta, icons },
+      { name: 'bad_icons', inputSchema: { type: 'object' }, _meta: 'text', icons: [{ href: 'x' }] },
+    ]);
+    const remote = await connectMcp(client);
+    const [kept, bad] = remote.tools();
+    expect(kept).toMatchObject({ name: 'kept', meta, icons });
+    expect(bad).not.toHaveProperty('meta');
+    expect(bad).not.toHaveProperty('icons');
+    expect(
+      remote.warnings.filter((warning) => warning.code === 'field-dropped').map((warning) => warning.path),
+    ).toEqual(['/_meta', '/icons']);
     await client.close();
   });
 

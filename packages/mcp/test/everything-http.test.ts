@@ -29,15 +29,15 @@ describe('server-everything over HTTP', () => {
       children.push(await startEverything('streamableHttp', port));
       const remote = await connectMcp({ url: `http://127.0.0.1:${port}/mcp` });
       try {
-        expect((await remote.call({ name: 'get-sum', args: { a: 1, b: 1 } })).functionResponse.response).toEqual({
+        expect((await remote.call({ name: 'get_sum', args: { a: 1, b: 1 } })).functionResponse.response).toEqual({
           output: expect.stringContaining('2'),
         });
         await stop(children.pop());
         children.push(await startEverything('streamableHttp', port));
-        const after = await remote.call({ id: 'again', name: 'get-sum', args: { a: 20, b: 22 } });
+        const after = await remote.call({ id: 'again', name: 'get_sum', args: { a: 20, b: 22 } });
         expect(after.functionResponse).toEqual({
           id: 'again',
-          name: 'get-sum',
+          name: 'get_sum',
           response: { output: expect.stringContaining('42') },
         });
       } finally {

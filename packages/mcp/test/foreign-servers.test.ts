@@ -52,7 +52,7 @@ describe('foreign MCP servers', () => {
         .slice(0, 2)
         .map((tool) => [tool.name, tool.remoteName]),
     ).toEqual([
-      ['_0-tool', '0-tool'],
+      ['_0_tool', '0-tool'],
       ['tool_1', 'tool/1'],
     ]);
     expect(new Set(remote.tools().map((tool) => tool.name)).size).toBe(1000);

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CLIENT_INFO, McpToolbox, type ConnectMcpOptions } from './mcp-toolbox.js';
+import { CLIENT_INFO, type ConnectMcpOptions } from './connect-options.js';
+import { McpToolbox } from './mcp-toolbox.js';
 import { isClient, openClient, type McpTarget } from './targets.js';
 
 /**

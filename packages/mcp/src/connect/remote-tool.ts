@@ -1,3 +1,4 @@
+import type { Icon } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema, ObjectJsonSchema, ToolAnnotations } from '@toolwright/core';
 
 /** One tool of an MCP server as an McpToolbox holds it. */
@@ -14,6 +15,10 @@ export interface RemoteTool {
   readonly parameters: ObjectJsonSchema;
   readonly outputSchema?: JsonSchema;
   readonly annotations?: ToolAnnotations;
+  /** The server's `_meta` for the tool, as it sent it (an object). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+  /** The tool's icons, as the server listed them. */
+  readonly icons?: readonly Icon[];
   /** Safe argument name -> the server's name, for the arguments the declarations had to rename. */
   readonly renamedArguments: ReadonlyMap<string, string>;
 }

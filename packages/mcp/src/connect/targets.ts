@@ -1,3 +1,4 @@
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -22,6 +23,12 @@ export interface HttpTarget {
   headers?: Record<string, string>;
   /** `auto` (default) tries Streamable HTTP, then SSE. */
   transport?: 'auto' | 'streamable-http' | 'sse';
+  /**
+   * OAuth for a server that asks for it (401): the MCP SDK's `OAuthClientProvider`, which holds the client's
+   * registration and tokens, and sends the user to the authorization page. The transport discovers the server's
+   * authorization server, registers, refreshes tokens and retries, as the SDK's own client does.
+   */
+  authProvider?: OAuthClientProvider;
 }
 
 /** Where `connectMcp` connects: a command, a URL, or an SDK Client the caller connected (and keeps owning). */
@@ -51,11 +58,15 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   }
   const url = new URL(target.url);
   const requestInit = target.headers ? { headers: target.headers } : undefined;
+  const transportOptions = {
+    ...(requestInit ? { requestInit } : {}),
+    ...(target.authProvider ? { authProvider: target.authProvider } : {}),
+  };
   const mode = target.transport ?? 'auto';
   if (mode !== 'sse') {
     const client = new Client(info);
     try {
-      await client.connect(new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {}));
+      await client.connect(new StreamableHTTPClientTransport(url, transportOptions));
       return client;
     } catch (error) {
       await client.close().catch(() => {});
@@ -64,12 +75,13 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   }
   // The SSE transport sends `requestInit.headers` on its GET stream as well as on its POSTs.
   const client = new Client(info);
-  await client.connect(new SSEClientTransport(url, requestInit ? { requestInit } : {}));
+  await client.connect(new SSEClientTransport(url, transportOptions));
   return client;
 }
 
 /** A Streamable HTTP POST to an SSE-only server ends in 4xx (404, 405): the spec's cue to try the old transport. */
 function speaksOnlySse(error: unknown): boolean {
+  if (error instanceof UnauthorizedError) return false;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'number' ? code >= 400 && code < 500 && code !== 401 && code !== 403 : true;
 }

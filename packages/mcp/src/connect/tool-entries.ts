@@ -1,5 +1,5 @@
 import type { RenderWarning, RenderWarningCode } from '@toolwright/core';
-import { ToolAnnotationsSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { IconSchema, ToolAnnotationsSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 
 /** What an McpToolbox reports: what the declarations could not say, and what of the server's list it could not use. */
@@ -79,6 +79,15 @@ export function readToolEntries(entries: readonly unknown[]): { tools: Tool[]; w
       const annotations = ToolAnnotationsSchema.safeParse(entry.annotations);
       if (annotations.success) tool.annotations = annotations.data;
       else drop('annotations', 'they are not the hints the spec defines');
+    }
+    if (entry._meta !== undefined) {
+      if (isRecord(entry._meta)) tool._meta = entry._meta;
+      else drop('_meta', `it is ${describeValue(entry._meta)}, not an object`);
+    }
+    if (entry.icons !== undefined) {
+      const icons = z.array(IconSchema).safeParse(entry.icons);
+      if (icons.success) tool.icons = icons.data;
+      else drop('icons', 'they are not a list of icons as the spec defines them (src, mimeType, sizes, theme)');
     }
     tools.push(tool);
   }

@@ -1,0 +1,63 @@
+import type { McpWarning } from './tool-entries.js';
+
+/** Picks tools by their name on the server: a list of names and patterns, or a predicate. */
+export type ToolFilter = ReadonlyArray<string | RegExp> | ((name: string) => boolean);
+
+export interface ConnectMcpOptions {
+  /** Only these tools (names on the server). */
+  include?: ToolFilter;
+  /** Not these tools (names on the server). */
+  exclude?: ToolFilter;
+  /** Put before every name the model sees (`github_`), to keep several servers apart. */
+  prefix?: string;
+  /**
+   * Time limit in ms of each call, and of listing the tools (every page) as a whole (default 60,000; 0 or Infinity:
+   * none). A total: the server's progress does not extend it.
+   */
+  timeoutMs?: number;
+  /** Most `tools/list` pages read (default 100): a server that never stops sending cursors fails the listing. */
+  maxPages?: number;
+  /** Most tools the server may list, over all pages and before `include`/`exclude` (default 1,000). */
+  maxTools?: number;
+  /**
+   * Cap on the JSON size of a result in characters (default 100,000, as a Toolbox's `maxResultSize`); bigger results
+   * are cut and flagged `truncated: true`, and an error's text is cut to it.
+   */
+  maxResultSize?: number;
+  /** After a crash or a lost session, reconnect and send the call once more (default true). */
+  retry?: boolean;
+  /**
+   * Hears what the declarations could not say as the server did, and each tool of its list left out because it
+   * cannot be called (the list is also on `warnings`).
+   */
+  onWarning?: (warning: McpWarning) => void;
+  /** The client's name and version in `initialize`. */
+  clientInfo?: { name: string; version: string };
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_PAGES = 100;
+export const DEFAULT_MAX_TOOLS = 1_000;
+export const DEFAULT_MAX_RESULT_SIZE = 100_000;
+/** The SDK needs a number: about 24 days stands for "none". */
+export const NO_LIMIT = 2 ** 31 - 1;
+
+export const CLIENT_INFO = { name: 'toolwright', version: '0.1.0' };
+
+/** A time limit as the SDK takes it: 0, a negative number or Infinity means none. */
+export function sdkTimeout(limit: number): number {
+  return limit > 0 && limit < NO_LIMIT ? limit : NO_LIMIT;
+}
+
+/** A positive integer option, or its default; anything else is the programmer's error. */
+export function countOption(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`connectMcp option ${name} must be an integer >= 1, got ${value}`);
+  return value;
+}
+
+export function matchesFilter(filter: ToolFilter, name: string): boolean {
+  if (typeof filter === 'function') return filter(name);
+  return filter.some((entry) => (typeof entry === 'string' ? entry === name : entry.test(name)));
+}

@@ -1,0 +1,90 @@
+import type { CallOptions, ToolProgress } from '@toolwright/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { answerFromResult, type RemoteAnswer } from './call-result.js';
+import { DEFAULT_TIMEOUT_MS, sdkTimeout } from './connect-options.js';
+import { isConnectionFault } from './connection-faults.js';
+import type { McpConnection } from './mcp-connection.js';
+import type { RemoteTool } from './remote-tool.js';
+
+export interface RemoteCallSettings {
+  /** This server's time limit (connectMcp's `timeoutMs`). */
+  timeoutMs: number | undefined;
+  /** Reconnect and send once more after a connection fault. */
+  retry: boolean;
+  /** What the result must match beyond the call itself (the output schema); undefined where it does. */
+  checkResult: (result: Record<string, unknown>) => Promise<RemoteAnswer | undefined> | undefined;
+}
+
+/**
+ * Sends one checked call to the server and turns whatever happens into an answer: the result, or an error for a
+ * timeout, a cancellation, a lost server (after one reconnect and resend, where allowed) or the server's own error.
+ * The time limit is a total: the server's progress is passed on, and does not extend it.
+ */
+export async function callRemote(
+  connection: McpConnection,
+  tool: RemoteTool,
+  args: Record<string, unknown>,
+  options: CallOptions,
+  settings: RemoteCallSettings,
+): Promise<RemoteAnswer> {
+  // The most specific limit wins, as in a Toolbox: the call's, this server's, the caller's default (an Agent's
+  // toolTimeoutMs), then 60 s.
+  const limit = options.timeoutMs ?? settings.timeoutMs ?? options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = sdkTimeout(limit);
+  const deadline = Date.now() + timeout;
+  const onProgress = options.onProgress;
+  const cancelled = () => failure('AbortError', `The call to tool "${tool.name}" was cancelled`);
+  for (let attempt = 0; ; attempt++) {
+    if (options.signal?.aborted) return cancelled();
+    let client: Client;
+    try {
+      client = connection.client ?? (await connection.connected());
+    } catch (error) {
+      return failure('ServerUnavailable', `The MCP server of tool "${tool.name}" is not reachable: ${describe(error)}`);
+    }
+    // A resend after a reconnect gets what is left of the limit, not a new one.
+    const remaining = Math.max(1, deadline - Date.now());
+    try {
+      // Progress is asked for (a progressToken) only when someone listens.
+      const requestOptions: RequestOptions = { timeout: remaining, resetTimeoutOnProgress: false };
+      if (onProgress) requestOptions.onprogress = (update) => onProgress(progressOf(update));
+      if (options.signal) requestOptions.signal = options.signal;
+      const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, requestOptions);
+      const mismatch = settings.checkResult(result); // undefined at once for a tool without an output schema
+      return (mismatch && (await mismatch)) ?? answerFromResult(result, tool.name);
+    } catch (error) {
+      if (options.signal?.aborted) return cancelled();
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        return failure('TimeoutError', `Tool "${tool.name}" did not finish within ${limit} ms`);
+      }
+      if (isConnectionFault(error)) {
+        connection.drop(client);
+        if (attempt === 0 && settings.retry && connection.canReconnect) continue;
+        return failure(
+          'ServerUnavailable',
+          `The MCP server of tool "${tool.name}" closed the connection: ${describe(error)}`,
+        );
+      }
+      if (error instanceof McpError)
+        return { response: { error: { name: 'McpError', code: error.code, message: error.message } } };
+      return failure(error instanceof Error ? error.name : 'Error', describe(error));
+    }
+  }
+}
+
+function progressOf(update: ToolProgress): ToolProgress {
+  const out: ToolProgress = { progress: update.progress };
+  if (update.total !== undefined) out.total = update.total;
+  if (update.message !== undefined) out.message = update.message;
+  return out;
+}
+
+function failure(name: string, message: string): RemoteAnswer {
+  return { response: { error: { name, message } } };
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

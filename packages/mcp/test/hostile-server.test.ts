@@ -1,0 +1,96 @@
+// connectMcp pointed at a hostile server (support/hostile-server.ts): pages that never end, progress that never
+// stops, 8 MB answers and a catastrophic pattern. Each is bounded: an error that says which bound, in a time and with
+// a heap growth far below what the unbounded client took (the issue measured 294 -> 809 MiB in 15 s for the pages).
+// The bounds asserted are loose, for a loaded machine.
+import { connectMcp } from '@toolwright/mcp';
+import { describe, expect, it } from 'vitest';
+import { budget } from '../../../test/support/time-budget.js';
+import { hostileClient } from './support/hostile-server.js';
+
+const MB = 1024 * 1024;
+
+function heapGrowth(): () => number {
+  globalThis.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  return () => {
+    globalThis.gc?.();
+    return (process.memoryUsage().heapUsed - before) / MB;
+  };
+}
+
+describe('a hostile MCP server', () => {
+  it('fails connectMcp with a clear error when tools/list sends new cursors for ever', async () => {
+    const { client, stats } = await hostileClient({ endlessPages: 5 });
+    const grown = heapGrowth();
+    const started = Date.now();
+    await expect(connectMcp(client)).rejects.toThrow(
+      /tools\/list goes on past 100 pages \(500 tools so far\): raise connectMcp option maxPages/,
+    );
+    expect(stats.pages).toBe(100);
+    expect(Date.now() - started).toBeLessThan(budget(10_000));
+    expect(grown()).toBeLessThan(100);
+    await client.close();
+  });
+
+  it('fails the listing past maxTools, naming the option and the filters', async () => {
+    const { client, stats } = await hostileClient({ endlessPages: 50 });
+    await expect(connectMcp(client, { maxTools: 120, maxPages: 1_000 })).rejects.toThrow(
+      /more than 120 tools \(150 after 3 pages\): raise connectMcp option maxTools, .*include or exclude/,
+    );
+    expect(stats.pages).toBe(3);
+    await client.close();
+  });
+
+  it('ends a call whose server sends progress for ever at the time limit, which progress does not extend', async () => {
+    const { client } = await hostileClient();
+    const remote = await connectMcp(client);
+    let heard = 0;
+    const started = Date.now();
+    const answer = await remote.call({ name: 'chatter', args: {} }, { timeoutMs: 400, onProgress: () => heard++ });
+    const took = Date.now() - started;
+    expect(answer.functionResponse.response).toEqual({
+      error: { name: 'TimeoutError', message: 'Tool "chatter" did not finish within 400 ms' },
+    });
+    expect(heard).toBeGreaterThan(3);
+    expect(took).toBeGreaterThanOrEqual(390);
+    expect(took).toBeLessThan(budget(5_000));
+    // connectMcp's own limit is a total too.
+    const limited = await connectMcp(client, { timeoutMs: 300 });
+    const again = await limited.call({ name: 'chatter', args: {} }, { onProgress: () => {} });
+    expect(again.functionResponse.response).toMatchObject({ error: { name: 'TimeoutError' } });
+    await client.close();
+  });
+
+  it(
+    'cuts 8 MB answers to maxResultSize with the Toolbox truncation marker',
+    async () => {
+      const { client } = await hostileClient();
+      const remote = await connectMcp(client);
+      const text = await remote.call({ name: 'flood', args: {} });
+      const textResponse = text.functionResponse.response as { output: string; truncated?: true };
+      expect(textResponse.truncated).toBe(true);
+      expect(JSON.stringify(textResponse.output).length).toBeLessThanOrEqual(100_000);
+
+      const structured = await remote.call({ name: 'flood_structured', args: {} });
+      const structuredResponse = structured.functionResponse.response as {
+        output: { rows: unknown[] };
+        truncated?: true;
+      };
+      expect(structuredResponse.truncated).toBe(true);
+      expect(JSON.stringify(structuredResponse.output).length).toBeLessThanOrEqual(100_000);
+      expect(structuredResponse.output.rows.length).toBeGreaterThan(100);
+
+      const failed = await remote.call({ name: 'flood_error', args: {} });
+      const error = (failed.functionResponse.response as { error: { name: string; message: string } }).error;
+      expect(error.name).toBe('ToolError');
+      expect(error.message.length).toBeLessThanOrEqual(100_000);
+      expect(error.message.startsWith('eeee')).toBe(true);
+
+      const small = await connectMcp(client, { maxResultSize: 1_000 });
+      const cut = (await small.call({ name: 'flood', args: {} })).functionResponse.response as { output: string };
+      expect(JSON.stringify(cut.output).length).toBeLessThanOrEqual(1_000);
+      await client.close();
+    },
+    budget(30_000),
+  );
+});
