@@ -44,6 +44,8 @@ const RESULT_MARKERS = ['tool_result[', '<tool_response>', '```tool_output', '``
 const END_TOKENS = ['<|eom_id|>', '<|eot_id|>', '<end_of_turn>', '<|im_end|>', '</s>'];
 /** Where a line's prose may change course: its end, an HTML comment, reasoning, or inline code. */
 const LINE_STOP = /\n|<!--|`+|<(?:think|thinking|reasoning|thought)>/gi;
+/** The characters at which mid-line prose may change course (LINE_STOP's first characters). */
+const PLAIN_STOP = /[\n<`]/;
 /** What may end inline code: the same run of backticks, or a blank line (the paragraph's end). */
 const SPAN_STOP = /`+|\n[ \t]*\n/g;
 /** Inline code is looked for this far; a run of backticks not closed within is literal. */
@@ -77,6 +79,19 @@ export class CallScanner {
 
   constructor(tools: readonly (string | ParserTool)[] | undefined, format: CallFormat) {
     this.frames = new CallFrames(new KnownTools(tools), format);
+  }
+
+  /**
+   * Whether `chunk`, coming after fully decided text, is prose as a whole and leaves the scan where it is: a stream
+   * then passes it on without a scan (most of a reply is such prose, often one token at a time).
+   */
+  plainProse(chunk: string): boolean {
+    if (this.lineStart) return false;
+    const context = this.context;
+    if (context.kind === 'made-up') return true;
+    if (context.kind === 'until') return !chunk.includes(context.close[0]!);
+    if (context.kind === 'fence') return !chunk.includes('\n');
+    return !PLAIN_STOP.test(chunk);
   }
 
   scan(text: string, from: number, final: boolean, sink: ScanSink): ScanStop {

@@ -66,7 +66,11 @@ export class FrameWatch {
       else if (code === 41 || code === 93 || code === 125) depth--;
       if (depth <= 0 && code !== SPACE && code !== TAB && code !== RETURN) due = true;
     }
-    Object.assign(this, { depth, quote, escaped, blankLine, due });
+    this.depth = depth;
+    this.quote = quote;
+    this.escaped = escaped;
+    this.blankLine = blankLine;
+    this.due = due;
   }
 
   /** Whether to read the frame again now, its length being `length`. */

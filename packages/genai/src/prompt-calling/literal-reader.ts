@@ -30,6 +30,9 @@ const NAME_START = /[A-Za-z_]/;
 const NAME_PART = /[A-Za-z0-9_.:-]/;
 const KEY_PART = /[A-Za-z0-9_]/;
 const DIGIT = /[0-9]/;
+/** What ends or interrupts a run of plain characters in a string: its quote, an escape, a raw line break. */
+const DOUBLE_QUOTED_SPECIAL = /["\\\n]/g;
+const SINGLE_QUOTED_SPECIAL = /['\\\n]/g;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const WORDS: Record<string, { value: unknown; python: boolean }> = {
   true: { value: true, python: false },
@@ -192,7 +195,12 @@ export class LiteralReader {
     let out = '';
     let chunkStart = pos;
     const length = text.length;
+    // The characters that matter in a string are found by a native search, not one by one: long strings are the
+    // bulk of a long call.
+    const special = quote === 34 ? DOUBLE_QUOTED_SPECIAL : SINGLE_QUOTED_SPECIAL;
     for (;;) {
+      special.lastIndex = pos;
+      pos = special.test(text) ? special.lastIndex - 1 : length;
       if (pos >= length) throw new Incomplete(pos);
       const code = text.charCodeAt(pos);
       if (code === quote) {

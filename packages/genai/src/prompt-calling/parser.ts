@@ -71,6 +71,11 @@ export class CallStreamParser {
   push(chunk: string): string {
     if (this.ended) throw new Error('CallStreamParser: push after end');
     const { collector } = this;
+    if (!this.watch && collector.text === '' && this.scanner.plainProse(chunk)) {
+      collector.base += chunk.length;
+      this.prose += chunk;
+      return chunk;
+    }
     collector.text += chunk;
     if (this.watch) {
       // The piece alone: reading the joined text would flatten it, a copy of the whole frame per piece.
