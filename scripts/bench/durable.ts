@@ -4,6 +4,9 @@
 //    (ingress, journal, state), one run at a time; the overhead is reported in ms per turn and as a ratio;
 // 2. throughput: RUNS conversations, CONCURRENCY at once, on one worker process and on two behind a round-robin
 //    proxy (runs per second).
+// 3. a turn of parallel calls (the sweep's shop of packages/restate/test: lookup, reserve and charge in one turn, a
+//    receipt, an answer), plain and journaled, per turn; and a turn of 8 parallel 50 ms tools, whose tool phase
+//    should take about 50 ms journaled as it does plain (the tools run side by side inside one batch of steps).
 // A real Restate server from npm runs on free ports in a temporary dir. The figures are reported, not judged: the
 // Restate server and the workers share the machine's cores with this process.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/durable.ts
@@ -22,6 +25,10 @@ import { freePort } from '../../test/support/child-process.js';
 import { startRestateServer } from '../../test/support/restate-server.js';
 import { startRoundRobinProxy } from '../../test/support/round-robin-proxy.js';
 import { startShopWorker, type WorkerProcess } from '../../test/support/worker-process.js';
+import { mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sweepTools } from '../../packages/restate/test/fixtures/sweep-tools.js';
+import { bundleSweepWorker, Sweep } from '../../packages/restate/test/support/sweep.js';
 import { median } from './measure.js';
 
 const SEQUENTIAL = Number(process.env.SEQUENTIAL ?? 40);
@@ -131,8 +138,70 @@ try {
   const charges = readFileSync(twoLedger, 'utf8').split('\n').filter(Boolean).length;
   if (charges !== 2 * RUNS) throw new Error(`the two workers charged ${charges} times for ${2 * RUNS} runs`);
   await proxy.close();
+
+  await parallelTurns();
 } finally {
   await Promise.all(workers.map((worker) => worker.kill()));
   await server.close();
   await fake.close();
+}
+
+/** Section 3: the plain Agent in this process and a sweep worker on Restate, on the same model and tools. */
+async function parallelTurns(): Promise<void> {
+  // Bundled beside the tests, so that the SDK and the client resolve from @toolwright/restate's dependencies.
+  const bundleDir = fileURLToPath(new URL('../../packages/restate/test/fixtures/.sweep-bench', import.meta.url));
+  mkdirSync(bundleDir, { recursive: true });
+  const worker = join(bundleDir, 'sweep-worker.mjs');
+  await bundleSweepWorker(worker);
+  const sweep = await Sweep.start(worker);
+  try {
+    const files = { log: join(dir, 'sweep-log.txt'), provider: join(dir, 'sweep-book.txt') };
+    const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: sweep.fake.url } });
+    const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: sweepTools(files) });
+    const port = await freePort();
+    await sweep.startWorker('Bench', port, files);
+    await sweep.server.register(`http://127.0.0.1:${port}`);
+
+    let n = 0;
+    const plain = async (input: string) => (await agent.run(input)).steps;
+    const durable = async (input: string) => {
+      const { status, json } = await sweep.send('Bench', input, `b${n++}`);
+      if (status !== 200) throw new Error(`unexpected answer: ${JSON.stringify(json)}`);
+      return json.steps as Array<{ toolsMs: number }>;
+    };
+    const shop = () => `Please buy order-b${n++}.`;
+    for (let i = 0; i < 5; i++) {
+      await plain(shop());
+      await durable(shop());
+    }
+    const plainMs: number[] = [];
+    const durableMs: number[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) {
+      plainMs.push(await timed(async () => void (await plain(shop()))));
+      durableMs.push(await timed(async () => void (await durable(shop()))));
+    }
+    const plainTurn = median(plainMs) / TURNS;
+    const durableTurn = median(durableMs) / TURNS;
+    console.log(`\nparallel calls (3 in turn 1, then 1, then the answer), median of ${SEQUENTIAL} runs:`);
+    console.log(`plain Agent.run:               ${plainTurn.toFixed(2)} ms per turn`);
+    console.log(`journaled on Restate, 1 worker: ${durableTurn.toFixed(2)} ms per turn`);
+    console.log(
+      `overhead of journaling:        ${(durableTurn - plainTurn).toFixed(2)} ms per turn ` +
+        `(ratio ${(durableTurn / plainTurn).toFixed(2)})`,
+    );
+
+    const plainTools: number[] = [];
+    const durableTools: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      plainTools.push((await plain('pause 8'))[0]!.toolsMs);
+      durableTools.push((await durable('pause 8'))[0]!.toolsMs);
+    }
+    console.log(
+      `8 parallel 50 ms tools, the turn's tool phase (median of 10): plain ${median(plainTools).toFixed(1)} ms, ` +
+        `journaled ${median(durableTools).toFixed(1)} ms`,
+    );
+  } finally {
+    await sweep.close();
+    rmSync(bundleDir, { recursive: true, force: true });
+  }
 }

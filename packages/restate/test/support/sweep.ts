@@ -1,7 +1,7 @@
 // The harness of the durable sweeps: a real Restate server, FakeGemini scripted as a shop's model, and the sweep
 // worker (fixtures/sweep-worker.ts) bundled once and started as child processes that a test SIGKILLs.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { reply, startFakeGemini, type FakeGemini, type FakeRequest } from '@toolwright/testing';
 import { startProcess, stopProcess, type StartedProcess } from '../../../../test/support/child-process.js';
@@ -32,7 +32,7 @@ export function lines(file: string): string[] {
  */
 export async function bundleSweepWorker(outfile: string): Promise<void> {
   await build({
-    entryPoints: [join(__dirname, '..', 'fixtures', 'sweep-worker.ts')],
+    entryPoints: [fileURLToPath(new URL('../fixtures/sweep-worker.ts', import.meta.url))],
     outfile,
     bundle: true,
     platform: 'node',
@@ -67,10 +67,18 @@ export class Sweep {
     return sweep;
   }
 
-  /** Turn 1: look up, reserve and charge in one turn (no call ids, as Gemini 2.x sends); 2: a receipt; 3: done. */
-  private model(request: FakeRequest) {
+  /**
+   * Turn 1: look up, reserve and charge in one turn (no call ids, as Gemini 2.x sends); 2: a receipt; 3: done.
+   * "pause <n>": n parallel 50 ms pauses, then done.
+   */
+  model(request: FakeRequest) {
     const orderId = orderOf(request);
     const turn = turnOf(request);
+    const pauses = /pause (\d+)/.exec(JSON.stringify(request.contents[0]))?.[1];
+    if (pauses)
+      return turn === 1
+        ? reply.functionCalls(Array.from({ length: Number(pauses) }, () => ({ name: 'pause', args: { ms: 50 } })))
+        : reply.text('Paused.');
     let answer;
     if (turn === 1)
       answer = reply.functionCalls([
