@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallScanner } from '../src/prompt-calling/call-scanner.js';
+import { CallStreamParser, parseCalls, type ParserTool } from '../src/index.js';
+
+// Linear-time streaming, counted rather than timed: every scan reads the undecided text handed to it, so the sum of
+// those lengths over a streamed reply is the parser's work. It must stay within a constant of the reply's length
+// whatever the pieces (before issue 32 it grew with the square of an open call's length).
+const tools: ParserTool[] = [{ name: 'write_file', parameters: ['path', 'content'] }, { name: 'add' }];
+const SIZE = 100_000;
+/** The work allowed, in characters read per character of the reply. */
+const MAX_READS_PER_CHAR = 12;
+
+function shapes(): Record<string, string> {
+  const line = 'the quick brown fox, \\"quoted\\" \\n and } ) ] braces; ';
+  const values = Array.from({ length: SIZE / 8 }, (_, i) => (i % 2 ? `{"k":[${i}]}` : `${i}`));
+  const calls = Array.from({ length: SIZE / 20 }, (_, i) => `add(a=${i}, b=${i})`);
+  const prose = 'A `TOOL_CALL: add({})` quote, a [link](x), {"braces": 1} and <b>tags</b>.\n';
+  return {
+    'a long string': `Saving.\nTOOL_CALL: write_file({"path": "a", "content": "${line.repeat(SIZE / line.length)}"})\nDone.`,
+    'small values': `<tool_call>{"name": "write_file", "arguments": {"path": "n", "content": [${values.join(',')}]}}</tool_call>`,
+    'many calls in one block': `\`\`\`tool_code\n${calls.join('\n')}\n\`\`\`\nDone.`,
+    'a broken call that runs long': `TOOL_CALL: write_file({"path": ${'"x", '.repeat(SIZE / 5)}`,
+    'prose with call-like text': prose.repeat(SIZE / prose.length),
+    'reasoning never closed': `<think>\n${'I could write [add(a=1)] here. '.repeat(SIZE / 31)}`,
+  };
+}
+
+describe('CallStreamParser work', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  for (const [name, reply] of Object.entries(shapes())) {
+    for (const size of [1, 8, 97]) {
+      it(`${name}, ${size}-character pieces: linear work, and the same parse as the whole text`, () => {
+        const whole = parseCalls(reply, { tools });
+        let read = 0;
+        const scan = CallScanner.prototype.scan;
+        vi.spyOn(CallScanner.prototype, 'scan').mockImplementation(function (this: CallScanner, text, from, ...rest) {
+          read += text.length - from;
+          return scan.call(this, text, from, ...rest);
+        });
+        const parser = new CallStreamParser({ tools });
+        let shown = '';
+        for (let at = 0; at < reply.length; at += size) shown += parser.push(reply.slice(at, at + size));
+        const { prose, reply: streamed } = parser.end();
+        expect(read / reply.length).toBeLessThanOrEqual(MAX_READS_PER_CHAR);
+        expect(streamed).toEqual(whole);
+        expect(shown + prose).toBe(whole.prose);
+      });
+    }
+  }
+});
