@@ -2,7 +2,7 @@
 //   gen-tools --project tsconfig.json --out src/tools.generated.ts
 /* eslint-disable */
 
-import { defineManifest } from '@toolwright/core';
+import { defineManifest, type FitsManifest, type ParametersFit } from '@toolwright/core';
 import { ShopService } from './shop-service.js';
 
 // Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
@@ -137,3 +137,10 @@ export const manifest = defineManifest({
 });
 
 export default manifest;
+
+// Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
+// (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
+export type ParameterChecks = [
+  FitsManifest<ParametersFit<"ShopService.lookupOrder", (typeof ShopService)["prototype"]["lookupOrder"], [orderId: string]>>,
+  FitsManifest<ParametersFit<"ShopService.chargeCard", (typeof ShopService)["prototype"]["chargeCard"], [orderId: string, amountCents: number], [orderId: string, amountCents: never]>>,
+];

@@ -2,7 +2,7 @@
 //   gen-tools --project tsconfig.json --out src/tools.generated.ts --json tools.json --validators src/tools.validators.ts
 /* eslint-disable */
 
-import { defineManifest } from '@toolwright/core';
+import { defineManifest, type FitsManifest, type ParametersFit } from '@toolwright/core';
 import { ShopService } from './shop-service.js';
 import { readers, validators } from './tools.validators.js';
 
@@ -599,3 +599,18 @@ export const manifest = defineManifest({
 });
 
 export default manifest;
+
+// Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
+// (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
+export type ParameterChecks = [
+  FitsManifest<ParametersFit<"ShopService.searchProducts", (typeof ShopService)["prototype"]["searchProducts"], [query: string, limit?: number | undefined], [query: string, limit?: undefined]>>,
+  FitsManifest<ParametersFit<"ShopService.checkStock", (typeof ShopService)["prototype"]["checkStock"], [sku: string]>>,
+  FitsManifest<ParametersFit<"ShopService.priceOf", (typeof ShopService)["prototype"]["priceOf"], [sku: string, currency?: "EUR" | "USD" | undefined]>>,
+  FitsManifest<ParametersFit<"ShopService.quoteCart", (typeof ShopService)["prototype"]["quoteCart"], [lines: readonly unknown[], coupon?: string | undefined], [lines: never, coupon?: string | undefined]>>,
+  FitsManifest<ParametersFit<"ShopService.bookDelivery", (typeof ShopService)["prototype"]["bookDelivery"], [when: object, address: object], [when: never, address: never]>>,
+  FitsManifest<ParametersFit<"ShopService.orderStatus", (typeof ShopService)["prototype"]["orderStatus"], [orderId: string]>>,
+  FitsManifest<ParametersFit<"ShopService.startReturn", (typeof ShopService)["prototype"]["startReturn"], [orderId: string, reason: "damaged" | "wrong-item" | "other", note?: string | undefined]>>,
+  FitsManifest<ParametersFit<"ShopService.subscribe", (typeof ShopService)["prototype"]["subscribe"], [email: string, topics?: readonly unknown[] | undefined], [email: string, topics?: undefined]>>,
+  FitsManifest<ParametersFit<"ShopService.openingHours", (typeof ShopService)["prototype"]["openingHours"], [store: string, day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun"]>>,
+  FitsManifest<ParametersFit<"ShopService.contactStaff", (typeof ShopService)["prototype"]["contactStaff"], [subject: string, message: string, urgent?: boolean | undefined]>>,
+];

@@ -2,7 +2,7 @@
 //   gen-tools --project tsconfig.json --out src/tools.generated.ts --json tools.json
 /* eslint-disable */
 
-import { defineManifest } from '@toolwright/core';
+import { defineManifest, type FitsManifest, type ParametersFit } from '@toolwright/core';
 import { WeatherService } from './weather-service.js';
 
 // Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
@@ -290,3 +290,11 @@ export const manifest = defineManifest({
 });
 
 export default manifest;
+
+// Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
+// (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
+export type ParameterChecks = [
+  FitsManifest<ParametersFit<"WeatherService.getCurrentWeather", (typeof WeatherService)["prototype"]["getCurrentWeather"], [location: string, unit?: "celsius" | "fahrenheit" | undefined]>>,
+  FitsManifest<ParametersFit<"WeatherService.getForecast", (typeof WeatherService)["prototype"]["getForecast"], [location: string, days?: number | undefined, unit?: "celsius" | "fahrenheit" | undefined], [location: string, days?: undefined, unit?: "celsius" | "fahrenheit" | undefined]>>,
+  FitsManifest<ParametersFit<"WeatherService.listAlerts", (typeof WeatherService)["prototype"]["listAlerts"], [near: object, radiusKm?: number | undefined, minSeverity?: string | undefined, context?: object | undefined], [near: never, radiusKm?: number | undefined, minSeverity?: undefined, context?: undefined]>>,
+];

@@ -31,6 +31,7 @@ export {
   type DtoModules,
 } from './manifest.js';
 export type { SchemaChecker } from './schema-checker/marker.js';
+export type { FitsManifest, ParametersFit } from './parameters-fit.js';
 export { loadManifest, type ManifestJson } from './manifest-check.js';
 export {
   toGeminiDeclaration,

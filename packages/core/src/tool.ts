@@ -21,7 +21,8 @@ export interface ToolMethodContext {
   readonly name: string;
   readonly static: false;
   readonly private: false;
-  readonly metadata?: object;
+  // `| undefined`: TypeScript declares it so, which `exactOptionalPropertyTypes` holds to the letter.
+  readonly metadata?: object | undefined;
   addInitializer(initializer: (this: never) => void): void;
 }
 

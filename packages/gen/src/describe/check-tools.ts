@@ -8,6 +8,8 @@ import type { Report } from '../schema/contract.js';
 export interface DescribedTool {
   tool: ManifestTool;
   found: DecoratedMethod;
+  /** The parameter list the TS module checks the method against (see parameterSignature); none for a private method. */
+  signature?: string | undefined;
 }
 
 /** Rules over the tool set as a whole: names Gemini takes, no name twice, no more tools than one Tool holds. */

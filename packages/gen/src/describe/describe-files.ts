@@ -1,6 +1,7 @@
 import type { NameStyle } from './name-style.js';
 import type { DescribedTool } from './check-tools.js';
 import { describeTool } from './describe-tool.js';
+import { parameterSignature } from './parameter-signature.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { FileTools, LoadedProgram, WatchState } from '../program/load-program.js';
 
@@ -21,10 +22,10 @@ export function describeFiles(
     const report = entry.local.report;
     const fileTools: FileTools = entry.kept ?? {
       inputs: entry.inputs,
-      described: entry.methods.map((method) => ({
-        found: method,
-        tool: describeTool(method, { projectDir, nameStyle, core, report, checker, isProjectFile }),
-      })),
+      described: entry.methods.map((method) => {
+        const tool = describeTool(method, { projectDir, nameStyle, core, report, checker, isProjectFile });
+        return { found: method, tool, signature: parameterSignature(method.method, tool.params, checker) };
+      }),
       diagnostics: entry.local.list,
     };
     files.set(entry.file.fileName, fileTools);

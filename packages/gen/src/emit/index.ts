@@ -68,7 +68,7 @@ export function renderOutputs(
       outputs.push({ path: validatorsFile, kind: 'validators', rendered: renderers.validators({ tools, command }) });
     }
     const rendered = renderModule({
-      tools: described.map(({ tool, found }) => ({ tool, exportName: found.exportName })),
+      tools: described.map(({ tool, found, signature }) => ({ tool, exportName: found.exportName, signature })),
       outFile,
       projectDir: project.projectDir,
       extensionStyle: extensionStyle(project.compilerOptions),

@@ -11,6 +11,8 @@ export interface ModuleTool {
   tool: ManifestTool;
   /** The name the tool's class is exported under (`default` for a default export). */
   exportName: string;
+  /** The parameter list the method is checked against at compile time (see parameterSignature); none: no check. */
+  signature?: string | undefined;
 }
 
 export interface RenderModuleOptions {
@@ -38,7 +40,18 @@ const moduleBlocks = new WeakMap<ManifestTool, { key: string; text: string }>();
  * Names the module itself declares or imports (from core, and the DTO libraries' modules), and `__proto__`, which as a
  * key of `classes` would set its prototype.
  */
-const RESERVED = ['__proto__', ...DTO_LOCALS, 'classes', 'defineManifest', 'manifest', 'readers', 'validators'];
+const RESERVED = [
+  '__proto__',
+  ...DTO_LOCALS,
+  'classes',
+  'defineManifest',
+  'FitsManifest',
+  'manifest',
+  'ParameterChecks',
+  'ParametersFit',
+  'readers',
+  'validators',
+];
 
 /**
  * `tools.generated.ts`: imports every tool class (and every DTO class a revival builds), then
@@ -49,8 +62,10 @@ const RESERVED = ['__proto__', ...DTO_LOCALS, 'classes', 'defineManifest', 'mani
 export function renderModule(options: RenderModuleOptions): RenderedOutput {
   const imports = new ImportTable(options);
   for (const { tool, exportName } of options.tools) imports.local(tool.file, exportName, tool.class);
-  const blocks = options.tools.map(({ tool, exportName }) => {
+  const checks: string[] = [];
+  const blocks = options.tools.map(({ tool, exportName, signature }) => {
     const target = imports.local(tool.file, exportName, tool.class);
+    if (signature !== undefined) checks.push(parametersCheck(tool, target, signature));
     // The text depends on the tool and on the local names of the classes it refers to (they can change when another
     // file's classes come or go): kept per tool object while those names stay the same.
     const locals: string[] = [target];
@@ -68,7 +83,9 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     `//   ${oneLine(options.command)}`,
     '/* eslint-disable */',
     '',
-    "import { defineManifest } from '@toolwright/core';",
+    checks.length > 0
+      ? "import { defineManifest, type FitsManifest, type ParametersFit } from '@toolwright/core';"
+      : "import { defineManifest } from '@toolwright/core';",
     ...dtoImportStatements(libraries),
     ...imports.statements(),
     ...(options.validatorsFile !== undefined
@@ -92,7 +109,21 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     for (const block of blocks) out.text('    ').block(block.name, block.text).text(',\n');
     out.text('  ],\n');
   }
-  return out.text('});\n\nexport default manifest;\n').done();
+  out.text('});\n\nexport default manifest;\n');
+  if (checks.length > 0) {
+    out.text(
+      '\n// Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here\n' +
+        '// (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).\n' +
+        `export type ParameterChecks = [\n${checks.join('')}];\n`,
+    );
+  }
+  return out.done();
+}
+
+/** One tool's line of `ParameterChecks`: the method, read from the class's prototype type, against its list. */
+function parametersCheck(tool: ManifestTool, target: string, signature: string): string {
+  const method = `(typeof ${target})["prototype"][${JSON.stringify(tool.method)}]`;
+  return `  FitsManifest<ParametersFit<${JSON.stringify(`${tool.class}.${tool.method}`)}, ${method}, ${signature}>>,\n`;
 }
 
 /**
