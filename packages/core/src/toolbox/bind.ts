@@ -1,8 +1,9 @@
-import type { DtoModules, ManifestParam, ManifestTool, ToolManifest } from '../manifest.js';
+import type { DtoModules, ManifestTool, ToolManifest } from '../manifest.js';
 import type { ToolOptions } from '../tool-options.js';
 import { toolMethods } from '../tool.js';
 import { isDefinedTool, type DefinedTool } from '../define-tool.js';
 import { parameterNames } from './parameter-names.js';
+import { checkParameters } from './parameter-drift.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
 import type { ArgumentReader } from './argument-reader.js';
 import { planTool, type ToolPlan } from './tool-plan.js';
@@ -116,6 +117,16 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
     if (typeof fn !== 'function') throw new TypeError(`${where} has @tool() but is not a method`);
     if (!entry && !toolOptions.parameters) {
       const byNameOnly = index.byTarget.size === 0 && index.byName.size > 0;
+      const classLeftOut =
+        index.count > 0 && !byNameOnly && !chain.some((cls) => index.byTarget.has(cls) || index.byName.has(cls.name));
+      if (classLeftOut) {
+        // No method of the class at all: gen-tools left it out (it cannot import it), or has not run since it came.
+        throw new TypeError(
+          `${where} has @tool() but no method of ${className} is in the manifest. gen-tools leaves out a class its ` +
+            `module cannot import (it warns "class ${className} has @tool() methods but is not exported"): export ` +
+            `${className} from the top level of its file, then ${RUN_GEN_TOOLS}`,
+        );
+      }
       throw new TypeError(
         `${where} has @tool() but is not in the manifest: ${RUN_GEN_TOOLS}` +
           (byNameOnly
@@ -214,25 +225,6 @@ function checkGoneMethods(
           `but ${exists ? 'has no @tool()' : 'the method is gone'}: ${RUN_GEN_TOOLS}`,
       );
     }
-  }
-}
-
-/**
- * Whether the method's parameters still fit the manifest. Only `fn.length` is read (parsing source text is fragile):
- * it counts the parameters before the first one with a default. It must lie between the manifest's leading
- * required parameters and all of them. A length of 0 passes (wrappers from other decorators take `...args`). So a
- * renamed parameter, or a changed type, is not caught here: `gen-tools --check` catches those.
- */
-function checkParameters(entry: ManifestTool, fn: (...args: unknown[]) => unknown, where: string): void {
-  const params: ManifestParam[] = Array.isArray(entry.params) ? entry.params : [];
-  let leadingRequired = 0;
-  while (leadingRequired < params.length && !params[leadingRequired]!.optional) leadingRequired++;
-  if (fn.length > params.length || (fn.length !== 0 && fn.length < leadingRequired)) {
-    const names = params.map((param) => param.name).join(', ');
-    throw new TypeError(
-      `${where} takes ${fn.length} parameter${fn.length === 1 ? '' : 's'} before any default, but the manifest ` +
-        `lists (${names}): its parameters changed: ${RUN_GEN_TOOLS}`,
-    );
   }
 }
 
