@@ -198,16 +198,23 @@ describe('Agent with prompt-based calling (Gemma on FakeGemini)', () => {
     expect(refused).toEqual(['tiny-model']);
     expect(fake.turns.filter((request) => request.body.tools).map((request) => request.model)).toEqual(['tiny-model']);
 
-    // 'native' keeps native calling: the API's 400 is the run's error.
+    // 'native' keeps native calling: the API's 400 is the run's error, with the way out.
     const native = new Agent({ client, model: 'tiny-model', tools, calling: 'native', retry: false });
     await expect(native.run('Rome?')).rejects.toBeInstanceOf(AgentApiError);
+    await expect(native.run('Rome?')).rejects.toThrow(/tiny-model takes no native function calling on this API/);
   });
 
   it("'native' on gemma fails with FakeGemini's 400; a refused system instruction moves to the contents", async () => {
     const { client } = await fakeGemini({ handler: () => 'Hello.' });
     const tools = toolbox(new WeatherTools());
     const native = new Agent({ client, model: GEMMA, tools, calling: 'native', retry: false });
-    await expect(native.run('Hi')).rejects.toThrow(`Function calling is not enabled for models/${GEMMA}`);
+    const refused = native.run('Hi');
+    await expect(refused).rejects.toThrow(`Function calling is not enabled for models/${GEMMA}`);
+    // The message says how to get past it.
+    await expect(refused).rejects.toThrow(
+      `(${GEMMA} takes no native function calling on this API: with calling: 'auto' or 'prompt' the Agent ` +
+        'describes the tools in the prompt and reads the calls from its text)',
+    );
     expect((await new Agent({ client, model: GEMMA, tools, systemInstruction: 'Be brief.' }).run('Hi')).text).toBe(
       'Hello.',
     );

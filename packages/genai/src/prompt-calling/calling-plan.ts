@@ -99,6 +99,20 @@ export class CallingPlan {
     return false;
   }
 
+  /**
+   * What to add to the message of a request that failed for good: with `calling: 'native'`, the API's 400 for a model
+   * without function calling (Gemma) or without a system instruction says how to get past it.
+   */
+  hint(error: unknown): string {
+    if (this.setup.option !== 'native' || (error as { status?: unknown } | null)?.status !== 400) return '';
+    const message = error instanceof Error ? error.message : String(error);
+    if (!FUNCTION_CALLING_REFUSED.test(message) && !SYSTEM_INSTRUCTION_REFUSED.test(message)) return '';
+    return (
+      ` (${this.model} takes no native function calling on this API: with calling: 'auto' or 'prompt' the Agent ` +
+      'describes the tools in the prompt and reads the calls from its text)'
+    );
+  }
+
   /** The request in prompt mode: no tools, the tool prompt with the user's instruction, native turns as text. */
   shape(request: RequestShape, userInstruction: ContentUnion | undefined, final: boolean): RequestShape {
     const { tools: _tools, toolConfig, systemInstruction: _system, ...config } = request.config;

@@ -30,4 +30,9 @@ export class RunCalling {
   learn(error: unknown, sentSystemInstruction: boolean): boolean {
     return this.plan.learn(error, sentSystemInstruction);
   }
+
+  /** What to add to the message of a request that failed for good (see CallingPlan.hint). */
+  hint(error: unknown): string {
+    return this.plan.hint(error);
+  }
 }

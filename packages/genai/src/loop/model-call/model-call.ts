@@ -137,7 +137,7 @@ export class ModelCall {
         if (status !== undefined) details.status = status;
         throw new AgentApiError(
           `The model request failed${status !== undefined ? ` with status ${status}` : ''}` +
-            `${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${message}`,
+            `${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${message}${run.calling.hint(error)}`,
           run.state(),
           details,
         );
