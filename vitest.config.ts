@@ -1,9 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { budget } from './test/support/time-budget.js';
 
+// scripts/test-on-node.mjs --deps <folder>: each dependency that folder's package.json names resolves from its
+// node_modules for this run (another @google/genai major, say), everything else from the workspace's.
+const depsFolder = process.env.TOOLWRIGHT_TEST_DEPS;
+const depsAliases = depsFolder
+  ? Object.keys(JSON.parse(readFileSync(join(depsFolder, 'package.json'), 'utf8')).dependencies ?? {}).map((name) => ({
+      find: new RegExp(`^${name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(?=/|$)`),
+      replacement: join(depsFolder, 'node_modules', name),
+    }))
+  : [];
+
 export default defineConfig({
   // Workspace packages resolve to their TypeScript sources, so tests never need a build.
-  resolve: { conditions: ['@toolwright/source'] },
+  resolve: { conditions: ['@toolwright/source'], alias: depsAliases },
   // .cts too (Vite strips the types of .ts and .mts only): core's formats loader is CommonJS (formats-loader.cts).
   esbuild: { include: /\.([cm]?ts|[jt]sx)$/ },
   ssr: { resolve: { conditions: ['@toolwright/source'] } },
