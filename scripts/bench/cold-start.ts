@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 import { generate } from '@toolwright/gen';
+import { median, method, PRINT_TIMES } from './cold-start-app.js';
 
 const TARGET_MS = 10;
 const TOOLS = 100;
@@ -32,44 +33,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 // Inside the workspace, so that the app resolves @toolwright/core as an installed dependency would.
 const dir = mkdtempSync(join(here, '.cold-start-'));
 
-/** Four parameter shapes in turn: scalars with limits, an enum and a default, a Date (revived), objects in arrays. */
-function method(i: number): string {
-  switch (i % 4) {
-    case 0:
-      return (
-        `  /** Tool ${i}: finds things. @param query Words. @param limit The most results. */\n  @tool()\n  ` +
-        `find${i}(query: string, limit: Integer = 10): string {\n    return query + limit;\n  }`
-      );
-    case 1:
-      return (
-        `  /** Tool ${i}: converts. */\n  @tool()\n  convert${i}(amount: number, unit: 'c' | 'f' | 'k' = 'c', ` +
-        `exact?: boolean): number {\n    return exact ? amount : Math.round(amount);\n  }`
-      );
-    case 2:
-      return (
-        `  /** Tool ${i}: schedules. */\n  @tool()\n  schedule${i}(title: string, when: Date, attendees: string[] ` +
-        `= []): number {\n    return when.getTime() + attendees.length + title.length;\n  }`
-      );
-    default:
-      return (
-        `  /** Tool ${i}: orders. */\n  @tool()\n  order${i}(lines: { sku: string; quantity: Integer }[], note?: ` +
-        `string | null): number {\n    return lines.length + (note ? 1 : 0);\n  }`
-      );
-  }
-}
-
 /** The app: its imports and its Toolbox. */
 const APP = `import { Toolbox } from '@toolwright/core';
 import { manifest } from './tools.generated.js';
 import { Service } from './service.js';
 
 const toolbox = new Toolbox([new Service()], manifest);
-`;
-
-/** Prints the time from the process's start to here, and the CPU time: what every program measured ends with. */
-const PRINT_TIMES = `const ms = performance.now();
-const { user, system } = process.cpuUsage();
-console.log(ms, (user + system) / 1000);
 `;
 
 /** The first call, its answer's times printed, and the answer checked (a wrong one fails the sample). */
@@ -291,12 +260,6 @@ function collections(variant: Variant): number {
     env: envOf(traced),
   });
   return (result.stdout.match(/^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: /gm) ?? []).length;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function main(): Promise<void> {
