@@ -9,6 +9,7 @@ const benchmarks = {
   'toolbox-call': 'toolbox-call.ts',
   'toolbox-build': 'toolbox-build.ts',
   'cold-start': 'cold-start.ts',
+  'cold-start-vs-ai-sdk': 'cold-start-vs-ai-sdk.ts',
   'worker-bundle': 'worker-bundle.ts',
   'fs-tools': 'fs-tools.ts',
   'agent-vs-sdk': 'agent-vs-sdk.ts',
