@@ -9,7 +9,10 @@ declare module 'vitest' {
   }
 }
 
-/** Suite or test options that skip it unless `runs`, with `reason` for the summary. */
+/**
+ * Suite or test options that skip it unless `runs`, with `reason` for the summary. The reason is set only where it
+ * skips, so that a test that would run inside a skipped suite keeps the suite's reason.
+ */
 export function skipUnless(runs: boolean, reason: string): TestOptions {
-  return { skip: !runs, meta: { skipReason: reason } };
+  return runs ? {} : { skip: true, meta: { skipReason: reason } };
 }
