@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CallStreamParser, parseCalls, type CallFormat, type ParsedReply } from '../src/index.js';
+import { parseCalls, type ParsedReply } from '../src/index.js';
 import { buildCorpus, corpusTools } from './fixtures/prompt-corpus.js';
+import { cutAt, everySplit, streamParse } from './support/stream-parse.js';
 
 // Issue 32, item 4: replies in the habits of open models, each read whole and streamed (every split position,
 // one character at a time, and random splits). Targets: at least 95% read exactly, no call run that the model did
@@ -9,14 +10,6 @@ import { buildCorpus, corpusTools } from './fixtures/prompt-corpus.js';
 const corpus = buildCorpus();
 
 const calls = (parsed: ParsedReply) => parsed.calls.map(({ name, args }) => ({ name, args }));
-
-function streamed(pieces: string[], format: CallFormat): { shown: string; reply: ParsedReply } {
-  const parser = new CallStreamParser({ tools: corpusTools, format });
-  let shown = '';
-  for (const piece of pieces) shown += parser.push(piece);
-  const { prose, reply } = parser.end();
-  return { shown: shown + prose, reply };
-}
 
 describe('the open-model corpus', () => {
   it('holds at least 150 replies over every category', () => {
@@ -58,13 +51,8 @@ describe('the open-model corpus', () => {
   it('streamed at every split position and one character at a time, each reply reads as its whole text', () => {
     for (const entry of corpus) {
       const whole = parseCalls(entry.reply, { tools: corpusTools, format: entry.format });
-      const splits = [...Array(entry.reply.length + 1).keys()].map((i) => [
-        entry.reply.slice(0, i),
-        entry.reply.slice(i),
-      ]);
-      splits.push([...entry.reply]);
-      for (const pieces of splits) {
-        const { shown, reply } = streamed(pieces, entry.format);
+      for (const pieces of everySplit(entry.reply)) {
+        const { shown, reply } = streamParse(pieces, { tools: corpusTools, format: entry.format });
         expect(reply).toEqual(whole);
         expect(shown).toBe(whole.prose);
       }
@@ -75,13 +63,7 @@ describe('the open-model corpus', () => {
     fc.assert(
       fc.property(fc.constantFrom(...corpus), fc.array(fc.nat(), { maxLength: 12 }), (entry, cuts) => {
         const whole = parseCalls(entry.reply, { tools: corpusTools, format: entry.format });
-        const bounds = [
-          0,
-          ...cuts.map((cut) => cut % (entry.reply.length + 1)).sort((a, b) => a - b),
-          entry.reply.length,
-        ];
-        const pieces = bounds.slice(1).map((end, i) => entry.reply.slice(bounds[i], end));
-        const { shown, reply } = streamed(pieces, entry.format);
+        const { shown, reply } = streamParse(cutAt(entry.reply, cuts), { tools: corpusTools, format: entry.format });
         expect(reply).toEqual(whole);
         expect(shown).toBe(whole.prose);
       }),

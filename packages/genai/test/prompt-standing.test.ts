@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CallStreamParser, parseCalls, type CallFormat, type ParsedReply, type ParserTool } from '../src/index.js';
+import { parseCalls, type CallFormat, type ParsedReply, type ParserTool } from '../src/index.js';
+import { cutAt, everySplit, streamParse } from './support/stream-parse.js';
 
 // Where a call may stand: only the model's own act runs. Every reply below holds call-shaped text that the model
 // quotes, mentions, refuses, explains or thinks about; none of it may run, whole or streamed, in any format asked.
@@ -51,14 +52,10 @@ const quoted: Record<string, string> = {
 /** Parses whole, then streamed at every split position and one character at a time; all must agree. */
 function everyWay(reply: string, format: CallFormat): ParsedReply {
   const whole = parseCalls(reply, { tools, format });
-  const splits = [...Array(reply.length + 1).keys()].map((i) => [reply.slice(0, i), reply.slice(i)]);
-  splits.push([...reply]);
-  for (const pieces of splits) {
-    const parser = new CallStreamParser({ tools, format });
-    const shown = pieces.map((piece) => parser.push(piece));
-    const { prose, reply: streamed } = parser.end();
+  for (const pieces of everySplit(reply)) {
+    const { shown, reply: streamed } = streamParse(pieces, { tools, format });
     expect(streamed).toEqual(whole);
-    expect([...shown, prose].join('')).toBe(whole.prose);
+    expect(shown).toBe(whole.prose);
   }
   return whole;
 }
@@ -126,10 +123,7 @@ describe('where a call may stand', () => {
           const reply = parts.map(([before, text, quote]) => before + quote(text)).join('\n');
           const whole = parseCalls(reply, { tools, format });
           expect(whole.calls).toEqual([]);
-          const bounds = [0, ...cuts.map((cut) => cut % (reply.length + 1)).sort((a, b) => a - b), reply.length];
-          const parser = new CallStreamParser({ tools, format });
-          for (let i = 1; i < bounds.length; i++) parser.push(reply.slice(bounds[i - 1], bounds[i]));
-          expect(parser.end().reply).toEqual(whole);
+          expect(streamParse(cutAt(reply, cuts), { tools, format }).reply).toEqual(whole);
         },
       ),
       { numRuns: 300 },
