@@ -4,9 +4,13 @@
 // types and walks them into JSON Schema the way gen does for the shapes of the bench corpus (primitives, literal
 // unions, enums, arrays, objects, index signatures, null, JSDoc descriptions and tags from declarations), then edits
 // one file and describes it again as --watch would. It prints its stage times as one JSON line.
-// With --timing, it also prints the API's own count of requests, bytes and server time.
+// With --timing, it also prints the API's own count of requests, bytes and server time. With --lib, the project
+// opens with those lib files only (as gen leaves the DOM lib out), through a tsconfig rewritten in the API's
+// file-system callback: the API has no other way to choose them.
 //   node --import tsx packages/gen/scripts/native-api-prototype.ts <tsconfig> [--watch-file <file>] [--dump] [--timing]
+//     [--lib es2022,...]
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { FileSystem } from 'typescript7/unstable/fs';
 import { resolve } from 'node:path';
 import { type Node, type SourceFile, SyntaxKind } from 'typescript7/unstable/ast';
 import {
@@ -194,6 +198,17 @@ export function describe(files: readonly SourceFile[], checker: Checker, walker:
   });
 }
 
+/** A file system whose `tsconfig` asks for the lib files `lib` (every other file is read from disk). */
+export function withLibs(tsconfig: string, lib: string[]): FileSystem {
+  return {
+    readFile: (fileName) => {
+      if (fileName !== tsconfig) return undefined;
+      const config = JSON.parse(readFileSync(fileName, 'utf8'));
+      return JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, lib } });
+    },
+  };
+}
+
 function main(argv: string[]): void {
   const tsconfig = resolve(argv[0] ?? 'tsconfig.json');
   const watchFile = argv.includes('--watch-file') ? resolve(argv[argv.indexOf('--watch-file') + 1]!) : undefined;
@@ -205,7 +220,12 @@ function main(argv: string[]): void {
     last = now;
   };
   const started = last;
-  const api = new API({ cwd: process.cwd(), collectTiming: argv.includes('--timing') });
+  const lib = argv.includes('--lib') ? argv[argv.indexOf('--lib') + 1]!.split(',') : undefined;
+  const api = new API({
+    cwd: process.cwd(),
+    collectTiming: argv.includes('--timing'),
+    ...(lib ? { fs: withLibs(tsconfig, lib) } : {}),
+  });
   lap('spawn');
   let snapshot = api.updateSnapshot({ openProjects: [tsconfig] });
   lap('parse and program');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { SyntaxKind } from 'typescript7/unstable/ast';
 import { API, type Project, type Snapshot, SymbolFlags, TypeFlags } from 'typescript7/unstable/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describe as describeTools, jsDocOf, SchemaWalker } from '../scripts/native-api-prototype.js';
+import { describe as describeTools, jsDocOf, SchemaWalker, withLibs } from '../scripts/native-api-prototype.js';
 
 const PINNED = '7.0.2';
 
@@ -145,6 +145,21 @@ describe('TypeScript 7 native API, as gen would use it', () => {
     expect(libs.length).toBeGreaterThan(0);
     expect(program.isSourceFileDefaultLibrary(program.getSourceFile(libs[0]!)!)).toBe(true);
     expect(program.isSourceFileDefaultLibrary(serviceFile())).toBe(false);
+  });
+
+  it('opens a project with the lib files a rewritten tsconfig asks for (the DOM lib left out)', () => {
+    const isDom = (name: string) => /\/lib\.dom[^/]*\.d\.ts$/.test(name);
+    expect(project.program.getSourceFileNames().some(isDom)).toBe(true);
+    const tsconfig = join(dir, 'tsconfig.json');
+    const lean = new API({ cwd: dir, fs: withLibs(tsconfig, ['es2022']) });
+    try {
+      const opened = lean.updateSnapshot({ openProjects: [tsconfig] }).getProjects()[0]!;
+      const names = opened.program.getSourceFileNames();
+      expect(names.some(isDom)).toBe(false);
+      expect(names).toContain(join(dir, 'service.ts'));
+    } finally {
+      lean.close();
+    }
   });
 
   it('sees an edit of one file in the next snapshot', () => {
