@@ -4,6 +4,7 @@ import { defineTool, Toolbox, type ToolContext } from '@toolwright/core';
 import { serveMcp, type HttpServe } from '@toolwright/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initializeRequest, openSession, post, send } from './support/raw-mcp.js';
 import { budget } from '../../../test/support/time-budget.js';
@@ -12,11 +13,13 @@ const object = { type: 'object', properties: {}, additionalProperties: false } a
 
 function waitingToolbox() {
   const seen = { aborted: 0, finished: 0 };
+  const running = { count: 0 };
   const wait = defineTool<{ ms: number }>({
     name: 'wait',
     description: 'Waits, unless cancelled.',
     parameters: { type: 'object', properties: { ms: { type: 'number' } }, required: ['ms'] },
     handler: async ({ ms }, context: ToolContext) => {
+      running.count++;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
         context.signal.addEventListener('abort', () => {
@@ -24,13 +27,14 @@ function waitingToolbox() {
           resolve();
         });
       });
+      running.count--;
       if (context.signal.aborted) seen.aborted++;
       else seen.finished++;
       return context.signal.aborted ? 'aborted' : 'done';
     },
   });
   const echo = defineTool({ name: 'hello', description: 'Says hello.', parameters: object, handler: () => 'hello' });
-  return { toolbox: new Toolbox([wait, echo]), seen };
+  return { toolbox: new Toolbox([wait, echo]), seen, running };
 }
 
 const bearer = (user: string) => ({ authorization: `Bearer ${user}` });
@@ -114,6 +118,50 @@ describe('the number of sessions is bounded', () => {
   );
 });
 
+describe('one client cannot take every session', () => {
+  const authorize = (request: IncomingMessage) => {
+    const user = request.headers.authorization?.slice('Bearer '.length) ?? '';
+    return users.has(user) ? { token: user, clientId: user, scopes: [] } : false;
+  };
+
+  it("past maxSessionsPerClient a client's oldest idle session makes room; other clients are untouched", async () => {
+    served = await serveMcp(waitingToolbox().toolbox, { transport: 'http', authorize, maxSessionsPerClient: 3 });
+    const bobs = await openSession(served.url, bearer('bob'));
+    const alices: string[] = [];
+    for (let i = 0; i < 5; i++) alices.push(await openSession(served.url, bearer('alice')));
+    expect(served.sessionCount).toBe(4);
+    const list = (id: string, user: string) =>
+      post(served!.url, { jsonrpc: '2.0', id: 9, method: 'tools/list' }, { ...bearer(user), 'mcp-session-id': id });
+    expect((await list(alices[0]!, 'alice')).status).toBe(404);
+    expect((await list(alices[1]!, 'alice')).status).toBe(404);
+    for (const id of alices.slice(2)) expect((await list(id, 'alice')).status).toBe(200);
+    expect((await list(bobs, 'bob')).status).toBe(200);
+  });
+
+  it('a client whose sessions are all busy gets 429, and another client still gets in', async () => {
+    const { toolbox, seen, running } = waitingToolbox();
+    served = await serveMcp(toolbox, { transport: 'http', authorize, maxSessionsPerClient: 2 });
+    const busy = Promise.all(
+      [0, 1].map(async () => {
+        const id = await openSession(served!.url, bearer('alice'));
+        const call = {
+          jsonrpc: '2.0',
+          id: 5,
+          method: 'tools/call',
+          params: { name: 'wait', arguments: { ms: 1_500 } },
+        };
+        return post(served!.url, call, { ...bearer('alice'), 'mcp-session-id': id });
+      }),
+    );
+    await expect.poll(() => running.count, { timeout: 10_000 }).toBe(2);
+    const refused = await post(served.url, initializeRequest(), bearer('alice'));
+    expect(refused.status).toBe(429);
+    await openSession(served.url, bearer('bob'));
+    for (const answer of await busy) expect(answer.status).toBe(200);
+    expect(seen).toEqual({ aborted: 0, finished: 2 });
+  });
+});
+
 describe('idle sessions expire', () => {
   it('closes a session idle past sessionIdleMs; its id then answers 404', async () => {
     served = await serveMcp(waitingToolbox().toolbox, { transport: 'http', sessionIdleMs: 150 });
@@ -141,6 +189,7 @@ describe('idle sessions expire', () => {
   it('refuses options that would disable the bounds', async () => {
     const { toolbox } = waitingToolbox();
     await expect(serveMcp(toolbox, { transport: 'http', maxSessions: 0 })).rejects.toThrow(/maxSessions/);
+    await expect(serveMcp(toolbox, { transport: 'http', maxSessionsPerClient: -1 })).rejects.toThrow(/PerClient/);
     await expect(serveMcp(toolbox, { transport: 'http', sessionIdleMs: Number.NaN })).rejects.toThrow(/sessionIdleMs/);
   });
 });

@@ -34,6 +34,11 @@ export interface HttpServeOptions extends McpServerOptions, RequestGuardOptions 
   /** Sessions open at once (default 1,000): an `initialize` past it answers 503 until one closes or expires. */
   maxSessions?: number;
   /**
+   * Sessions of one `clientId` (default 100), so that one user cannot take every session: past it, that client's
+   * least recently used idle session is closed to make room; when all are busy, `initialize` answers 429.
+   */
+  maxSessionsPerClient?: number;
+  /**
    * A session with no request open for this long is closed (default 30 minutes; its client gets 404 and starts a
    * new session, as the spec asks). An open GET stream or a call still running keeps it alive.
    */
@@ -57,6 +62,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 const DEFAULT_MAX_SESSIONS = 1_000;
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+const DEFAULT_SESSIONS_PER_CLIENT = 100;
 
 /** A Toolbox on Streamable HTTP, on Node's own `http` server. */
 export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Promise<HttpServe> {
@@ -69,6 +75,7 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
   const sessions = new SessionTable({
     maxSessions: positive(options.maxSessions, 'maxSessions') ?? DEFAULT_MAX_SESSIONS,
     sessionIdleMs: positive(options.sessionIdleMs, 'sessionIdleMs') ?? DEFAULT_SESSION_IDLE_MS,
+    maxSessionsPerClient: positive(options.maxSessionsPerClient, 'maxSessionsPerClient') ?? DEFAULT_SESSIONS_PER_CLIENT,
   });
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -115,10 +122,13 @@ export async function serveHttp(toolbox: Toolbox, options: HttpServeOptions): Pr
     body: unknown,
     grant: Grant,
   ): Promise<void> => {
-    const reservation = sessions.reserve(grant.principal);
-    if (!reservation) {
+    const reservation = sessions.reserve(grant.principal, grant === ANONYMOUS);
+    if (reservation === 'server-full') {
       response.setHeader('Retry-After', '60');
       return reply(response, 503, -32000, 'Too many sessions open; try again later');
+    }
+    if (reservation === 'client-full') {
+      return reply(response, 429, -32000, 'Too many sessions busy for this client; end one (DELETE) first');
     }
     try {
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

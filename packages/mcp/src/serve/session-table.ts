@@ -5,7 +5,16 @@ export interface SessionLimits {
   maxSessions: number;
   /** A session with no request open for this long is closed (its client gets 404 and starts a new one). */
   sessionIdleMs: number;
+  /**
+   * Sessions of one authenticated principal: past it, that principal's least recently used idle session is closed
+   * to make room, or, when all of them are busy, the `initialize` is refused. Anonymous clients are not counted
+   * apart (they cannot be told apart), only against `maxSessions`.
+   */
+  maxSessionsPerClient: number;
 }
+
+/** Why there is no room: the server is full, or this principal has its share of busy sessions. */
+export type NoRoom = 'server-full' | 'client-full';
 
 /** Room for one session while its `initialize` is served. */
 export interface Reservation {
@@ -28,8 +37,9 @@ interface Session {
 export class SessionTable {
   readonly #sessions = new Map<string, Session>();
   readonly #limits: SessionLimits;
-  /** Initializations under way: counted against the cap before their session id exists. */
-  #opening = 0;
+  /** Initializations under way, by principal: counted against the caps before their session id exists. */
+  readonly #opening = new Map<string, number>();
+  #openingTotal = 0;
   readonly #sweeper: ReturnType<typeof setInterval>;
 
   constructor(limits: SessionLimits) {
@@ -49,19 +59,25 @@ export class SessionTable {
   }
 
   /**
-   * Reserves room for one more session, or answers undefined when the table is full even after closing the idle
-   * ones. The reservation is kept by `open` (the initialization gave a session id) or given back by `release`.
+   * Reserves room for one more session of `principal`, closing the idle ones past their time first, and that
+   * principal's least recently used idle session when it has its share. The reservation is kept by `open` (the
+   * initialization gave a session id) or given back by `release`.
    */
-  reserve(principal: string): Reservation | undefined {
-    if (this.#sessions.size + this.#opening >= this.#limits.maxSessions) this.sweep();
-    if (this.#sessions.size + this.#opening >= this.#limits.maxSessions) return undefined;
-    this.#opening++;
+  reserve(principal: string, anonymous: boolean): Reservation | NoRoom {
+    if (this.#sessions.size + this.#openingTotal >= this.#limits.maxSessions) this.sweep();
+    if (!anonymous && !this.#roomFor(principal)) return 'client-full';
+    if (this.#sessions.size + this.#openingTotal >= this.#limits.maxSessions) return 'server-full';
+    this.#openingTotal++;
+    this.#opening.set(principal, (this.#opening.get(principal) ?? 0) + 1);
     let pending = true;
     const end = () => {
-      const was = pending;
+      if (!pending) return false;
       pending = false;
-      if (was) this.#opening--;
-      return was;
+      this.#openingTotal--;
+      const left = (this.#opening.get(principal) ?? 1) - 1;
+      if (left) this.#opening.set(principal, left);
+      else this.#opening.delete(principal);
+      return true;
     };
     return {
       open: (id, transport) => {
@@ -69,6 +85,21 @@ export class SessionTable {
       },
       release: () => void end(),
     };
+  }
+
+  /** Below its share, or brought below it by closing its least recently used idle session. */
+  #roomFor(principal: string): boolean {
+    let owned = this.#opening.get(principal) ?? 0;
+    let oldestIdle: [string, Session] | undefined;
+    for (const entry of this.#sessions) {
+      if (entry[1].principal !== principal) continue;
+      owned++;
+      if (entry[1].open === 0 && (!oldestIdle || entry[1].lastSeen < oldestIdle[1].lastSeen)) oldestIdle = entry;
+    }
+    if (owned < this.#limits.maxSessionsPerClient) return true;
+    if (!oldestIdle) return false;
+    this.#close(...oldestIdle);
+    return true;
   }
 
   delete(id: string): void {
@@ -88,11 +119,13 @@ export class SessionTable {
   sweep(): void {
     const before = Date.now() - this.#limits.sessionIdleMs;
     for (const [id, session] of this.#sessions) {
-      if (session.open === 0 && session.lastSeen <= before) {
-        this.#sessions.delete(id);
-        void session.transport.close().catch(() => {});
-      }
+      if (session.open === 0 && session.lastSeen <= before) this.#close(id, session);
     }
+  }
+
+  #close(id: string, session: Session): void {
+    this.#sessions.delete(id);
+    void session.transport.close().catch(() => {});
   }
 
   async close(): Promise<void> {
