@@ -46,6 +46,13 @@ export type {
   ToolStepDetail,
   ToolAnswer,
 } from './steps.js';
+export type {
+  TelemetryOption,
+  TelemetryOptions,
+  TelemetryTracer,
+  TelemetrySpan,
+  TelemetryAttributeValue,
+} from './telemetry.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';
 export { parseCalls, CallStreamParser, type CallParserOptions } from './prompt-calling/parser.js';
 export type {

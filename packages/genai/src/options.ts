@@ -8,6 +8,7 @@ import type {
 } from '@google/genai';
 import type { AgentEvent } from './events.js';
 import type { StepRunner } from './steps.js';
+import type { TelemetryOption } from './telemetry.js';
 import type { CallingOption } from './prompt-calling/calling-option.js';
 import type { DeclarationDialect, ToolboxLike } from './toolbox-like.js';
 
@@ -155,6 +156,11 @@ export interface AgentOptions extends AgentHooks {
    * See `StepRunner`; `@toolwright/restate` passes one per run.
    */
   step?: StepRunner;
+  /**
+   * OpenTelemetry spans for every run (`invoke_agent`, `chat`, `execute_tool`), through `@opentelemetry/api`:
+   * `true`, or `{ tracer, recordInputs, recordOutputs, agentName }`. Default: off (nothing is loaded or recorded).
+   */
+  telemetry?: TelemetryOption;
 }
 
 /** Options of one run (or one chat send). */
@@ -164,6 +170,8 @@ export interface RunOptions {
   onEvent?: (event: AgentEvent) => void;
   /** The step runner of this run, over the Agent's `step`. */
   step?: StepRunner;
+  /** Telemetry of this run: its fields win over the Agent's; `false` turns it off for this run. */
+  telemetry?: TelemetryOption;
   /**
    * Asked for each call after the Agent's `beforeToolCall` (which it sees the arguments of): the first refusal
    * wins. A durable engine's approvals come in here.

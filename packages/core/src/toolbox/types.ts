@@ -155,6 +155,11 @@ export interface CallOptions {
    * (`<runId>:<turn>:<index>`), the same on every replay of a durable run: an idempotency key for side effects.
    */
   callId?: string;
+  /**
+   * The caller's trace context as W3C Trace Context fields (`traceparent`, `tracestate`): a Toolbox that calls
+   * elsewhere sends it on (an imported MCP server gets it in the request's `_meta`). A local Toolbox ignores it.
+   */
+  traceContext?: Record<string, string>;
 }
 
 /** One log message of a running tool. */

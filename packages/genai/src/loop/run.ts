@@ -15,6 +15,9 @@ import { ModelCall, type ModelCallRun } from './model-call/model-call.js';
 import type { ModelReply } from './model-call/model-reply.js';
 import { newRunId } from './run-id.js';
 import { renderTools, type AgentSetup, type RenderedTools } from './setup.js';
+import { RunTelemetry } from './telemetry/run-telemetry.js';
+import { loadOtelApi } from './telemetry/otel-api.js';
+import { telemetrySettings, type TelemetrySettings } from './telemetry/telemetry-settings.js';
 import { runToolPhase, type ToolPhaseRun } from './tool-phase.js';
 import { classifyTurn } from './turn-outcome.js';
 import { addUsage, emptyUsage, turnUsage } from './usage.js';
@@ -43,6 +46,9 @@ export class Run implements ToolPhaseRun, ModelCallRun {
   private controller: AbortController | undefined;
   private readonly unlink: () => void = () => {};
   private readonly model: ModelCall;
+  /** The run's spans, when telemetry is on (set as the run starts). */
+  telemetry: RunTelemetry | undefined;
+  private readonly telemetrySettings: TelemetrySettings | undefined;
 
   constructor(
     readonly setup: AgentSetup,
@@ -65,6 +71,7 @@ export class Run implements ToolPhaseRun, ModelCallRun {
       if (options.signal) this.unlink = abortWith(controller, options.signal);
     }
     this.model = new ModelCall(this, options.streaming);
+    this.telemetrySettings = telemetrySettings(setup.telemetry, options.telemetry);
   }
 
   /** The run's signal, as the hooks see it (made on first use when the run cannot be aborted; it never fires then). */
@@ -108,9 +115,16 @@ export class Run implements ToolPhaseRun, ModelCallRun {
 
   async execute(): Promise<AgentResult> {
     try {
-      return await this.loop();
+      const settings = this.telemetrySettings;
+      if (settings)
+        this.telemetry = new RunTelemetry(await loadOtelApi(), settings, this.setup, this.runId, this.history);
+      const result = await this.loop();
+      this.telemetry?.finish(result);
+      return result;
     } catch (error) {
-      throw agentErrorOf(error, this.state(), this.abortSignal);
+      const failure = agentErrorOf(error, this.state(), this.abortSignal);
+      this.telemetry?.fail(failure);
+      throw failure;
     } finally {
       this.close();
     }

@@ -5,6 +5,8 @@ import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from '..
 import { retryPolicy, type RetryPolicy } from './model-call/retry.js';
 import { declarationsOf } from '../declarations-cache.js';
 import type { StepRunner } from '../steps.js';
+import type { TelemetryOption } from '../telemetry.js';
+import { telemetrySettings } from './telemetry/telemetry-settings.js';
 import { isToolboxLike, type ToolboxLike } from '../toolbox-like.js';
 import { checkCallingOption } from '../prompt-calling/calling-option.js';
 import type { CallingSetup } from '../prompt-calling/calling-plan.js';
@@ -38,6 +40,8 @@ export interface AgentSetup {
   builtinTools: Tool[];
   dialect: AgentOptions['dialect'];
   step: StepRunner | undefined;
+  /** The Agent's telemetry option, as given (a run's option is laid over it). */
+  telemetry: TelemetryOption | undefined;
   /** Native or prompt-based calling, and what the Agent learnt about models (shared by its runs). */
   calling: CallingSetup;
 }
@@ -108,6 +112,8 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
   const fallbackMode = options.fallbackMode ?? 'AUTO';
   if (!['AUTO', 'NONE', 'VALIDATED'].includes(fallbackMode))
     throw new RangeError(`Agent option fallbackMode must be AUTO, NONE or VALIDATED`);
+  // A tracer that is none fails here, not in the first run.
+  telemetrySettings(options.telemetry, undefined);
   const { onEvent, beforeToolCall, afterToolCall } = options;
   return {
     client: options.client,
@@ -129,6 +135,7 @@ export function resolveSetup(options: AgentOptions): AgentSetup {
     builtinTools,
     dialect: options.dialect,
     step: stepRunner(options.step),
+    telemetry: options.telemetry,
     calling: { option: checkCallingOption(options.calling), memory: new ModelMemory() },
   };
 }

@@ -1,5 +1,5 @@
 import type { FunctionResponse, Part } from '@google/genai';
-import { unknownToolPayload } from '@toolwright/core';
+import { unknownToolPayload, type CallOptions } from '@toolwright/core';
 import { decideCall, isDenial } from './call-decision.js';
 import { debugJson } from './debug.js';
 import { HookFailure } from './hook-failure.js';
@@ -8,6 +8,7 @@ import type { ToolCallRecord } from '../result.js';
 import { timeoutFor } from './setup.js';
 import type { ToolAnswer } from '../steps.js';
 import type { ToolPhaseRun } from './tool-phase-run.js';
+import type { ToolSpan } from './telemetry/run-telemetry.js';
 
 type Response = NonNullable<FunctionResponse['response']>;
 
@@ -87,6 +88,7 @@ export async function finishCall(
   info: AgentToolCall,
   prepared: PreparedCall,
   ran: ToolAnswer<Response> | undefined,
+  span?: ToolSpan,
 ): Promise<ExecutedCall> {
   const { setup } = run;
   const { startedAt } = prepared;
@@ -143,6 +145,7 @@ export async function finishCall(
   const functionResponse: FunctionResponse = { name: info.name, response };
   if (info.id !== undefined) functionResponse.id = info.id;
   if (answer.parts?.length) functionResponse.parts = answer.parts;
+  span?.end(record);
   return { record, part: { functionResponse } };
 }
 
@@ -154,18 +157,22 @@ export function callToolbox(
   run: ToolPhaseRun,
   call: { id?: string; name: string; args: unknown },
   callId: string,
+  span?: ToolSpan,
 ): Promise<ToolAnswer<Response> | undefined> {
   // One Toolbox answers unknown names itself (with the closest valid names); several need an answer from us.
   const { routes } = run.tools;
   const toolbox = routes.get(call.name) ?? (run.setup.toolboxes.length === 1 ? run.setup.toolboxes[0] : undefined);
   if (!toolbox) return Promise.resolve({ response: { error: unknownToolPayload(call.name, [...routes.keys()]) } });
-  const options: { signal?: AbortSignal; defaultTimeoutMs?: number; callId: string } = { callId };
+  const options: CallOptions = { callId };
   if (run.abortSignal) options.signal = run.abortSignal;
   // The Agent's limit is a default: a tool's own `@tool({ timeoutMs })` wins over it.
   const timeoutMs = timeoutFor(run.setup, call.name, toolbox);
   if (timeoutMs !== undefined) options.defaultTimeoutMs = timeoutMs;
+  // The tool runs in its span; a remote Toolbox (MCP) sends the trace context on.
+  if (span) options.traceContext = span.traceContext();
+  const calling = span ? span.within(() => toolbox.call(call, options)) : toolbox.call(call, options);
   // The Toolbox promises not to throw for model input; a throw here is still answered, never fatal.
-  const pending = toolbox.call(call, options).then(
+  const pending = calling.then(
     (output): ToolAnswer<Response> => {
       const { response = { output: null }, parts } = output.functionResponse;
       return parts?.length ? { response, parts } : { response };

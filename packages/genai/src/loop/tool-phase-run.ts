@@ -1,5 +1,6 @@
 import type { AgentHooks } from '../options.js';
 import type { EventInput } from './event-input.js';
+import type { RunTelemetry } from './telemetry/run-telemetry.js';
 import type { AgentSetup, RenderedTools } from './setup.js';
 import type { StepRunner } from '../steps.js';
 
@@ -20,6 +21,8 @@ export interface ToolPhaseRun {
   readonly step: StepRunner | undefined;
   /** The run's own `beforeToolCall`, asked after the Agent's. */
   readonly beforeToolCall: AgentHooks['beforeToolCall'];
+  /** The run's spans, when telemetry is on. */
+  readonly telemetry: RunTelemetry | undefined;
   emit(event: EventInput): void;
   debug(line: string): void;
 }

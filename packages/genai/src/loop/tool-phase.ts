@@ -16,6 +16,7 @@ import {
 } from '../steps.js';
 import { callToolbox, finishCall, prepareCall, toolboxCall, type ExecutedCall } from './tool-call.js';
 import type { ToolPhaseRun } from './tool-phase-run.js';
+import type { ToolSpan } from './telemetry/run-telemetry.js';
 
 export { HookFailure };
 export type { ExecutedCall, ToolPhaseRun };
@@ -32,10 +33,14 @@ export async function runToolPhase(run: ToolPhaseRun, calls: FunctionCall[], tur
   const infos = calls.map((call, index) => callInfo(run, call, turn, index));
   for (const info of infos) announce(run, info);
   const limit = concurrencyLimit(run.setup.concurrency);
+  const spans = run.telemetry ? infos.map((info) => run.telemetry!.tool(info)) : undefined;
   try {
-    return run.step ? await runAsSteps(run, run.step, infos, limit) : await runInline(run, infos, limit);
+    return run.step ? await runAsSteps(run, run.step, infos, limit, spans) : await runInline(run, infos, limit, spans);
   } catch (error) {
-    throw error instanceof HookFailure || error instanceof StepFailure ? error : new HookFailure('tool phase', error);
+    const failure =
+      error instanceof HookFailure || error instanceof StepFailure ? error : new HookFailure('tool phase', error);
+    for (const span of spans ?? []) span.abandon(failure.cause);
+    throw failure;
   }
 }
 
@@ -72,19 +77,25 @@ function announce(run: ToolPhaseRun, info: AgentToolCall): void {
  * Without a step runner each call goes its own way (hooks, tool, `afterToolCall`), so a call that waits for a
  * person's approval holds up no other. After a hook failed, calls not yet started are not started.
  */
-async function runInline(run: ToolPhaseRun, infos: AgentToolCall[], limit: Limit): Promise<ExecutedCall[]> {
+async function runInline(
+  run: ToolPhaseRun,
+  infos: AgentToolCall[],
+  limit: Limit,
+  spans: ToolSpan[] | undefined,
+): Promise<ExecutedCall[]> {
   let failed: { error: unknown } | undefined;
   const executed = await Promise.all(
     infos.map((info) =>
       limit(async () => {
         if (failed) return undefined;
         try {
+          const span = spans?.[info.index];
           const prepared = await prepareCall(run, info);
           const ran =
             prepared.outcome === 'ran'
-              ? await callToolbox(run, toolboxCall(info, prepared.args), info.callId)
+              ? await callToolbox(run, toolboxCall(info, prepared.args), info.callId, span)
               : undefined;
-          return await finishCall(run, info, prepared, ran);
+          return await finishCall(run, info, prepared, ran, span);
         } catch (error) {
           failed ??= { error };
           return undefined;
@@ -107,6 +118,7 @@ async function runAsSteps(
   runner: StepRunner,
   infos: AgentToolCall[],
   limit: Limit,
+  spans: ToolSpan[] | undefined,
 ): Promise<ExecutedCall[]> {
   const prepared = await Promise.all(infos.map((info) => limit(() => prepareCall(run, info))));
   const steps: Array<StepCall<ToolStepResult<Response>> & { index: number }> = [];
@@ -115,7 +127,7 @@ async function runAsSteps(
     if (decided.outcome !== 'ran') continue;
     const call = toolboxCall(info, decided.args);
     const detail: ToolStepDetail = { kind: 'tool', turn: info.turn, index, callId: info.callId, call };
-    const fn = () => limit(() => toolStepResult(() => callToolbox(run, call, info.callId)));
+    const fn = () => limit(() => toolStepResult(() => callToolbox(run, call, info.callId, spans?.[index])));
     steps.push({ name: toolStepName(detail), fn, detail, index });
   }
 
@@ -139,5 +151,7 @@ async function runAsSteps(
       }
     }
   }
-  return Promise.all(infos.map((info, index) => finishCall(run, info, prepared[index]!, answers.get(index))));
+  return Promise.all(
+    infos.map((info, index) => finishCall(run, info, prepared[index]!, answers.get(index), spans?.[index])),
+  );
 }

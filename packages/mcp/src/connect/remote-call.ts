@@ -51,7 +51,13 @@ export async function callRemote(
       const requestOptions: RequestOptions = { timeout: remaining, resetTimeoutOnProgress: false };
       if (onProgress) requestOptions.onprogress = (update) => onProgress(progressOf(update));
       if (options.signal) requestOptions.signal = options.signal;
-      const result = await client.callTool({ name: tool.remoteName, arguments: args }, undefined, requestOptions);
+      const params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, string> } = {
+        name: tool.remoteName,
+        arguments: args,
+      };
+      // The caller's trace context (traceparent, tracestate) goes in `_meta`, where MCP lets a request carry it.
+      if (options.traceContext && Object.keys(options.traceContext).length) params._meta = { ...options.traceContext };
+      const result = await client.callTool(params, undefined, requestOptions);
       const mismatch = settings.checkResult(result); // undefined at once for a tool without an output schema
       return (mismatch && (await mismatch)) ?? answerFromResult(result, tool.name);
     } catch (error) {

@@ -6,6 +6,7 @@ import { debugJson } from '../debug.js';
 import type { EventInput } from '../event-input.js';
 import { MalformedReply } from '../reply-shape.js';
 import type { AgentSetup, RenderedTools } from '../setup.js';
+import type { ChatSpan, RunTelemetry } from '../telemetry/run-telemetry.js';
 import { StreamBroken, type ModelReply } from './model-reply.js';
 import { generateOnce, streamOnce } from './reply-readers.js';
 import { clientFetch, RequestFetch } from './request-fetch.js';
@@ -20,6 +21,7 @@ export interface ModelCallRun {
   readonly history: Content[];
   readonly calling: RunCalling;
   readonly step: StepRunner | undefined;
+  readonly telemetry: RunTelemetry | undefined;
   readonly abortSignal: AbortSignal | undefined;
   readonly isAborted: boolean;
   emit(event: EventInput): void;
@@ -71,8 +73,25 @@ export class ModelCall {
     }
   }
 
-  /** One model request, retried on the configured statuses. (Also `agent.runStep` of a model step.) */
+  /**
+   * One model request, retried on the configured statuses, in a `chat` span when telemetry is on. (Also
+   * `agent.runStep` of a model step.)
+   */
   async request(turn: number, final: boolean): Promise<ModelReply> {
+    const chat = this.run.telemetry?.chat(turn, this.run.history);
+    if (!chat) return this.attempts(turn, final, undefined);
+    try {
+      const reply = await chat.within(() => this.attempts(turn, final, chat));
+      chat.end(reply);
+      return reply;
+    } catch (error) {
+      chat.fail(error);
+      throw error;
+    }
+  }
+
+  /** The attempts of one request. */
+  private async attempts(turn: number, final: boolean, chat: ChatSpan | undefined): Promise<ModelReply> {
     const { run } = this;
     const { retry } = run.setup;
     let strategy = run.calling.forRequest();
@@ -89,10 +108,10 @@ export class ModelCall {
             `${debugJson({ model: params.model, contents: params.contents, config: params.config })}`,
         );
       try {
-        const reader = strategy.textReader();
+        const read = { reader: strategy.textReader(), requests: this.requests, chat };
         const reply = this.streaming
-          ? await this.requests.within(streamOnce(run, params, turn, reader, this.requests))
-          : await this.requests.within(generateOnce(run, params, turn, reader));
+          ? await this.requests.within(streamOnce(run, params, turn, read))
+          : await this.requests.within(generateOnce(run, params, turn, read));
         reply.retries = attempt - 1;
         reply.modelMs = Date.now() - started;
         return reply;
@@ -128,6 +147,7 @@ export class ModelCall {
           const event: EventInput = { type: 'retry', turn, attempt, delayMs, error };
           if (status !== undefined) event.status = status;
           run.emit(event);
+          chat?.retry(attempt, delayMs, status, error);
           await sleep(delayMs, run.abortSignal);
           continue;
         }

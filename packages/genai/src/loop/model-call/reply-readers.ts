@@ -9,6 +9,7 @@ import type { EventInput } from '../event-input.js';
 import { StreamedContent } from '../merge-parts.js';
 import { MalformedReply, readCandidate } from '../reply-shape.js';
 import type { AgentSetup } from '../setup.js';
+import type { ChatSpan } from '../telemetry/run-telemetry.js';
 import { StreamBroken, type ModelReply } from './model-reply.js';
 import type { RequestLimit } from './request-limit.js';
 
@@ -20,10 +21,18 @@ export interface ReplyTarget {
   debug(line: string): void;
 }
 
-/** Every raw reply goes to the debug log and out as a `response` event. */
-function observe(run: ReplyTarget, response: GenerateContentResponse, turn: number): void {
+/** How one reply is read: its text reader, the request's time limit, and its span when telemetry is on. */
+export interface ReadContext {
+  reader: TextReader;
+  requests: RequestLimit;
+  chat: ChatSpan | undefined;
+}
+
+/** Every raw reply goes to the debug log, out as a `response` event, and to the request's span. */
+function observe(run: ReplyTarget, response: GenerateContentResponse, turn: number, chat: ChatSpan | undefined): void {
   if (run.setup.debug) run.debug(`turn ${turn} reply: ${debugJson(response)}`);
   run.emit({ type: 'response', turn, response });
+  chat?.response(response);
 }
 
 /** One plain request: the reply's text goes out as one event per part. */
@@ -31,10 +40,10 @@ export async function generateOnce(
   run: ReplyTarget,
   params: GenerateContentParameters,
   turn: number,
-  reader: TextReader,
+  { reader, chat }: ReadContext,
 ): Promise<ModelReply> {
   const response = await run.setup.client.models.generateContent(params);
-  observe(run, response, turn);
+  observe(run, response, turn, chat);
   const { content, finishReason, finishMessage, blocked } = readCandidate(response);
   for (const part of content?.parts ?? []) {
     if (typeof part.text !== 'string' || part.text === '') continue;
@@ -61,8 +70,7 @@ export async function streamOnce(
   run: ReplyTarget,
   params: GenerateContentParameters,
   turn: number,
-  reader: TextReader,
-  requests: RequestLimit,
+  { reader, requests, chat }: ReadContext,
 ): Promise<ModelReply> {
   const stream = await run.setup.client.models.generateContentStream(params);
   const merged = new StreamedContent();
@@ -74,7 +82,7 @@ export async function streamOnce(
   try {
     for await (const chunk of stream) {
       requests.touch();
-      observe(run, chunk, turn);
+      observe(run, chunk, turn, chat);
       const candidate = readCandidate(chunk);
       for (const part of candidate.content?.parts ?? []) {
         if (typeof part.text !== 'string' || part.text === '') continue;
