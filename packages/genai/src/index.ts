@@ -53,6 +53,13 @@ export type {
   TelemetrySpan,
   TelemetryAttributeValue,
 } from './telemetry.js';
+export {
+  toUIMessageStream,
+  toUIMessageStreamResponse,
+  type UIMessageChunk,
+  type UIMessageStreamOptions,
+  type UIMessageStreamResponseOptions,
+} from './ui-message-stream.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';
 export { parseCalls, CallStreamParser, type CallParserOptions } from './prompt-calling/parser.js';
 export type {

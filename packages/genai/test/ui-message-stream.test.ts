@@ -1,0 +1,170 @@
+// An Agent stream answered in the AI SDK's UI message stream protocol, read by the `ai` package's own client side:
+// DefaultChatTransport (what useChat sends and parses with) over real HTTP, and readUIMessageStream (what builds
+// the message useChat shows). The model is FakeGemini behind the real @google/genai client.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { defineTool, Toolbox } from '@toolwright/core';
+import { reply } from '@toolwright/testing';
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Agent, toUIMessageStreamResponse, type AgentStream } from '../src/index.js';
+import { fakeGemini } from './support/fake.js';
+
+const closing: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((close) => close()));
+});
+
+/** A route that answers each POST with `toUIMessageStreamResponse` of a fresh Agent stream, as a web app's would. */
+async function route(start: (text: string) => AgentStream): Promise<{ url: string; streams: AgentStream[] }> {
+  const streams: AgentStream[] = [];
+  const server = createServer(async (request, response) => {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const { messages } = JSON.parse(raw) as { messages: UIMessage[] };
+    const last = messages
+      .at(-1)!
+      .parts.map((part) => (part.type === 'text' ? part.text : ''))
+      .join('');
+    const stream = start(last);
+    streams.push(stream);
+    const answer = toUIMessageStreamResponse(stream);
+    response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    const body = Readable.fromWeb(answer.body as never);
+    response.on('close', () => body.destroy());
+    body.pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/chat`, streams };
+}
+
+/** Sends one user message the way useChat does and reads the assistant message it builds, snapshot by snapshot. */
+async function chat(url: string, text: string, abortSignal?: AbortSignal): Promise<UIMessage[]> {
+  const transport = new DefaultChatTransport({ api: url });
+  const stream = await transport.sendMessages({
+    chatId: 'c1',
+    messageId: undefined,
+    trigger: 'submit-message',
+    messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }],
+    abortSignal,
+  });
+  const snapshots: UIMessage[] = [];
+  const errors: unknown[] = [];
+  for await (const message of readUIMessageStream({ stream, onError: (error) => errors.push(error) })) {
+    snapshots.push(structuredClone(message));
+  }
+  if (errors.length) (snapshots as UIMessage[] & { errors?: unknown[] }).errors = errors;
+  return snapshots;
+}
+
+const tools = new Toolbox([
+  defineTool({
+    name: 'getWeather',
+    description: 'Weather of a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    handler: ({ city }: { city: string }) => ({ city, sky: 'clear' }),
+  }),
+  defineTool({
+    name: 'explode',
+    description: 'Always fails.',
+    parameters: { type: 'object', properties: {} },
+    handler: () => {
+      throw new Error('the station is on fire');
+    },
+  }),
+]);
+
+describe('toUIMessageStreamResponse', () => {
+  it('streams text, tool calls and results, errors of tools, and the end, as useChat builds them', async () => {
+    const { client } = await fakeGemini({
+      script: [
+        reply.functionCalls([
+          { name: 'getWeather', args: { city: 'Oslo' }, id: 'c1' },
+          { name: 'explode', args: {}, id: 'c2' },
+        ]),
+        reply.text('Oslo is clear; the other station is down.', { stream: { textEvents: 4 } }),
+      ],
+    });
+    const agent = new Agent({ client, model: 'm', tools });
+    const { url } = await route((text) => agent.stream(text));
+    const snapshots = await chat(url, 'Weather in Oslo?');
+    const message = snapshots.at(-1)!;
+    expect(message.role).toBe('assistant');
+    const parts = message.parts.filter((part) => part.type !== 'step-start');
+    expect(parts).toEqual([
+      expect.objectContaining({
+        type: 'tool-getWeather',
+        toolCallId: 'c1',
+        state: 'output-available',
+        input: { city: 'Oslo' },
+        output: { city: 'Oslo', sky: 'clear' },
+      }),
+      expect.objectContaining({ type: 'tool-explode', toolCallId: 'c2', state: 'output-error' }),
+      expect.objectContaining({ type: 'text', text: 'Oslo is clear; the other station is down.', state: 'done' }),
+    ]);
+    expect((parts[1] as { errorText: string }).errorText).toContain('the station is on fire');
+    expect(message.parts.filter((part) => part.type === 'step-start')).toHaveLength(2);
+    // The text arrived in pieces: useChat saw it grow.
+    const texts = snapshots.map((snapshot) => snapshot.parts.find((part) => part.type === 'text'));
+    expect(new Set(texts.map((part) => (part as { text?: string } | undefined)?.text)).size).toBeGreaterThan(2);
+  });
+
+  it("answers a run's error as an error chunk the client reports, with the text onError gives", async () => {
+    const { client } = await fakeGemini({ script: [reply.unavailable('upstream said no')] });
+    const agent = new Agent({ client, model: 'm', retry: { retries: 0 } });
+    const response = toUIMessageStreamResponse(agent.stream('Hi'), { onError: () => 'Something went wrong.' });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+    const body = await response.text();
+    expect(body).toContain('data: {"type":"error","errorText":"Something went wrong."}');
+    expect(body).not.toContain('upstream said no');
+    expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
+
+    // And through the client: readUIMessageStream hands the error to onError.
+    const { client: again } = await fakeGemini({ script: [reply.unavailable('upstream said no')] });
+    const failing = new Agent({ client: again, model: 'm', retry: { retries: 0 } });
+    const served = await route(() => failing.stream('Hi'));
+    const snapshots = (await chat(served.url, 'Hi')) as UIMessage[] & { errors?: unknown[] };
+    expect(String(snapshots.errors?.[0])).toContain('upstream said no');
+  });
+
+  it('aborts the run when the client goes away mid-answer', async () => {
+    let toolRan = false;
+    const slow = new Toolbox([
+      defineTool({
+        name: 'slow',
+        description: 'Takes a while.',
+        parameters: { type: 'object', properties: {} },
+        handler: async (_args, context) => {
+          await new Promise((resolve) => setTimeout(resolve, 5_000).unref?.());
+          toolRan = !context.signal.aborted;
+          return 'done';
+        },
+      }),
+    ]);
+    const { client } = await fakeGemini({
+      script: [reply.functionCall('slow', {}, { id: 's1' }), reply.text('Finally.')],
+    });
+    const agent = new Agent({ client, model: 'm', tools: slow });
+    const { url, streams } = await route((text) => agent.stream(text));
+    const controller = new AbortController();
+    const reading = chat(url, 'Go', controller.signal).catch((error: unknown) => error);
+    await new Promise<void>((resolve) => {
+      const wait = () => (streams.length ? resolve() : setTimeout(wait, 10));
+      wait();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    controller.abort();
+    await reading;
+    await expect(streams[0]!.result).rejects.toMatchObject({ name: 'AgentAbortedError' });
+    expect(toolRan).toBe(false);
+  });
+});
