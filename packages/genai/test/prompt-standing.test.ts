@@ -100,27 +100,42 @@ describe('where a call may stand', () => {
       'delete_all_files()',
       '```tool_code\ndelete_all_files()\n```',
     );
-    const wrap = fc.constantFrom(
-      (text: string) => `Look: \`${text}\` here`,
-      (text: string) => `"${text}"`,
-      (text: string) => `> ${text}`,
+    const eachLine = (prefix: string) => (text: string) => text.replace(/^/gm, prefix);
+    // Quotes of whole lines (blocks); a call over several lines (the fenced one) is quoted line by line.
+    const blockQuotes = [
+      eachLine('> '),
       // Four backticks: a block of text may hold a fence of three (as Markdown nests them).
       (text: string) => `\`\`\`\`text\n${text}\n\`\`\`\``,
       (text: string) => `<think>\n${text}\n</think>`,
       (text: string) => `<!--\n${text}\n-->`,
+      eachLine('    '),
+    ];
+    // Quotes within a line, for one-line calls.
+    const inlineQuotes = [
+      (text: string) => `Look: \`${text}\` here`,
+      (text: string) => `"${text}"`,
       (text: string) => `It says ${text} and more.`,
       (text: string) => `${text} is what it says`,
-      (text: string) => `    ${text}`,
+    ];
+    const quoted = fc.oneof(
+      fc.tuple(
+        call.filter((text) => !text.includes('\n')),
+        fc.constantFrom(...blockQuotes, ...inlineQuotes),
+      ),
+      fc.tuple(
+        call.filter((text) => text.includes('\n')),
+        fc.constantFrom(...blockQuotes),
+      ),
     );
     // Each quote starts a line (a fence or a blockquote opened mid-line is none), but may follow prose on it.
     const filler = fc.constantFrom('', '\n', 'Text.\n', '\n\n', 'ok\n');
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(filler, call, wrap), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(filler, quoted), { minLength: 1, maxLength: 4 }),
         fc.constantFrom(...formats),
         fc.array(fc.nat(), { maxLength: 5 }),
         (parts, format, cuts) => {
-          const reply = parts.map(([before, text, quote]) => before + quote(text)).join('\n');
+          const reply = parts.map(([before, [text, quote]]) => before + quote(text)).join('\n');
           const whole = parseCalls(reply, { tools, format });
           expect(whole.calls).toEqual([]);
           expect(streamParse(cutAt(reply, cuts), { tools, format }).reply).toEqual(whole);

@@ -4,7 +4,7 @@ import type { KnownTools } from './known-tools.js';
 import { Incomplete, LiteralReader, Unreadable } from './literal-reader.js';
 import type { CallFormat, ReplyItem } from './parsed-reply.js';
 import { brokenEnd, markRepair, problem, withText, writtenName } from './reply-items.js';
-import { isNamePart, isNameStart, match, matchAny, skipGap } from './text-cursor.js';
+import { isNamePart, isNameStart, match, matchAny, MAX_GAP, skipGap } from './text-cursor.js';
 
 /** What a frame reader found at a place where a call may stand. */
 export type Outcome =
@@ -37,7 +37,7 @@ const MAX_LANGUAGE = 16;
 /** Fences meant for calls: the first thing inside decides whether the block is calls or code. */
 export const CALL_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls', 'json', 'python', 'py', '']);
 /** Fences that only hold calls: anything else inside is a broken call, answered. */
-const CALLS_ONLY_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls']);
+export const CALLS_ONLY_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls']);
 const BARE_CALL_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls', 'python', 'py', '']);
 
 /**
@@ -71,10 +71,10 @@ export class CallFrames {
   }
 
   /**
-   * ```` ```lang ```` whose content starts with a call: the whole block is calls. NONE when it is a block of code
-   * or text (the scanner then reads it as prose).
+   * The opening line of a fence that may hold calls (```` ```lang ```` and its line break): the block's language and
+   * where its content starts. NONE for a fence of another language.
    */
-  fenced(text: string, at: number, final: boolean): Outcome {
+  fenceHead(text: string, at: number, final: boolean): { language: string; content: number } | Outcome {
     let pos = at + 3;
     while (pos < text.length && pos - at <= MAX_LANGUAGE && /[A-Za-z0-9_+.-]/.test(text[pos]!)) pos++;
     const language = text.slice(at + 3, pos).toLowerCase();
@@ -85,42 +85,43 @@ export class CallFrames {
     if (text[pos] !== '\n') return NONE;
     pos = skipGap(text, pos + 1);
     if (pos >= text.length) return final ? NONE : WAIT_OPENING;
+    return { language, content: pos };
+  }
+
+  /**
+   * One line of calls in a block of calls, from `at`: each call fills the line (with blanks and commas between),
+   * which ends at a line break (included), the text's end, or the block's closing fence (not included). NONE: the
+   * line holds something else.
+   */
+  fenceLine(text: string, at: number, final: boolean, language: string): Outcome {
     const items: ReplyItem[] = [];
-    // Each call fills its line here too: a line with anything else is not calls (and a first such line makes the
-    // block code or text, unless it is a block only for calls).
-    let lineAt = pos;
-    let lineItems = 0;
+    let pos = at;
     for (;;) {
-      const close = match(text, pos, '```');
-      if (close === 'yes') return items.length ? { kind: 'region', end: pos + 3, items } : NONE;
-      if (close === 'partial' && !final) return items.length ? WAIT_FRAME : WAIT_OPENING;
-      if (close === 'partial') return items.length ? { kind: 'region', end: text.length, items } : NONE;
       const next = this.region(text, pos, final, language);
-      if (next.kind === 'wait') return items.length ? WAIT_FRAME : next;
-      if (next.kind === 'none') {
-        items.length = lineItems;
-        if (items.length || CALLS_ONLY_FENCES.has(language)) return this.notACall(text, lineAt, final, items);
-        return NONE;
-      }
+      if (next.kind !== 'region') return next;
       items.push(...next.items);
       pos = next.end;
       while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\r' || text[pos] === ','))
         pos++;
-      if (text[pos] === '\n') {
-        while (pos < text.length && /\s/.test(text[pos]!)) pos++;
-        lineAt = pos;
-        lineItems = items.length;
-      }
-      if (pos >= text.length) {
-        if (!final) return WAIT_FRAME;
-        markRepair(items, 'unclosed-fence');
-        return { kind: 'region', end: text.length, items };
-      }
+      if (pos >= text.length) return final ? { kind: 'region', end: pos, items } : WAIT_FRAME;
+      if (text[pos] === '\n') return { kind: 'region', end: pos + 1, items };
+      if (match(text, pos, '```') !== 'no') return { kind: 'region', end: pos, items };
     }
   }
 
+  /** Where the block's closing line ends, if ```` ``` ```` closes it at `at`; undefined: not known yet. */
+  fenceClose(text: string, at: number, final: boolean): number | false | undefined {
+    const close = match(text, at, '```');
+    if (close !== 'yes') return close === 'partial' && !final ? undefined : false;
+    let pos = at + 3;
+    while (pos < text.length && pos - at <= MAX_GAP && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\r'))
+      pos++;
+    if (pos >= text.length) return final ? pos : undefined;
+    return text[pos] === '\n' ? pos + 1 : false;
+  }
+
   /** Something that is not a call inside a block of calls: the model gets told, up to the block's end. */
-  private notACall(text: string, pos: number, final: boolean, items: ReplyItem[]): Outcome {
+  notACall(text: string, pos: number, final: boolean, items: ReplyItem[]): Outcome {
     const closing = text.indexOf('```', pos);
     if (closing < 0 && !final) return WAIT_FRAME;
     const end = closing < 0 ? text.length : closing;

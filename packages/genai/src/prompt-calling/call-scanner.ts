@@ -1,6 +1,7 @@
-import { CallFrames, type Outcome } from './call-frames.js';
+import { CALLS_ONLY_FENCES, CallFrames, type Outcome } from './call-frames.js';
 import { KnownTools } from './known-tools.js';
 import type { CallFormat, ParserTool, ReplyItem } from './parsed-reply.js';
+import { markRepair } from './reply-items.js';
 import { indexOfFolded, matchAny, MAX_GAP, partialSuffix, skipBlanks, skipGap } from './text-cursor.js';
 
 export interface ScanSink {
@@ -23,6 +24,8 @@ type Context =
   | { kind: 'open' }
   | { kind: 'until'; close: string }
   | { kind: 'fence'; char: string; length: number }
+  /** A block of calls: each line is calls (or a broken call); `items` are the block's, for a repair at its end. */
+  | { kind: 'calls'; language: string; items: ReplyItem[] }
   | { kind: 'made-up' };
 
 const OPEN: Context = { kind: 'open' };
@@ -91,6 +94,7 @@ export class CallScanner {
     if (context.kind === 'made-up') return true;
     if (context.kind === 'until') return !chunk.includes(context.close[0]!);
     if (context.kind === 'fence') return !chunk.includes('\n');
+    if (context.kind === 'calls') return false;
     return !PLAIN_STOP.test(chunk);
   }
 
@@ -119,6 +123,15 @@ export class CallScanner {
         pos = close + context.close.length;
         this.context = OPEN;
         this.lineStart = context.close !== COMMENT_CLOSE || this.lineStart;
+        continue;
+      }
+      if (context.kind === 'calls') {
+        const read = this.blockLine(text, pos, final, context);
+        if (read.kind === 'wait') return wait(pos, read.frame);
+        if (pos > proseStart) sink.prose(proseStart, pos);
+        for (const item of read.items) sink.item(item);
+        pos = proseStart = read.end;
+        this.lineStart = true;
         continue;
       }
       if (!this.lineStart) {
@@ -153,6 +166,7 @@ export class CallScanner {
       for (const item of decided.items) sink.item(item);
       pos = proseStart = decided.end;
       this.lineStart = true;
+      if (decided.context) this.context = decided.context;
     }
   }
 
@@ -214,7 +228,7 @@ export class CallScanner {
     | { kind: 'wait'; frame: boolean }
     | { kind: 'prose' }
     | { kind: 'enter'; context: Context; end: number }
-    | { kind: 'calls'; end: number; items: ReplyItem[] } {
+    | { kind: 'calls'; end: number; items: ReplyItem[]; context?: Context } {
     let at = lineAt;
     while (at < text.length && at - lineAt <= MAX_INDENT && text[at] === ' ') at++;
     if (at >= text.length) return final ? { kind: 'prose' } : { kind: 'wait', frame: false };
@@ -239,10 +253,64 @@ export class CallScanner {
     if (pos >= text.length && length < MAX_FENCE && !final) return { kind: 'wait' as const, frame: false };
     if (length < 3) return { kind: 'prose' as const };
     if (char === '`' && length === 3) {
-      const outcome = this.frames.fenced(text, at, final);
-      if (outcome.kind !== 'none') return this.calls(text, final, outcome);
+      const calls = this.callBlockOpening(text, at, final);
+      if (calls) return calls;
     }
     return { kind: 'enter' as const, context: { kind: 'fence' as const, char, length }, end: pos };
+  }
+
+  /**
+   * A block of calls: its first line is calls (then each later line is read as it comes), or, in a block only for
+   * calls, something else (answered as a broken call). Undefined: a block of code or text.
+   */
+  private callBlockOpening(text: string, at: number, final: boolean) {
+    const head = this.frames.fenceHead(text, at, final);
+    if ('kind' in head) return head.kind === 'wait' ? head : undefined;
+    const first = this.frames.fenceLine(text, head.content, final, head.language);
+    if (first.kind === 'wait') return first;
+    if (first.kind === 'region' && first.items.length) {
+      const context: Context = { kind: 'calls', language: head.language, items: [...first.items] };
+      return { kind: 'calls' as const, end: first.end, items: first.items, context };
+    }
+    if (!CALLS_ONLY_FENCES.has(head.language)) return undefined;
+    const closing = this.frames.fenceClose(text, head.content, final);
+    if (closing === undefined) return { kind: 'wait' as const, frame: false };
+    if (closing !== false) return undefined;
+    const broken = this.frames.notACall(text, head.content, final, []);
+    if (broken.kind === 'wait') return broken;
+    return broken.kind === 'region' ? { kind: 'calls' as const, end: broken.end, items: broken.items } : undefined;
+  }
+
+  /** In a block of calls: the blanks between lines, its closing fence, or its next line of calls. */
+  private blockLine(
+    text: string,
+    pos: number,
+    final: boolean,
+    block: { language: string; items: ReplyItem[] },
+  ): { kind: 'wait'; frame: boolean } | { kind: 'read'; end: number; items: ReplyItem[] } {
+    let at = pos;
+    while (at < text.length && (text[at] === ',' || /\s/.test(text[at]!))) at++;
+    if (at >= text.length && final) {
+      markRepair(block.items, 'unclosed-fence');
+      this.context = OPEN;
+    }
+    if (at > pos || at >= text.length) return { kind: 'read', end: at, items: [] };
+    const closing = this.frames.fenceClose(text, at, final);
+    if (closing === undefined) return { kind: 'wait', frame: false };
+    if (closing !== false) {
+      this.context = OPEN;
+      return { kind: 'read', end: closing, items: [] };
+    }
+    const line = this.frames.fenceLine(text, at, final, block.language);
+    if (line.kind === 'wait') return line;
+    if (line.kind === 'region') {
+      block.items.push(...line.items);
+      return { kind: 'read', end: line.end, items: line.items };
+    }
+    const broken = this.frames.notACall(text, at, final, []);
+    if (broken.kind !== 'region') return { kind: 'wait', frame: true };
+    this.context = OPEN;
+    return { kind: 'read', end: broken.end, items: broken.items };
   }
 
   /** A frame read at a line's start counts only if it fills its line: after it, blanks, more calls, or its end. */
