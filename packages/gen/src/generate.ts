@@ -32,9 +32,11 @@ export interface GenerateResult {
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const resolved = resolveOptions(options);
-  const file = options.cache
-    ? cacheFile(resolved, resolve(options.cwd ?? process.cwd(), options.cacheDir ?? defaultCacheDir(resolved)))
-    : undefined;
+  // A program given is read as it is: the cache's inputs are a tsconfig's files.
+  const file =
+    options.cache && options.program === undefined
+      ? cacheFile(resolved, resolve(options.cwd ?? process.cwd(), options.cacheDir ?? defaultCacheDir(resolved)))
+      : undefined;
   let analysis = file ? readCache(file, resolved) : undefined;
   const cached = analysis !== undefined;
   if (!analysis) {

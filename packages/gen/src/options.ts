@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { NAME_STYLES, type NameStyle } from './describe/name-style.js';
 import { GEMINI_MAX_TOOLS } from '@toolwright/core';
 import { GENERATED_HEADER } from './emit/render-module.js';
+import type { ProgramSource, SourceFileSource } from './program/given-program.js';
 
 /** Where gen-tools looks and writes when no option says otherwise (relative to the working directory). */
 export const DEFAULT_PROJECT = 'tsconfig.json';
@@ -43,6 +44,14 @@ export interface GenerateOptions {
   cache?: boolean;
   /** Where the cache lives. Default `node_modules/.cache/toolwright` beside the tsconfig. */
   cacheDir?: string;
+  /**
+   * A program already built, read instead of the tsconfig's files: a ts-morph `Project` (code generation that has
+   * one), or a `ts.Program`. Its TypeScript must be gen's major and minor version. `project` then only names the
+   * folder that manifest `file` paths are relative to (its tsconfig need not exist); the cache is not used.
+   */
+  program?: ProgramSource;
+  /** With `program`: look for tools in these files only (ts-morph `SourceFile`s, the compiler's, or paths). */
+  files?: readonly SourceFileSource[];
 }
 
 /** Options after validation: absolute paths. */
@@ -55,6 +64,9 @@ export interface ResolvedOptions {
   nameStyle: NameStyle;
   /** More tools than this is an error. */
   maxTools: number;
+  /** A program to read instead of the tsconfig's (see GenerateOptions). */
+  program?: ProgramSource | undefined;
+  files?: readonly SourceFileSource[] | undefined;
 }
 
 /** Validates the options and makes their paths absolute. */
@@ -67,7 +79,10 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   if (!Number.isInteger(maxTools) || maxTools < 1)
     throw new UsageError(`--max-tools takes a whole number from 1, not ${String(options.maxTools)}`);
   const projectFile = resolve(cwd, options.project ?? DEFAULT_PROJECT);
-  if (!existsSync(projectFile)) throw new UsageError(`cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT}`);
+  if (options.files !== undefined && options.program === undefined)
+    throw new UsageError('files: name the files of a program given as `program`');
+  if (options.program === undefined && !existsSync(projectFile))
+    throw new UsageError(`cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT}`);
   const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
   const jsonFile = options.json === undefined ? undefined : resolve(cwd, options.json);
   if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');
@@ -97,6 +112,12 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     ...(validatorsFile !== undefined ? { validatorsFile } : {}),
     nameStyle,
     maxTools,
+    ...(options.program !== undefined
+      ? {
+          program: options.program,
+          files: options.files?.map((file) => (typeof file === 'string' ? resolve(cwd, file) : file)),
+        }
+      : {}),
   };
 }
 

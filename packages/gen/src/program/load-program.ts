@@ -6,6 +6,8 @@ import type { ResolvedOptions } from '../options.js';
 import { reachesHostLibs, toolRoots } from './host-libs.js';
 import type { InputRecorder } from './inputs.js';
 import { loadProject, type LoadedProject, type SourceFileCache } from './load-project.js';
+import { givenProject } from './given-program.js';
+import { dirname } from 'node:path';
 import { ts } from './typescript.js';
 
 /**
@@ -75,14 +77,17 @@ export interface LoadRun {
 export function loadProgram(options: ResolvedOptions, diagnostics: Diagnostics, run: LoadRun = {}): LoadedProgram {
   const { recorder, state, timing } = run;
   const { projectFile, outFile, jsonFile, validatorsFile } = options;
-  let loaded = loadProject(projectFile, diagnostics, {
-    skipFiles: [outFile, jsonFile, validatorsFile].filter((file) => file !== undefined),
-    ...(timing ? { timing } : {}),
-    ...(recorder ? { recorder } : {}),
-    ...(process.env.TOOLWRIGHT_GEN_ALL_LIBS === '1' ? { allLibs: true } : {}),
-    ...(state ? { sourceFiles: state.sourceFiles, ...(state.program ? { oldProgram: state.program } : {}) } : {}),
-    ...(state?.hostLibsNeeded ? { startWithHostLibs: true } : {}),
-  });
+  const skipFiles = [outFile, jsonFile, validatorsFile].filter((file) => file !== undefined);
+  let loaded = options.program
+    ? givenProject(options.program, dirname(projectFile), options.files, skipFiles)
+    : loadProject(projectFile, diagnostics, {
+        skipFiles,
+        ...(timing ? { timing } : {}),
+        ...(recorder ? { recorder } : {}),
+        ...(process.env.TOOLWRIGHT_GEN_ALL_LIBS === '1' ? { allLibs: true } : {}),
+        ...(state ? { sourceFiles: state.sourceFiles, ...(state.program ? { oldProgram: state.program } : {}) } : {}),
+        ...(state?.hostLibsNeeded ? { startWithHostLibs: true } : {}),
+      });
   let { checker } = loaded;
   let core = new CoreSymbols(checker);
   reportSyntaxErrors(loaded, diagnostics);
