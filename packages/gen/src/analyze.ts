@@ -1,5 +1,6 @@
 import type { ToolManifest } from '@toolwright/core';
 import { checkTools } from './describe/check-tools.js';
+import { checkDecoratorSettings } from './describe/decorator-settings.js';
 import { describeFiles } from './describe/describe-files.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
 import { checkDtoImports } from './emit/dto-imports.js';
@@ -40,6 +41,7 @@ export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}):
   checkTools(described, loaded.projectDir, diagnostics.report, loaded.checker, options.maxTools);
   if (options.outFile !== undefined)
     checkDtoImports(described, options.outFile, loaded.compilerOptions, diagnostics.report, recorder);
+  checkDecoratorSettings(described, loaded.compilerOptions, diagnostics.report);
   if (described.length === 0 && !diagnostics.hasErrors()) {
     const message = 'no @tool() methods found in the files of this tsconfig';
     diagnostics.add({ file: options.projectFile, line: 1, column: 1, severity: 'warning', message });

@@ -75,8 +75,8 @@ export function checkDtoImports(
   }
 }
 
-/** The DTO classes a revival builds, nested ones included. */
-function* dtoClasses(revival: Revival): Generator<Extract<Revival, { kind: 'class' }>> {
+/** Every DTO class a revival builds, nested ones included. */
+export function* dtoClasses(revival: Revival): Generator<Extract<Revival, { kind: 'class' }>> {
   switch (revival.kind) {
     case 'class':
       yield revival;

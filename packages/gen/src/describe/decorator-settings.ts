@@ -1,0 +1,41 @@
+import type { DescribedTool } from './check-tools.js';
+import { dtoClasses } from '../emit/dto-imports.js';
+import { ts } from '../program/typescript.js';
+import type { Report } from '../schema/contract.js';
+
+/**
+ * Compiler options that make a project with tools fail later, at `tsc` or at start, told now at the first tool
+ * concerned: DTO classes with class-validator's decorators under standard decorators, and a target that leaves
+ * decorators in the JavaScript for a Node that cannot run them.
+ */
+export function checkDecoratorSettings(
+  tools: readonly DescribedTool[],
+  options: ts.CompilerOptions,
+  report: Report,
+): void {
+  if (options.experimentalDecorators) return;
+  const first = tools[0];
+  if (first && options.target === ts.ScriptTarget.ESNext && !options.noEmit && !options.emitDeclarationOnly) {
+    report(
+      first.found.decorator,
+      'warning',
+      'target "esnext" leaves @tool() in the JavaScript that tsc writes, and no Node release runs decorators ' +
+        '(SyntaxError at the "@"): set "target" to "es2022" (up to "es2025"), which compiles decorators to functions',
+    );
+  }
+  const withDto = tools.find(({ tool }) =>
+    tool.params.some((param) => param.revive && [...dtoClasses(param.revive)].some((dto) => dto.validate)),
+  );
+  if (withDto) {
+    const dto = withDto.tool.params
+      .flatMap((param) => (param.revive ? [...dtoClasses(param.revive)] : []))
+      .find((found) => found.validate)!;
+    report(
+      withDto.found.method.name,
+      'warning',
+      `DTO class ${dto.name} carries class-validator decorators, which are property decorators of the legacy kind: ` +
+        'without "experimentalDecorators": true in the tsconfig, tsc rejects them (TS1240) and they never run: set ' +
+        'it (@tool() works with both kinds)',
+    );
+  }
+}
