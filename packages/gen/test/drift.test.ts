@@ -31,6 +31,7 @@ const BEFORE: Record<string, string> = {
   Renamed: 'run(query: string, limit = 5) { return query + limit; }',
   BodyOnly: 'run(query: string, limit = 5) { return query + limit; }',
   BrandedUnchanged: 'run(id: UserId, at: `day-${number}`, mode: Mode) { return id + at + mode; }',
+  DefaultFirstUnchanged: 'run(limit = 5, query: string, page?: number) { return query + limit + page; }',
 };
 const AFTER: Record<string, string> = {
   Inserted: "run(query: string, plan: 'free' | 'pro', limit = 5) { return query + plan + limit; }",
@@ -48,10 +49,11 @@ const AFTER: Record<string, string> = {
   Renamed: 'run(text: string, limit = 5) { return text + limit; }',
   BodyOnly: 'run(query: string, limit = 5) { return `${query}:${limit}`; }',
   BrandedUnchanged: BEFORE.BrandedUnchanged!,
+  DefaultFirstUnchanged: BEFORE.DefaultFirstUnchanged!,
 };
 /** What only the Toolbox can see: tsc passes, binding throws. */
 const BIND_TIME = ['SameTypeReordered', 'Renamed'];
-const UNCHANGED = ['BodyOnly', 'BrandedUnchanged'];
+const UNCHANGED = ['BodyOnly', 'BrandedUnchanged', 'DefaultFirstUnchanged'];
 const TYPE_LEVEL = Object.keys(BEFORE).filter((name) => !BIND_TIME.includes(name) && !UNCHANGED.includes(name));
 
 function serviceSource(methods: Record<string, string>): string {

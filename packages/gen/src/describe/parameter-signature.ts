@@ -31,11 +31,13 @@ export function parameterSignature(
   const lower: string[] = [];
   let exact = true;
   parameters.forEach((parameter, i) => {
-    const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined;
+    // A default before a required parameter takes `undefined` but is not optional in the signature: `(a = 1, b)`.
+    const takesUndefined = parameter.questionToken !== undefined || parameter.initializer !== undefined;
+    const optional = checker.isOptionalParameter(parameter);
     const element = (text: string): string => {
       let typeText = text;
-      if (optional && text === 'never') typeText = 'undefined';
-      else if (optional && !/(^| )(undefined|unknown)( |$)/.test(text)) typeText = `${text} | undefined`;
+      if (takesUndefined && text === 'never') typeText = 'undefined';
+      else if (takesUndefined && !/(^| )(undefined|unknown)( |$)/.test(text)) typeText = `${text} | undefined`;
       if (!labelled) return optional ? `(${typeText})?` : typeText;
       return `${params[i]!.name}${optional ? '?' : ''}: ${typeText}`;
     };
