@@ -10,7 +10,8 @@ export function parameterNames(fn: (...args: never[]) => unknown): string[] | nu
   } catch {
     return null;
   }
-  if (/\{\s*\[native code\]\s*\}\s*$/.test(source) || source.startsWith('[')) return null;
+  // Only the end is read: a test over the whole text scanned every method's body (the Toolbox asks at each bind).
+  if (/\{\s*\[native code\]\s*\}\s*$/.test(source.slice(-40)) || source.startsWith('[')) return null;
   const bareArrow = /^(?:async\s+)?([A-Za-z_$][\w$]*)\s*=>/.exec(source);
   if (bareArrow) return [bareArrow[1]!];
   const open = source.indexOf('(');
