@@ -17,6 +17,7 @@ import {
   ucs2length,
 } from '@toolwright/core/validator-runtime';
 import { acceptSource, checkerSupport } from '@toolwright/core/validator-build';
+import { linearRegExp } from '@toolwright/core/linear-regexp';
 
 const TARGET_US = 3;
 const TARGET_RATIO = 1.5;
@@ -65,7 +66,7 @@ const toolbox = new Toolbox([service], manifest);
 if (!checkerSupport(parameters).supported) throw new Error('gen-tools --validators would use ajv here');
 const written = acceptSource([validationSchema(parameters)], ['accept'], fullFormats);
 const helpers = [...written.uses];
-const given = { duplicateItems, equal, fullFormats, lazyFormatTest, ucs2length };
+const given = { duplicateItems, equal, fullFormats, lazyFormatTest, linearRegExp, ucs2length };
 const accept = new Function(...helpers, `${written.code}\nreturn accept;`)(...helpers.map((name) => given[name]));
 const readers = {
   noop: (args: Record<string, unknown>) => [args.city, args.days, args.metric, args.ratio, args.unit],

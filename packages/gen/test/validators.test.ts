@@ -11,6 +11,7 @@ import { generate } from '@toolwright/gen';
 import { parseArgs } from '../src/cli/parse-args.js';
 import { renderValidators } from '../src/emit/render-validators.js';
 import { fixturesDir } from './helpers/temp-project.js';
+import { budget } from '../../../test/support/time-budget.js';
 
 // A copy of a fixture inside the workspace, where its imports (URL from @types/node, core) resolve as in a project.
 const project = { dir: mkdtempSync(join(__dirname, '.validators-')) };
@@ -309,6 +310,54 @@ describe('gen-tools --validators', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('tests patterns on RE2 in both forms it writes: ^(a+)+$ on 10,000 characters answers at once', async () => {
+    class Words {
+      @tool()
+      checked(word: string) {
+        return word;
+      }
+
+      @tool()
+      compiled(word: string) {
+        return word;
+      }
+    }
+    const entry = (name: string, word: Record<string, unknown>) => ({
+      name,
+      class: 'Words',
+      method: name,
+      file: 'src/words.ts',
+      target: () => Words,
+      parameters: { type: 'object' as const, properties: { word }, required: ['word'] },
+      params: [{ name: 'word', kind: 'value' as const }],
+    });
+    const evil = { type: 'string', pattern: '^(a+)+$' };
+    const tools = [entry('checked', evil), entry('compiled', { ...evil, not: { const: 'aaaa' } })];
+    const { text } = renderValidators({ tools, command: 'gen-tools' });
+    expect(text).toContain("import { linearRegExp } from '@toolwright/core/linear-regexp';");
+    expect(text).toContain('const checker = schemaChecker(undefined, linearRegExp);');
+    expect(text).not.toMatch(/new RegExp|\/\^\(a\+\)\+\$\/u/);
+    const file = join(project.dir, 'src/patterns.validators.ts');
+    writeFileSync(file, text);
+    const { validators, readers } = (await import(pathToFileURL(file).href)) as Pick<
+      ToolManifest,
+      'validators' | 'readers'
+    >;
+    const toolbox = new Toolbox([new Words()], { version: 1, tools, validators, readers });
+    const word = `${'a'.repeat(10_000)}!`;
+    const started = Date.now();
+    for (const name of ['checked', 'compiled']) {
+      const reply = await toolbox.call({ name, args: { word } });
+      expect(reply.functionResponse.response).toMatchObject({
+        error: { name: 'InvalidArguments', issues: [{ path: '/word', expected: 'string matching /^(a+)+$/' }] },
+      });
+      expect((await toolbox.call({ name, args: { word: 'aaa' } })).functionResponse.response).toEqual({
+        output: 'aaa',
+      });
+    }
+    expect(Date.now() - started).toBeLessThan(budget(2_000));
   });
 
   it('--check reports the validators module when it is missing or edited', async () => {

@@ -94,3 +94,34 @@ describe('a hostile MCP server', () => {
     budget(30_000),
   );
 });
+
+describe('patterns from a hostile server', () => {
+  it('checks ^(a+)+$ in linear time, and leaves a pattern RE2 cannot express to the server, with a warning', async () => {
+    const { client } = await hostileClient();
+    const remote = await connectMcp(client);
+    const started = Date.now();
+    // 10,000 characters: a backtracking engine would not finish in the life of the machine.
+    const evil = await remote.call({ name: 'evil_pattern', args: { word: `${'a'.repeat(10_000)}!` } });
+    expect(Date.now() - started).toBeLessThan(budget(2_000));
+    expect(evil.functionResponse.response).toMatchObject({
+      error: { name: 'InvalidArguments', issues: [{ path: '/word', expected: 'string matching /^(a+)+$/' }] },
+    });
+    const fine = await remote.call({ name: 'evil_pattern', args: { word: 'aaaa' } });
+    expect(fine.functionResponse.response).toEqual({ output: 'called evil_pattern' });
+
+    expect(remote.warnings.filter((warning) => warning.code === 'pattern-unchecked')).toEqual([
+      {
+        code: 'pattern-unchecked',
+        path: '/properties/word/pattern',
+        tool: 'lookahead',
+        message: expect.stringMatching(
+          /^the pattern "\^\(\?=a\)\\\\w\+\$" is not one RE2 can test in linear time: .*\(\?=/,
+        ),
+      },
+    ]);
+    // Left to the server: the call goes through.
+    const lookahead = await remote.call({ name: 'lookahead', args: { word: 'b' } });
+    expect(lookahead.functionResponse.response).toEqual({ output: 'called lookahead' });
+    await client.close();
+  });
+});

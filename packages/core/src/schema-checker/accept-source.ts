@@ -3,7 +3,13 @@ import { resolvePointer, UnsupportedSchemaError } from './check-run.js';
 import { countOf, LIMITS, numberOf, type Schema, typedGroups, type TypedGroup, typesOf } from './typed-keywords.js';
 
 /** The run-time helpers (`@toolwright/core/validator-runtime`) that accept functions may call. */
-export type AcceptHelper = 'duplicateItems' | 'equal' | 'fullFormats' | 'lazyFormatTest' | 'ucs2length';
+export type AcceptHelper =
+  | 'duplicateItems'
+  | 'equal'
+  | 'fullFormats'
+  | 'lazyFormatTest'
+  | 'linearRegExp'
+  | 'ucs2length';
 
 export interface AcceptSource {
   /** Declarations: `function <name>(d)` per schema, returning whether ajv finds the value valid; consts they share. */
@@ -254,7 +260,14 @@ class AcceptWriter {
 
   #pattern(source: unknown, path: string): string {
     if (typeof source !== 'string') throw new UnsupportedSchemaError(path, 'a pattern is not a string');
-    return this.#const('p', `new RegExp(${JSON.stringify(source)}, "u")`);
+    // RE2's linear-time engine: a model's text cannot make a pattern stall the process (see linear-regexp.ts).
+    try {
+      new RegExp(source, 'u');
+    } catch (error) {
+      throw new UnsupportedSchemaError(path, (error as Error).message);
+    }
+    this.uses.add('linearRegExp');
+    return this.#const('p', `linearRegExp(${JSON.stringify(source)})`);
   }
 
   /** Statements checking `item` (a name, declared here from `read`) unless it is undefined; '' if nothing to check. */

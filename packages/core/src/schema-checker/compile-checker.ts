@@ -47,8 +47,12 @@ export interface CheckerValidator {
  * closures. It takes the subset of JSON Schema that manifests hold; any other keyword (`not`, `if`,
  * `unevaluatedProperties`, ...) throws UnsupportedSchemaError, for which ajv is the fallback.
  */
-export function compileChecker(schema: unknown, formats: Readonly<Record<string, unknown>> = {}): CheckerValidator {
-  const compilation = new Compilation(schema, formats);
+export function compileChecker(
+  schema: unknown,
+  formats: Readonly<Record<string, unknown>> = {},
+  patterns: PatternEngine = noPatterns,
+): CheckerValidator {
+  const compilation = new Compilation(schema, formats, patterns);
   const check = compilation.node(schema, '#');
   const validate = ((data: unknown) => {
     const run = new CheckRun();
@@ -67,7 +71,7 @@ export type CheckerSupport =
   | { readonly supported: false; readonly reason: string };
 
 export function checkerSupport(schema: unknown): CheckerSupport {
-  const compilation = new Compilation(schema, {});
+  const compilation = new Compilation(schema, {}, syntaxOnly);
   try {
     compilation.node(schema, '#');
   } catch (error) {
@@ -76,6 +80,22 @@ export function checkerSupport(schema: unknown): CheckerSupport {
   }
   return { supported: true, formats: compilation.namesFormat };
 }
+
+/**
+ * What tests a `pattern`: `linearRegExp` (`@toolwright/core/linear-regexp`, RE2's linear-time engine), given by
+ * whoever makes the checker, so that a bundle whose schemas have no pattern carries no regular expression engine.
+ */
+export type PatternEngine = (source: string) => { test(text: string): boolean };
+
+/** Where no engine was given: a pattern cannot be checked, and the checker says how to give one. */
+const noPatterns: PatternEngine = () => {
+  throw new Error(
+    'the schema checker was made without a pattern engine: pass linearRegExp from @toolwright/core/linear-regexp',
+  );
+};
+
+/** For `checkerSupport`, which only judges a schema: the pattern's syntax, as ajv would refuse it. */
+const syntaxOnly: PatternEngine = (source) => new RegExp(source, 'u');
 
 class Compilation implements NodeCompiler {
   /** Some node has a `format` keyword. */
@@ -86,6 +106,7 @@ class Compilation implements NodeCompiler {
   constructor(
     private readonly root: unknown,
     readonly formats: Readonly<Record<string, unknown>>,
+    readonly patterns: PatternEngine,
   ) {}
 
   node(schema: unknown, schemaPath: string): Check {

@@ -1,3 +1,4 @@
+import type { PatternEngine } from './compile-checker.js';
 import { duplicateItems } from '../validator-runtime/duplicate-items.js';
 import { formatTest } from '../validator-runtime/format-test.js';
 import { ucs2length } from '../validator-runtime/ucs2length.js';
@@ -9,6 +10,8 @@ export interface NodeCompiler {
   node(schema: unknown, schemaPath: string): Check;
   /** Formats by name, as ajv-formats gives them. */
   readonly formats: Readonly<Record<string, unknown>>;
+  /** What tests a `pattern`. */
+  readonly patterns: PatternEngine;
 }
 
 export type Schema = Record<string, unknown>;
@@ -93,19 +96,22 @@ const textLength = (data: unknown) => ucs2length(data as string);
 const itemCount = (data: unknown) => (data as unknown[]).length;
 const propertyCount = (data: unknown) => Object.keys(data as object).length;
 
-/** ajv compiles patterns with the `u` flag. */
-function regExpOf(source: unknown, schemaPath: string): RegExp {
+type PatternTest = ReturnType<PatternEngine>;
+
+/** A pattern on the checker's engine (RE2's, see linear-regexp.ts); one JavaScript refuses is refused as ajv does. */
+function regExpOf(source: unknown, schemaPath: string, compiler: NodeCompiler): PatternTest {
   if (typeof source !== 'string') throw new UnsupportedSchemaError(schemaPath, 'a pattern is not a string');
   try {
-    return new RegExp(source, 'u');
+    new RegExp(source, 'u');
   } catch (error) {
     throw new UnsupportedSchemaError(schemaPath, (error as Error).message);
   }
+  return compiler.patterns(source);
 }
 
-const pattern: KeywordCompiler = (schema, schemaPath) => {
+const pattern: KeywordCompiler = (schema, schemaPath, compiler) => {
   const source = schema.pattern as string;
-  const regExp = regExpOf(source, schemaPath);
+  const regExp = regExpOf(source, schemaPath, compiler);
   const path = `${schemaPath}/pattern`;
   const message = `must match pattern "${source}"`;
   return (data, run) => {
@@ -263,17 +269,17 @@ const properties: KeywordCompiler = (schema, schemaPath, compiler) => {
   };
 };
 
-function patternsOf(schema: Schema, schemaPath: string): [string, RegExp][] {
+function patternsOf(schema: Schema, schemaPath: string, compiler: NodeCompiler): [string, PatternTest][] {
   return namesOf(schema.patternProperties, 'patternProperties', schemaPath).map((source) => [
     source,
-    regExpOf(source, schemaPath),
+    regExpOf(source, schemaPath, compiler),
   ]);
 }
 
 const patternProperties: KeywordCompiler = (schema, schemaPath, compiler) => {
   const record = schema.patternProperties as Record<string, unknown>;
-  const checks: [RegExp, Check][] = [];
-  for (const [source, regExp] of patternsOf(schema, schemaPath)) {
+  const checks: [PatternTest, Check][] = [];
+  for (const [source, regExp] of patternsOf(schema, schemaPath, compiler)) {
     if (alwaysValid(record[source])) continue;
     checks.push([
       regExp,
@@ -298,7 +304,7 @@ const additionalProperties: KeywordCompiler = (schema, schemaPath, compiler) => 
   const additional = schema.additionalProperties;
   if (alwaysValid(additional)) return null;
   const declared = new Set(namesOf(schema.properties, 'properties', schemaPath));
-  const patterns = patternsOf(schema, schemaPath).map(([, regExp]) => regExp);
+  const patterns = patternsOf(schema, schemaPath, compiler).map(([, regExp]) => regExp);
   const path = `${schemaPath}/additionalProperties`;
   const isAdditional = (key: string) => !declared.has(key) && !patterns.some((regExp) => regExp.test(key));
   if (additional === false) {

@@ -4,6 +4,7 @@ import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import { someSchemaNode } from '../render/schema-keywords.js';
 import { checkerSupport, compileChecker } from '../schema-checker/compile-checker.js';
 import { fullFormats } from '../validator-runtime/formats.js';
+import { linearRegExp } from '../linear-regexp.js';
 import type { PrecompiledValidator } from './types.js';
 import { validationSchema, validatorAjvOptions } from './validation.js';
 
@@ -18,7 +19,8 @@ let sharedAjv: Ajv2020 | undefined;
 /** One ajv for the process, made on first use: validators compile once per schema and are cached. */
 function ajv(): Ajv2020 {
   if (!sharedAjv) {
-    sharedAjv = new Ajv2020({ ...validatorAjvOptions });
+    // Patterns on RE2's linear-time engine: a model's or a server's text cannot stall the process.
+    sharedAjv = new Ajv2020({ ...validatorAjvOptions, code: { regExp: linearRegExp } });
     addFormats(sharedAjv);
   }
   return sharedAjv;
@@ -39,7 +41,7 @@ export function compileValidator(parameters: ObjectJsonSchema, rejectExtraProper
     // for a schema it takes (a call to another throws, and the Toolbox answers with that error).
     validator =
       comparesValues(schema) && checkerSupport(schema).supported
-        ? compileChecker(schema, fullFormats)
+        ? compileChecker(schema, fullFormats, linearRegExp)
         : (ajv().compile(schema) as PrecompiledValidator);
     cache.set(parameters, validator);
   }

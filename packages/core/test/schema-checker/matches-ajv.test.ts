@@ -16,11 +16,13 @@ import {
   ucs2length,
 } from '@toolwright/core/validator-runtime';
 import { acceptSource, checkerSupport, type AcceptHelper } from '@toolwright/core/validator-build';
+import { linearRegExp } from '@toolwright/core/linear-regexp';
 
 const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
-const ajv = new Ajv2020({ ...validatorAjvOptions, logger: false });
+// Patterns on the engine the Toolbox gives ajv (RE2's), as the checker's.
+const ajv = new Ajv2020({ ...validatorAjvOptions, logger: false, code: { regExp: linearRegExp } });
 addFormats(ajv);
-const check = schemaChecker(fullFormats);
+const check = schemaChecker(fullFormats, linearRegExp);
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
@@ -36,6 +38,7 @@ function acceptOf(schema: JsonSchema): (data: unknown) => boolean {
     equal,
     fullFormats,
     lazyFormatTest,
+    linearRegExp,
     ucs2length,
   };
   const make = (body: string) =>

@@ -5,6 +5,7 @@ import {
   type JsonSchema,
   type ObjectJsonSchema,
 } from '@toolwright/core';
+import { linearPatternProblem } from '@toolwright/core/linear-regexp';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RemoteTool } from './remote-tool.js';
 import type { McpWarning } from './tool-entries.js';
@@ -58,7 +59,8 @@ export function buildRemoteTool(
     renamedArguments: original,
   });
   const { $schema: _schema, $id: _id, ...rest } = tool.inputSchema as Record<string, unknown>;
-  const input = { schema: renameRoot({ ...rest, type: 'object' } as ObjectJsonSchema, renamed), usable: true };
+  const checked = withoutBacktrackingPatterns({ ...rest, type: 'object' }, '', name, warnings) as ObjectJsonSchema;
+  const input = { schema: renameRoot(checked, renamed), usable: true };
   const output = tool.outputSchema && { schema: tool.outputSchema as ObjectJsonSchema, usable: true };
   return { remote, validation: output ? { input, output } : { input } };
 }
@@ -103,4 +105,31 @@ function definedFields<T extends object>(value: T): { [K in keyof T]?: Exclude<T
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as {
     [K in keyof T]?: Exclude<T[K], undefined>;
   };
+}
+
+/**
+ * The server's schema with each `pattern` that RE2 cannot test in linear time left out, each with a warning: the
+ * server chooses the pattern and the model the text, and a backtracking engine can take minutes on one call
+ * (`^(a+)+$` on 28 characters). The server still checks its own arguments.
+ */
+function withoutBacktrackingPatterns(node: unknown, path: string, tool: string, warnings: McpWarning[]): unknown {
+  if (Array.isArray(node))
+    return node.map((item, i) => withoutBacktrackingPatterns(item, `${path}/${i}`, tool, warnings));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const problem = key === 'pattern' && typeof value === 'string' ? linearPatternProblem(value) : undefined;
+    if (problem) {
+      const message = `${problem}: not checked here, the server checks it`;
+      warnings.push({ code: 'pattern-unchecked', path: `${path}/pattern`, message, tool });
+      continue;
+    }
+    Object.defineProperty(out, key, {
+      value: withoutBacktrackingPatterns(value, `${path}/${key}`, tool, warnings),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }

@@ -9,7 +9,7 @@ export interface McpWarning extends Omit<RenderWarning, 'code'> {
    * input schema that is not an object schema; `tool` is then the server's name) or `field-dropped` (a field of a
    * usable tool that breaks the spec, such as a description that is not text, was left out).
    */
-  code: RenderWarningCode | 'tool-skipped' | 'field-dropped';
+  code: RenderWarningCode | 'tool-skipped' | 'field-dropped' | 'pattern-unchecked';
 }
 
 /**
