@@ -2,6 +2,7 @@ import type { ManifestTool, Revival } from '@toolwright/core';
 import type { DescribedTool } from '../describe/check-tools.js';
 import type { InputRecorder } from '../program/inputs.js';
 import { ts } from '../program/typescript.js';
+import { singleQuoted } from './generated-text.js';
 import type { Report } from '../schema/contract.js';
 
 /**
@@ -35,7 +36,7 @@ export function dtoImports(tools: readonly ManifestTool[]): Map<Library, number>
 
 /** `import * as classTransformer from 'class-transformer';`, ... */
 export function dtoImportStatements(libraries: ReadonlyMap<Library, number>): string[] {
-  return orderedLocals(libraries).map(([library, local]) => `import * as ${local} from '${library}';`);
+  return orderedLocals(libraries).map(([library, local]) => `import * as ${local} from ${singleQuoted(library)};`);
 }
 
 /** The manifest's `dtoModules` line, where there are any. */

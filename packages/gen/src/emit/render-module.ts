@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ManifestParam, ManifestTool, Revival } from '@toolwright/core';
 import { compareText } from '../diagnostics.js';
+import { commentText, doubleQuoted, singleQuoted } from './generated-text.js';
 import { importSpecifier, type ExtensionStyle } from './import-specifier.js';
 import type { RenderedOutput } from './index.js';
 import { OutputWriter } from './output-writer.js';
@@ -80,7 +81,7 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
   const libraries = dtoImports(options.tools.map(({ tool }) => tool));
   const lines = [
     `${GENERATED_HEADER}: do not edit. To update, run in the folder of the tsconfig:`,
-    `//   ${oneLine(options.command)}`,
+    `//   ${commentText(options.command)}`,
     '/* eslint-disable */',
     '',
     checks.length > 0
@@ -91,14 +92,14 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     ...(options.validatorsFile !== undefined
       ? [
           'import { readers, validators } from ' +
-            `'${importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle)}';`,
+            `${singleQuoted(importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle))};`,
         ]
       : []),
     '',
     ...imports.classesStatement(),
     'export const manifest = defineManifest({',
     '  version: 1,',
-    `  hash: ${JSON.stringify(options.hash)},`,
+    `  hash: ${doubleQuoted(options.hash)},`,
     ...(options.validatorsFile !== undefined ? ['  validators,', '  readers,'] : []),
     ...dtoModulesProperty(libraries),
   ];
@@ -124,23 +125,6 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
 function parametersCheck(tool: ManifestTool, target: string, signature: string): string {
   const method = `(typeof ${target})["prototype"][${JSON.stringify(tool.method)}]`;
   return `  FitsManifest<ParametersFit<${JSON.stringify(`${tool.class}.${tool.method}`)}, ${method}, ${signature}>>,\n`;
-}
-
-/**
- * A module specifier as a single-quoted string literal. File names are the user's and may hold any character but
- * `/` and NUL: quotes, backslashes, line breaks, `${`. Unescaped, a file name could end the string and inject code.
- */
-export function quoted(specifier: string): string {
-  return `'${specifier.replace(/[\\'\u0000-\u001f\u007f\u2028\u2029]/g, escapeCharacter)}'`;
-}
-
-/** The regenerate command in the header comment, kept on its line whatever its paths hold. */
-function oneLine(command: string): string {
-  return command.replace(/[\r\n\u2028\u2029]/g, escapeCharacter);
-}
-
-function escapeCharacter(c: string): string {
-  return c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 /** A tool with `target` thunks after `file`, on the tool and on each class revival. */
@@ -249,7 +233,7 @@ class ImportTable {
         .sort((a, b) => compareText(a.exportName, b.exportName))
         .map(({ exportName, local }) => (exportName === local ? local : `${exportName} as ${local}`));
       const clauses = [...(fallback ? [fallback.local] : []), ...(named.length > 0 ? [`{ ${named.join(', ')} }`] : [])];
-      return `import ${clauses.join(', ')} from ${quoted(specifier)};`;
+      return `import ${clauses.join(', ')} from ${singleQuoted(specifier)};`;
     });
   }
 }

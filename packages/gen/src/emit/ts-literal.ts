@@ -1,3 +1,4 @@
+import { doubleQuoted } from './generated-text.js';
 /** Source text placed as is in a generated literal (a `() => Class` thunk). */
 export class Code {
   constructor(readonly text: string) {}
@@ -34,7 +35,7 @@ function write(value: unknown, key: string, outer: string): string | undefined {
   if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return doubleQuoted(value);
     case 'number':
       return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
@@ -70,6 +71,6 @@ function writeObject(record: Record<string, unknown>, outer: string): string {
 }
 
 function propertyKey(key: string): string {
-  if (!IDENTIFIER.test(key)) return JSON.stringify(key);
+  if (!IDENTIFIER.test(key)) return doubleQuoted(key);
   return INHERITED_KEYS.has(key) ? `["${key}" + ""]` : key;
 }
