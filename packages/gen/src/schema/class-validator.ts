@@ -1,3 +1,4 @@
+import { linearPatternProblem } from '@toolwright/core/linear-regexp';
 import type { JsonSchema } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
 import { constantValue, enumValues, UNKNOWN } from './constant.js';
@@ -134,6 +135,8 @@ const RULES: Record<string, Rule> = {
     const flags = (pattern instanceof RegExp ? pattern.flags : '') + (typeof modifiers === 'string' ? modifiers : '');
     if (source === undefined) return 'argument 1 is not a constant regular expression';
     if (/[^gu]/.test(flags)) return `the flags "${flags}" have no JSON Schema equivalent`;
+    const problem = linearPatternProblem(source);
+    if (problem) return problem;
     return [['pattern', source]];
   },
   IsIn: (args, checker) => {

@@ -1,3 +1,4 @@
+import { linearPatternProblem } from '@toolwright/core/linear-regexp';
 import type { JsonSchema, JsonSchemaType } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
 import type { Report } from './contract.js';
@@ -194,6 +195,9 @@ const TAG_RULES: Record<string, TagRule> = {
     } catch (error) {
       return `not a regular expression (${(error as Error).message})`;
     }
+    // The Toolbox tests patterns on RE2's linear-time engine; one it cannot express would run on a backtracking one.
+    const problem = linearPatternProblem(text);
+    if (problem) return problem.replace(/^the pattern "(?:[^"\\]|\\.)*" /, 'it ');
     return constrain(schema, 'pattern', text) ?? `it applies to strings, and the type is ${describeTypes(schema)}`;
   },
   format: (schema, text) => {
