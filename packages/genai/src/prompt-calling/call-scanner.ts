@@ -30,23 +30,33 @@ type Context =
 
 const OPEN: Context = { kind: 'open' };
 const MADE_UP: Context = { kind: 'made-up' };
-/** Reasoning blocks, read for no calls. */
+/** Reasoning blocks, read for no calls; right after one closes, a call may stand. */
 const REASONING: Record<string, string> = {
   '<think>': '</think>',
   '<thinking>': '</thinking>',
   '<reasoning>': '</reasoning>',
   '<thought>': '</thought>',
 };
+/** Elements that quote (a page, an email, an example), read for no calls. */
+const QUOTING: Record<string, string> = {
+  '<quote>': '</quote>',
+  '<blockquote>': '</blockquote>',
+  '<q>': '</q>',
+  '<example>': '</example>',
+  '<document>': '</document>',
+};
+const ELEMENTS: Record<string, string> = { ...REASONING, ...QUOTING };
+const REASONING_CLOSES = new Set(Object.values(REASONING));
 const COMMENT = '<!--';
 /** Openings of text that is never read for calls, wherever on a line they stand. */
-const QUOTE_OPENINGS = [COMMENT, ...Object.keys(REASONING)];
+const QUOTE_OPENINGS = [COMMENT, ...Object.keys(ELEMENTS)];
 const COMMENT_CLOSE = '-->';
 /** A result the model writes itself (it should stop and wait for it): what follows is made up. */
 const RESULT_MARKERS = ['tool_result[', '<tool_response>', '```tool_output', '```tool_result', '```tool_response'];
 /** Tokens some open models end a turn with, allowed after a call on its line. */
 const END_TOKENS = ['<|eom_id|>', '<|eot_id|>', '<end_of_turn>', '<|im_end|>', '</s>'];
-/** Where a line's prose may change course: its end, an HTML comment, reasoning, or inline code. */
-const LINE_STOP = /\n|<!--|`+|<(?:think|thinking|reasoning|thought)>/gi;
+/** Where a line's prose may change course: its end, an HTML comment, reasoning, a quoting element, or inline code. */
+const LINE_STOP = /\n|<!--|`+|<(?:think|thinking|reasoning|thought|quote|blockquote|q|example|document)>/gi;
 /** The characters at which mid-line prose may change course (LINE_STOP's first characters). */
 const PLAIN_STOP = /[\n<`]/;
 /** What may end inline code: the same run of backticks, or a blank line (the paragraph's end). */
@@ -66,7 +76,8 @@ const MAX_INDENT = 3;
  *   (```` ```tool_code ````, ```` ```tool_call ````, ```` ```json ````, ```` ```python ````, or no language) whose
  *   content starts with a call;
  * - it fills its line: after it only blanks, another call, or an end-of-turn token, up to the line's end;
- * - it is not inside reasoning (`<think>` ... `</think>` and the like), an HTML comment, a blockquote (`>`), a fence
+ * - it is not inside reasoning (`<think>` ... `</think>` and the like), a quoting element (`<quote>`, `<example>`,
+ *   ...), an HTML comment, a blockquote (`>`), a fence
  *   of any other language (`text`, `bash`, ...), inline code or quotes (those never start a line with a call), nor
  *   after a result the model wrote itself (`TOOL_RESULT[`, `<tool_response>`, ```` ```tool_output ````).
  * Anything else that looks like a call is prose: quoted, mentioned, refused or explained calls stay text.
@@ -122,7 +133,7 @@ export class CallScanner {
         // Right after a reasoning block (`</think>`) a call may stand, as at a line's start.
         pos = close + context.close.length;
         this.context = OPEN;
-        this.lineStart = context.close !== COMMENT_CLOSE || this.lineStart;
+        this.lineStart = REASONING_CLOSES.has(context.close) || this.lineStart;
         continue;
       }
       if (context.kind === 'calls') {
@@ -191,7 +202,7 @@ export class CallScanner {
     }
     if (found[0][0] === '<') {
       const opening = found[0].toLowerCase();
-      this.context = { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : REASONING[opening]! };
+      this.context = { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : ELEMENTS[opening]! };
       return at + opening.length;
     }
     const after = at + found[0].length;
