@@ -1,5 +1,8 @@
-// What the cold-start benches share: the 100-tool app's methods, the line every measured program ends with, and the
-// median of fresh processes' figures.
+// What the cold-start benches share: the 100-tool app's methods and its project made with gen-tools, the line every
+// measured program ends with, and the median of fresh processes' figures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generate } from '@toolwright/gen';
 
 /** Four parameter shapes in turn: scalars with limits, an enum and a default, a Date (revived), objects in arrays. */
 export function method(i: number): string {
@@ -38,4 +41,46 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Writes the app's project into `project` (a tsconfig, `src/service.ts` with `tools` methods) and runs gen-tools on
+ * it: `src/tools.generated.ts`, and `src/tools.validators.ts` with `validators`.
+ */
+export async function generatedProject(
+  project: string,
+  tools: number,
+  options: { validators: boolean; lib?: string[] },
+): Promise<void> {
+  mkdirSync(join(project, 'src'), { recursive: true });
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        ...(options.lib ? { lib: options.lib } : {}),
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        customConditions: ['@toolwright/source'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ['src'],
+    }),
+  );
+  const methods = Array.from({ length: tools }, (_, i) => method(i)).join('\n\n');
+  writeFileSync(
+    join(project, 'src/service.ts'),
+    `import { tool, type Integer } from '@toolwright/core';\n\nexport class Service {\n${methods}\n}\n`,
+  );
+  const result = await generate({
+    project: join(project, 'tsconfig.json'),
+    out: join(project, 'src/tools.generated.ts'),
+    ...(options.validators ? { validators: join(project, 'src/tools.validators.ts') } : {}),
+    cwd: project,
+  });
+  if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
+    throw new Error(JSON.stringify(result.diagnostics));
 }

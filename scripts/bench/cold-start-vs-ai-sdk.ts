@@ -19,9 +19,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { generate } from '@toolwright/gen';
 import { reply, startFakeGemini } from '@toolwright/testing';
-import { median, method } from './cold-start-app.js';
+import { generatedProject, median } from './cold-start-app.js';
 
 const TOOLS = 100;
 const SAMPLES = Number(process.env.SAMPLES ?? 11);
@@ -112,36 +111,7 @@ async function bundle(entry: string, outfile: string): Promise<string> {
 
 async function makeToolwrightApp(name: string, validators: boolean, client = '@google/genai'): Promise<string> {
   const project = join(dir, name);
-  mkdirSync(join(project, 'src'), { recursive: true });
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        customConditions: ['@toolwright/source'],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      include: ['src'],
-    }),
-  );
-  const methods = Array.from({ length: TOOLS }, (_, i) => method(i)).join('\n\n');
-  writeFileSync(
-    join(project, 'src/service.ts'),
-    `import { tool, type Integer } from '@toolwright/core';\n\nexport class Service {\n${methods}\n}\n`,
-  );
-  const result = await generate({
-    project: join(project, 'tsconfig.json'),
-    out: join(project, 'src/tools.generated.ts'),
-    ...(validators ? { validators: join(project, 'src/tools.validators.ts') } : {}),
-    cwd: project,
-  });
-  if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
-    throw new Error(JSON.stringify(result.diagnostics));
+  await generatedProject(project, TOOLS, { validators });
   writeFileSync(join(project, 'src/app.ts'), toolwrightApp(client));
   return bundle(join(project, 'src/app.ts'), join(project, 'app.mjs'));
 }

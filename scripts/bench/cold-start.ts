@@ -16,13 +16,12 @@
 // the first call. An empty program started from a snapshot is measured beside it: what the mechanism itself costs.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/cold-start.ts
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
-import { generate } from '@toolwright/gen';
-import { median, method, PRINT_TIMES } from './cold-start-app.js';
+import { generatedProject, median, PRINT_TIMES } from './cold-start-app.js';
 
 const TARGET_MS = 10;
 const TOOLS = 100;
@@ -65,37 +64,7 @@ async function makeApp(
   tools = TOOLS,
 ): Promise<{ project: string; bundled: string; server: string }> {
   const project = join(dir, `${validators ? 'precompiled' : 'default'}-${tools}`);
-  mkdirSync(join(project, 'src'), { recursive: true });
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        lib: ['ES2023', 'ESNext.Decorators'],
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        customConditions: ['@toolwright/source'],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      include: ['src'],
-    }),
-  );
-  const methods = Array.from({ length: tools }, (_, i) => method(i)).join('\n\n');
-  writeFileSync(
-    join(project, 'src/service.ts'),
-    `import { tool, type Integer } from '@toolwright/core';\n\nexport class Service {\n${methods}\n}\n`,
-  );
-  const result = await generate({
-    project: join(project, 'tsconfig.json'),
-    out: join(project, 'src/tools.generated.ts'),
-    ...(validators ? { validators: join(project, 'src/tools.validators.ts') } : {}),
-    cwd: project,
-  });
-  if (result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
-    throw new Error(JSON.stringify(result.diagnostics));
+  await generatedProject(project, tools, { validators, lib: ['ES2023', 'ESNext.Decorators'] });
   // The sample, an app as apps are written (static imports): its time is read against the process's start
   // (performance.now() counts from there), so reading and compiling the app's code is timed too; what Node takes
   // before any code of an app runs is the empty program's time (below), measured beside it and taken off.

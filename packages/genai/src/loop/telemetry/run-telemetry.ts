@@ -109,20 +109,23 @@ export class RunTelemetry {
   }
 }
 
-/** One model request's span. */
-export class ChatSpan {
+/** A span of the run's, with the context that makes it the parent of what runs within it. */
+abstract class ActiveSpan {
   constructor(
-    private readonly api: OtelApi,
-    private readonly span: TelemetrySpan,
-    private readonly context: OtelContext,
-    private readonly recordOutputs: boolean,
+    protected readonly api: OtelApi,
+    protected readonly span: TelemetrySpan,
+    protected readonly context: OtelContext,
+    protected readonly recordOutputs: boolean,
   ) {}
 
-  /** Runs `fn` with this span active: HTTP instrumentation of the request nests under it. */
+  /** Runs `fn` with this span active: spans made inside (HTTP instrumentation, a tool's own) nest under it. */
   within<T>(fn: () => T): T {
     return this.api.context.with(this.context, fn);
   }
+}
 
+/** One model request's span. */
+export class ChatSpan extends ActiveSpan {
   /** A raw reply (or stream chunk) came. */
   response(response: GenerateContentResponse): void {
     if (response.modelVersion) this.span.setAttribute('gen_ai.response.model', response.modelVersion);
@@ -165,20 +168,8 @@ export class ChatSpan {
 }
 
 /** One tool call's span. */
-export class ToolSpan {
+export class ToolSpan extends ActiveSpan {
   private ended = false;
-
-  constructor(
-    private readonly api: OtelApi,
-    private readonly span: TelemetrySpan,
-    private readonly context: OtelContext,
-    private readonly recordOutputs: boolean,
-  ) {}
-
-  /** Runs `fn` with this span active: the tool's own spans nest under it. */
-  within<T>(fn: () => T): T {
-    return this.api.context.with(this.context, fn);
-  }
 
   /** The W3C trace context of this span (traceparent, tracestate), for a remote tool to continue the trace. */
   traceContext(): Record<string, string> {
