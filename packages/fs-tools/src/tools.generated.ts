@@ -2,7 +2,7 @@
 //   gen-tools --project tsconfig.json --out src/tools.generated.ts
 /* eslint-disable */
 
-import { defineManifest } from '@toolwright/core';
+import { defineManifest, type FitsManifest, type ParametersFit } from '@toolwright/core';
 import { FileTools } from './file-tools.js';
 
 // Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
@@ -214,3 +214,11 @@ export const manifest = defineManifest({
 });
 
 export default manifest;
+
+// Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
+// (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
+export type ParameterChecks = [
+  FitsManifest<ParametersFit<"FileTools.listFiles", (typeof FileTools)["prototype"]["listFiles"], [path?: string | undefined, pattern?: string | undefined]>>,
+  FitsManifest<ParametersFit<"FileTools.readFile", (typeof FileTools)["prototype"]["readFile"], [path: string, startLine?: number | undefined, endLine?: number | undefined], [path: string, startLine?: undefined, endLine?: undefined]>>,
+  FitsManifest<ParametersFit<"FileTools.writeFile", (typeof FileTools)["prototype"]["writeFile"], [path: string, content: string, mode?: "overwrite" | "append" | undefined]>>,
+];
