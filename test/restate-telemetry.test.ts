@@ -1,7 +1,7 @@
 // Restate steps appear under their run: an Agent with telemetry, served as a Restate virtual object on a real
 // Restate server (from npm), runs every model request and tool call as a journaled step inside the SDK's handler;
 // the chat and execute_tool spans still hang under the run's invoke_agent span.
-import { createServer, type Http2Server } from 'node:http2';
+import type { Http2Server } from 'node:http2';
 import { GoogleGenAI } from '@google/genai';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import * as restate from '@restatedev/restate-sdk';
@@ -10,7 +10,7 @@ import { Agent } from '@toolwright/genai';
 import { agentObject } from '@toolwright/restate';
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestateServer, type RestateServer } from './support/restate-server.js';
+import { serveEndpoint, startRestateServer, type RestateServer } from './support/restate-server.js';
 import { budget } from './support/time-budget.js';
 
 const exporter = new InMemorySpanExporter();
@@ -40,14 +40,13 @@ beforeAll(async () => {
     handler: async ({ item }: { item: string }) => ({ reserved: item }),
   });
   const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: new Toolbox([reserve]), telemetry: { tracer } });
-  endpoint = createServer(
+  endpoint = await serveEndpoint(
+    server,
     restate
       .endpoint()
       .bind(agentObject({ name: 'Shop', agent }))
       .http2Handler(),
   );
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  await server.register(`http://127.0.0.1:${(endpoint.address() as { port: number }).port}`);
 }, budget(60_000));
 
 afterAll(async () => {

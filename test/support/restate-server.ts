@@ -2,6 +2,7 @@
 // download), on free ports with a temporary base dir. Tests and benchmarks start one per file and register their
 // workers through the admin API.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Http2Server, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,20 @@ export async function startRestateServer(): Promise<RestateServer> {
       if (!response.ok) throw new Error(`Registering ${uri} failed: ${response.status} ${await response.text()}`);
     },
   };
+}
+
+/**
+ * Serves a Restate endpoint's HTTP/2 handler (`restate.endpoint()...http2Handler()`) on a free loopback port, and
+ * registers that deployment with `server`.
+ */
+export async function serveEndpoint(
+  server: RestateServer,
+  handler: (request: Http2ServerRequest, response: Http2ServerResponse) => void,
+): Promise<Http2Server> {
+  const endpoint = createServer(handler);
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  await server.register(`http://127.0.0.1:${(endpoint.address() as { port: number }).port}`);
+  return endpoint;
 }
 
 /** Polls `check` until it holds; fails with the server's log after `ms` (an idle machine's time: see budget()). */

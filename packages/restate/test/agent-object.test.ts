@@ -2,14 +2,14 @@
 // real @google/genai client against FakeGemini: chats kept as object state, approvals that wait on awakeables,
 // Restate's cancel reaching a running tool, and a failing model API that Restate does not retry past the Agent's
 // own policy.
-import { createServer, type Http2Server } from 'node:http2';
+import type { Http2Server } from 'node:http2';
 import { GoogleGenAI } from '@google/genai';
 import * as restate from '@restatedev/restate-sdk';
 import { defineManifest, tool, Toolbox, type ToolContext } from '@toolwright/core';
 import { Agent } from '@toolwright/genai';
 import { reply, startFakeGemini, type FakeGemini, type FakeRequest } from '@toolwright/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestateServer, until, type RestateServer } from '../../../test/support/restate-server.js';
+import { serveEndpoint, startRestateServer, until, type RestateServer } from '../../../test/support/restate-server.js';
 import { agentObject } from '../src/index.js';
 import { budget } from '../../../test/support/time-budget.js';
 
@@ -133,7 +133,8 @@ beforeAll(async () => {
     retry: { retries: 1, initialDelayMs: 1 },
   });
   const object = agentObject({ name: 'Support', agent, approval: ['refund'] });
-  endpoint = createServer(
+  endpoint = await serveEndpoint(
+    server,
     restate
       .endpoint()
       .setLogger((params, message, ...rest) => {
@@ -142,8 +143,6 @@ beforeAll(async () => {
       .bind(object)
       .http2Handler(),
   );
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  await server.register(`http://127.0.0.1:${(endpoint.address() as { port: number }).port}`);
 }, budget(60_000));
 
 afterAll(async () => {

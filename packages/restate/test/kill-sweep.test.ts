@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { freePort, stopProcess } from '../../../test/support/child-process.js';
-import { bundleSweepWorker, crowdRunsOnce, doneText, lines, Sweep } from './support/sweep.js';
+import { crowdRunsOnce } from './support/crowd.js';
+import { bundleSweepWorker, doneText, lines, Sweep } from './support/sweep.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolwright-sweep-'));
 // Bundled beside the tests, so that the SDK and the client resolve from this package's dependencies.

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startProcess, stopProcess } from '../../../test/support/child-process.js';
 import { skipUnless } from '../../../test/support/skip-unless.js';
 import { budget } from '../../../test/support/time-budget.js';
-import { bundleSweepWorker, crowdRunsOnce, doneText, lines, Sweep } from './support/sweep.js';
+import { crowdRunsOnce } from './support/crowd.js';
+import { bundleSweepWorker, doneText, lines, Sweep } from './support/sweep.js';
 
 const enabled = Boolean(process.env.CI) || process.env.npm_lifecycle_event === 'test:sdk-versions';
 const dir = mkdtempSync(join(tmpdir(), 'toolwright-sdk-versions-'));
