@@ -7,8 +7,8 @@ import type { AgentOptions, RunOptions } from './options.js';
 import type { AgentResult } from './result.js';
 import { Run, type InternalRunOptions } from './loop/run.js';
 import { resolveSetup, type AgentSetup } from './loop/setup.js';
-import { toolStepResult, type StepDetail } from './steps.js';
-import { callToolbox } from './loop/tool-call.js';
+import type { StepDetail } from './steps.js';
+import { runStepApart } from './loop/run-step.js';
 
 /** The events of a streamed run, and its result once it is over. */
 export interface AgentStream extends AsyncIterable<AgentEvent> {
@@ -60,17 +60,7 @@ export class Agent {
    * this Agent the same options (model, tools, config) as the one whose run made the detail.
    */
   runStep(detail: StepDetail, options: { signal?: AbortSignal } = {}): Promise<unknown> {
-    const runOptions = { ...options, streaming: false };
-    if (detail?.kind === 'model') {
-      const run = new Run(this.setup, [...detail.contents], runOptions);
-      return run.requestModel(detail.turn, detail.final).finally(() => run.close());
-    }
-    if (detail?.kind === 'tool') {
-      const run = new Run(this.setup, [], runOptions);
-      return toolStepResult(() => callToolbox(run, detail.call, detail.callId));
-    }
-    const got = JSON.stringify(detail);
-    return Promise.reject(new TypeError(`agent.runStep: a step detail has kind "model" or "tool", got ${got}`));
+    return runStepApart(this.setup, detail, options);
   }
 
   /** @internal */

@@ -208,7 +208,7 @@ describe('telemetry', () => {
     expect(parentOf(failedChat!)).toBe(idOf(failedRun!));
   });
 
-  it('takes a given tracer, and keeps spans under their run with a step runner (a replayed step makes none)', async () => {
+  it('takes a given tracer, and keeps spans under their run with a step runner (a replayed step is marked)', async () => {
     const own = new InMemorySpanExporter();
     const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(own)] }).getTracer('mine');
     const journal = new Map<string, string>();
@@ -220,7 +220,7 @@ describe('telemetry', () => {
       journal.set(name, JSON.stringify(value));
       return value;
     };
-    const { client } = await fakeGemini({ script: [threeCities(), reply.text('Clear.'), reply.text('Clear.')] });
+    const { fake, client } = await fakeGemini({ script: [threeCities(), reply.text('Clear.')] });
     const agent = new Agent({ client, model: 'm', tools: weatherTools([]), telemetry: { tracer }, step });
     await agent.run('Weather?', { runId: 'r1' });
     expect(spans().filter((span) => span.name.startsWith('chat') || span.name.startsWith('invoke'))).toEqual([]);
@@ -236,10 +236,68 @@ describe('telemetry', () => {
     ]);
     for (const span of children) expect(parentOf(span)).toBe(idOf(run));
 
-    // The same run replayed from its journal: the model is not asked again, so no chat span.
+    for (const span of children) expect(span.attributes['toolwright.replayed']).toBeUndefined();
+
+    // The same run replayed from its journal: the model is not asked and no tool runs again, yet the trace shows
+    // every turn, each span marked as replayed; a replayed chat span counts no tokens (they were spent before).
     own.reset();
+    const requests = fake.requests.length;
     await agent.run('Weather?', { runId: 'r1' });
-    expect(own.getFinishedSpans().filter((span) => span.name.startsWith('chat'))).toEqual([]);
+    expect(fake.requests.length).toBe(requests);
+    const replayed = own.getFinishedSpans();
+    const again = replayed.find((span) => span.name === 'invoke_agent')!;
+    const turns = replayed.filter((span) => span !== again);
+    expect(turns.map((span) => span.name).sort()).toEqual(children.map((span) => span.name).sort());
+    for (const span of turns) {
+      expect(span.attributes['toolwright.replayed']).toBe(true);
+      expect(parentOf(span)).toBe(idOf(again));
+    }
+    const chats = turns.filter((span) => span.name.startsWith('chat'));
+    expect(chats.map((span) => span.attributes['gen_ai.usage.input_tokens'])).toEqual([undefined, undefined]);
+    expect(chats.map((span) => span.attributes['gen_ai.response.finish_reasons'])).toEqual([['STOP'], ['STOP']]);
+    expect(again.attributes['gen_ai.usage.input_tokens']).toBe(run.attributes['gen_ai.usage.input_tokens']);
+  });
+
+  it('gives a step done apart (agent.runStep in a worker) its span under the worker\'s own', async () => {
+    const tracer = trace.getTracer('worker');
+    const { client } = await fakeGemini({ script: [threeCities(), reply.text('Clear.')] });
+    const workflow = new Agent({ client, model: 'm', tools: weatherTools([]) });
+    const worker = new Agent({ client, model: 'm', tools: weatherTools([]), telemetry: true });
+    const activities = new Map<string, string>();
+    // Each step runs in the worker under an activity span of its own, as Temporal's instrumentation makes one.
+    const step: StepRunner = (name, _fn, detail) =>
+      tracer.startActiveSpan(`activity ${name}`, async (activity) => {
+        activities.set(name, activity.spanContext().spanId);
+        try {
+          return (await worker.runStep(JSON.parse(JSON.stringify(detail)))) as never;
+        } finally {
+          activity.end();
+        }
+      });
+    expect((await workflow.run('Weather?', { step })).text).toBe('Clear.');
+    expect(named('invoke_agent')).toEqual([]);
+    const chats = named('chat');
+    const tools = named('execute_tool');
+    expect(chats).toHaveLength(2);
+    expect(tools).toHaveLength(3);
+    expect(chats.map(parentOf)).toEqual([activities.get('model 1'), activities.get('model 2')]);
+    expect(tools.map(parentOf).sort()).toEqual(
+      ['tool 1.0 getWeather', 'tool 1.1 getWeather', 'tool 1.2 getWeather'].map((name) => activities.get(name)).sort(),
+    );
+    expect(tools.map((span) => span.attributes['gen_ai.tool.call.id']).sort()).toEqual(['c1', 'c2', 'c3']);
+    expect(chats[0]!.attributes['gen_ai.usage.input_tokens']).toBeTypeOf('number');
+  });
+
+  it('ends a failing step done apart with the error status', async () => {
+    const { client } = await fakeGemini({ script: [reply.functionCall('explode', {}, 'x1'), reply.text('Sorry.')] });
+    const workflow = new Agent({ client, model: 'm', tools: weatherTools([]) });
+    const worker = new Agent({ client, model: 'm', tools: weatherTools([]), telemetry: true });
+    const step: StepRunner = async (_name, _fn, detail) =>
+      (await worker.runStep(JSON.parse(JSON.stringify(detail)))) as never;
+    await workflow.run('Boom?', { step });
+    const [tool] = named('execute_tool explode');
+    expect(tool!.status.code).toBe(SpanStatusCode.ERROR);
+    expect(tool!.attributes['toolwright.tool.outcome']).toBe('ran');
   });
 
   it('fails early on a tracer that is none, with a clear message', () => {

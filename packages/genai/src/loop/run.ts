@@ -117,7 +117,7 @@ export class Run implements ToolPhaseRun, ModelCallRun {
     try {
       const settings = this.telemetrySettings;
       if (settings)
-        this.telemetry = new RunTelemetry(await loadOtelApi(), settings, this.setup, this.runId, this.history);
+        this.telemetry = RunTelemetry.forRun(await loadOtelApi(), settings, this.setup, this.runId, this.history);
       const result = await this.loop();
       this.telemetry?.finish(result);
       return result;

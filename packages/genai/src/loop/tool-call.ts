@@ -32,7 +32,7 @@ export function errorResponse(name: string, message: string, extra: Record<strin
   return { error: { name, message, ...extra } };
 }
 
-function isError(response: Response): boolean {
+export function isError(response: Response): boolean {
   return typeof response === 'object' && response !== null && 'error' in response;
 }
 

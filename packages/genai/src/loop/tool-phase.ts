@@ -121,13 +121,17 @@ async function runAsSteps(
   spans: ToolSpan[] | undefined,
 ): Promise<ExecutedCall[]> {
   const prepared = await Promise.all(infos.map((info) => limit(() => prepareCall(run, info))));
+  const ran = new Set<number>();
   const steps: Array<StepCall<ToolStepResult<Response>> & { index: number }> = [];
   for (const [index, info] of infos.entries()) {
     const decided = prepared[index]!;
     if (decided.outcome !== 'ran') continue;
     const call = toolboxCall(info, decided.args);
     const detail: ToolStepDetail = { kind: 'tool', turn: info.turn, index, callId: info.callId, call };
-    const fn = () => limit(() => toolStepResult(() => callToolbox(run, call, info.callId, spans?.[index])));
+    const fn = () => {
+      ran.add(index);
+      return limit(() => toolStepResult(() => callToolbox(run, call, info.callId, spans?.[index])));
+    };
     steps.push({ name: toolStepName(detail), fn, detail, index });
   }
 
@@ -146,6 +150,8 @@ async function runAsSteps(
       const step = steps[k]!;
       if (outcome.status === 'fulfilled') {
         if (outcome.value) answers.set(step.index, outcome.value);
+        // Answered from the runner's journal: the tool ran in an earlier process.
+        if (!ran.has(step.index)) spans?.[step.index]?.replayed();
       } else if (!isAborted()) {
         throw new StepFailure(step.name, outcome.reason);
       }

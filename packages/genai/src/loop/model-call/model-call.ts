@@ -66,7 +66,14 @@ export class ModelCall {
     if (!run.step) return this.request(turn, final);
     try {
       const detail = { kind: 'model' as const, turn, final, contents: [...run.history] };
-      return await modelStep(run.step, run, detail, () => this.request(turn, final));
+      let ran = false;
+      const reply = await modelStep(run.step, run, detail, () => {
+        ran = true;
+        return this.request(turn, final);
+      });
+      // Answered from the runner's journal: the trace still shows the turn, marked as replayed.
+      if (!ran) run.telemetry?.replayedChat(turn, detail.contents, reply);
+      return reply;
     } catch (error) {
       const own = error instanceof AgentError || error instanceof StreamBroken || run.isAborted;
       throw own ? error : new StepFailure(`model ${turn}`, error);

@@ -23,16 +23,17 @@ export interface TelemetryAgent {
  */
 export class RunTelemetry {
   private readonly tracer: TelemetryTracer;
-  private readonly span: TelemetrySpan;
-  private readonly context: OtelContext;
   private readonly common: Attributes;
+  /** The run's `invoke_agent` span; none for one step done apart from its run (`agent.runStep`). */
+  private readonly span: TelemetrySpan | undefined;
+  /** The parent of the spans made within: the run's span, or the caller's context for a step done apart. */
+  private readonly context: OtelContext;
 
-  constructor(
+  private constructor(
     private readonly api: OtelApi,
     private readonly settings: TelemetrySettings,
     private readonly agent: TelemetryAgent,
-    runId: string,
-    input: readonly Content[],
+    run: { id: string; input: readonly Content[] } | undefined,
   ) {
     this.tracer = settings.tracer ?? api.trace.getTracer('@toolwright/genai');
     const vertex = (agent.client as { vertexai?: unknown } | null)?.vertexai === true;
@@ -40,22 +41,47 @@ export class RunTelemetry {
       'gen_ai.provider.name': vertex ? 'gcp.vertex_ai' : 'gcp.gemini',
       'gen_ai.request.model': agent.model,
     };
+    const parent = api.context.active();
+    if (!run) {
+      this.span = undefined;
+      this.context = parent;
+      return;
+    }
     const attributes: Attributes = {
       ...this.common,
       'gen_ai.operation.name': 'invoke_agent',
-      'toolwright.run.id': runId,
+      'toolwright.run.id': run.id,
     };
     if (settings.agentName !== undefined) attributes['gen_ai.agent.name'] = settings.agentName;
-    if (settings.recordInputs) attributes['gen_ai.input.messages'] = inputMessages(input);
+    if (settings.recordInputs) attributes['gen_ai.input.messages'] = inputMessages(run.input);
     const name = settings.agentName === undefined ? 'invoke_agent' : `invoke_agent ${settings.agentName}`;
-    const parent = api.context.active();
     this.span = this.tracer.startSpan(name, { kind: api.SpanKind.INTERNAL, attributes }, parent);
     this.context = api.trace.setSpan(parent, this.span);
+  }
+
+  /** The spans of a run: its `invoke_agent` span, in the caller's context, is the parent of the rest. */
+  static forRun(
+    api: OtelApi,
+    settings: TelemetrySettings,
+    agent: TelemetryAgent,
+    runId: string,
+    input: readonly Content[],
+  ): RunTelemetry {
+    return new RunTelemetry(api, settings, agent, { id: runId, input });
+  }
+
+  /**
+   * The spans of one step done apart from its run (`agent.runStep` in an engine's worker): its `chat` or
+   * `execute_tool` span is a child of the caller's context (the worker's activity span, say).
+   */
+  static forStep(api: OtelApi, settings: TelemetrySettings, agent: TelemetryAgent): RunTelemetry {
+    return new RunTelemetry(api, settings, agent, undefined);
   }
 
   /** The run ended with a result. */
   finish(result: AgentResult): void {
     const { span } = this;
+    if (!span) return;
     span.setAttribute('gen_ai.usage.input_tokens', result.usage.promptTokenCount);
     span.setAttribute('gen_ai.usage.output_tokens', outputTokens(result.usage));
     span.setAttribute('toolwright.stop_reason', result.stopReason);
@@ -70,6 +96,7 @@ export class RunTelemetry {
 
   /** The run failed. */
   fail(error: unknown): void {
+    if (!this.span) return;
     failSpan(this.api, this.span, error);
     this.span.end();
   }
@@ -90,8 +117,23 @@ export class RunTelemetry {
     return new ChatSpan(this.api, span, this.api.trace.setSpan(this.context, span), this.settings.recordOutputs);
   }
 
+  /**
+   * The span of a model request that a step runner answered from its journal (the model was not asked again in
+   * this process): marked `toolwright.replayed`, with the journaled reply's finish reason and output, and no token
+   * counts (those were spent, and counted, when the step first ran).
+   */
+  replayedChat(
+    turn: number,
+    contents: readonly Content[],
+    reply: { content: Content | undefined; finishReason: string | undefined },
+  ): void {
+    const chat = this.chat(turn, contents);
+    chat.replayed();
+    chat.end({ ...reply, usage: undefined, retries: 0 });
+  }
+
   /** A span for one tool call, from its checks to its answer. */
-  tool(info: AgentToolCall): ToolSpan {
+  tool(info: Pick<AgentToolCall, 'name' | 'id' | 'callId' | 'args' | 'turn'>): ToolSpan {
     const attributes: Attributes = {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': info.name,
@@ -121,6 +163,11 @@ abstract class ActiveSpan {
   /** Runs `fn` with this span active: spans made inside (HTTP instrumentation, a tool's own) nest under it. */
   within<T>(fn: () => T): T {
     return this.api.context.with(this.context, fn);
+  }
+
+  /** The step was answered from a durable engine's journal: what it did ran in an earlier process. */
+  replayed(): void {
+    this.span.setAttribute('toolwright.replayed', true);
   }
 }
 
@@ -183,7 +230,7 @@ export class ToolSpan extends ActiveSpan {
     return carrier;
   }
 
-  end(record: ToolCallRecord): void {
+  end(record: Pick<ToolCallRecord, 'outcome' | 'ok' | 'response'>): void {
     if (this.ended) return;
     this.ended = true;
     const { span } = this;
