@@ -258,7 +258,7 @@ describe('telemetry', () => {
     expect(again.attributes['gen_ai.usage.input_tokens']).toBe(run.attributes['gen_ai.usage.input_tokens']);
   });
 
-  it('gives a step done apart (agent.runStep in a worker) its span under the worker\'s own', async () => {
+  it("gives a step done apart (agent.runStep in a worker) its span under the worker's own", async () => {
     const tracer = trace.getTracer('worker');
     const { client } = await fakeGemini({ script: [threeCities(), reply.text('Clear.')] });
     const workflow = new Agent({ client, model: 'm', tools: weatherTools([]) });
@@ -289,7 +289,9 @@ describe('telemetry', () => {
   });
 
   it('ends a failing step done apart with the error status', async () => {
-    const { client } = await fakeGemini({ script: [reply.functionCall('explode', {}, 'x1'), reply.text('Sorry.')] });
+    const { client } = await fakeGemini({
+      script: [reply.functionCall('explode', {}, { id: 'x1' }), reply.text('Sorry.')],
+    });
     const workflow = new Agent({ client, model: 'm', tools: weatherTools([]) });
     const worker = new Agent({ client, model: 'm', tools: weatherTools([]), telemetry: true });
     const step: StepRunner = async (_name, _fn, detail) =>
