@@ -14,6 +14,7 @@ const benchmarks = {
   'fs-tools': 'fs-tools.ts',
   'agent-vs-sdk': 'agent-vs-sdk.ts',
   'agent-parallel-tools': 'agent-parallel-tools.ts',
+  'agent-telemetry': 'agent-telemetry.ts',
   'gen-tools': 'gen-tools/run.ts',
   durable: 'durable.ts',
   'prompt-calling': 'prompt-calling.ts',
