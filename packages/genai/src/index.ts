@@ -60,6 +60,8 @@ export {
   type UIMessageStreamOptions,
   type UIMessageStreamResponseOptions,
 } from './ui-message-stream.js';
+export { pipeUIMessageStreamToResponse, type NodeServerResponseLike } from './ui-message-stream-node.js';
+export { fromUIMessages, type UIMessageLike, type UIMessagePartLike } from './ui-messages.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';
 export { parseCalls, CallStreamParser, type CallParserOptions } from './prompt-calling/parser.js';
 export type {
