@@ -1,8 +1,10 @@
 import { GEMINI_MAX_TOOL_NAME_LENGTH } from '@toolwright/core';
 import { readArgumentList } from './call-reader.js';
+import { type FrameBody, FrameReads } from './frame-reads.js';
 import type { KnownTools } from './known-tools.js';
-import { Incomplete, LiteralReader, Unreadable } from './literal-reader.js';
-import type { CallFormat, ReplyItem } from './parsed-reply.js';
+import type { LiteralReader } from './literal-reader.js';
+import type { CallFormat, ParserRepair, ReplyItem } from './parsed-reply.js';
+import { Incomplete, MORE, type Reading, type Unreadable } from './read-signals.js';
 import { brokenEnd, markRepair, problem, withText, writtenName } from './reply-items.js';
 import { isNamePart, isNameStart, match, matchAny, MAX_GAP, skipGap } from './text-cursor.js';
 
@@ -47,10 +49,16 @@ const BARE_CALL_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls', 'pytho
  * `<|python_tag|>`, Mistral's `[TOOL_CALLS]`).
  */
 export class CallFrames {
+  /** The reads of frames, kept across a stream's scans so that no frame is read twice. */
+  readonly reads: FrameReads;
+
   constructor(
     private readonly tools: KnownTools,
     private readonly format: CallFormat,
-  ) {}
+    streaming: boolean,
+  ) {
+    this.reads = new FrameReads(streaming);
+  }
 
   /** A frame at `at`; `fence` is the language of the block of calls it stands in, if any. */
   region(text: string, at: number, final: boolean, fence: string | undefined): Outcome {
@@ -134,11 +142,13 @@ export class CallFrames {
     const pos = skipGap(text, at + TOOL_CALL.length, false);
     if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
     const char = text[pos];
-    return this.read(text, at, pos, final, (reader) => {
-      if (char === '{') return this.tools.jsonCalls(reader.value(), reader, at, 'other-format');
-      if (char === '[') return this.readPythonList(reader);
-      return [this.readNamedCall(reader)];
-    });
+    return this.read(text, at, pos, final, (reader, start) =>
+      char === '{'
+        ? this.jsonCalls(reader, start, 'other-format')
+        : char === '['
+          ? this.readPythonList(reader)
+          : this.oneCall(reader),
+    );
   }
 
   /**
@@ -162,7 +172,7 @@ export class CallFrames {
     if (fence !== undefined && !BARE_CALL_FENCES.has(fence)) return NONE;
     const opening = this.callOpening(text, at, final, fence === 'tool_code');
     if (opening.kind !== 'region') return opening;
-    return this.read(text, at, at, final, (reader) => [this.readNamedCall(reader)]);
+    return this.read(text, at, at, final, (reader) => this.oneCall(reader));
   }
 
   /**
@@ -211,7 +221,7 @@ export class CallFrames {
     }
     if (!this.tools.has(text.slice(pos + 1, close))) return NONE;
     const repair = fence === undefined ? 'bare-json' : undefined;
-    return this.read(text, at, at, final, (reader) => this.tools.jsonCalls(reader.value(), reader, at, repair));
+    return this.read(text, at, at, final, (reader, start) => this.jsonCalls(reader, start, repair));
   }
 
   /** `<tool_call>` (Hermes, Qwen), `<function=name>` and `<|python_tag|>` (Llama 3.x). */
@@ -229,27 +239,36 @@ export class CallFrames {
     const pos = skipGap(text, at + PYTHON_TAG.length);
     if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
     const char = text[pos];
-    return this.read(text, at, pos, final, (reader) =>
-      char === '{' || char === '['
-        ? this.tools.jsonCalls(reader.value(), reader, at, 'other-format')
-        : [this.readNamedCall(reader)],
+    return this.read(text, at, pos, final, (reader, start) =>
+      char === '{' || char === '[' ? this.jsonCalls(reader, start, 'other-format') : this.oneCall(reader),
     );
   }
 
   /** `<function=name>{...}</function>`. */
   private functionTag(text: string, at: number, final: boolean): Outcome {
-    return this.read(text, at, at + FUNCTION_TAG.length, final, (reader) => {
-      const start = reader.pos;
-      const name = reader.name();
-      reader.expect('>');
-      const args = reader.value();
-      reader.skipSpace();
-      const closing = match(text, reader.pos, FUNCTION_CLOSE);
-      if (closing === 'partial') throw new Incomplete(reader.pos);
-      if (closing === 'no') throw reader.unexpected(`"${FUNCTION_CLOSE}"`);
-      reader.pos += FUNCTION_CLOSE.length;
-      return [this.tools.callItem(name, args, start, reader.pos, text, [...reader.repairs, 'other-format'])];
-    });
+    return this.read(text, at, at + FUNCTION_TAG.length, final, (reader) => this.functionBody(reader));
+  }
+
+  private *functionBody(reader: LiteralReader): Reading<ReplyItem[]> {
+    const start = reader.pos;
+    let name = reader.name();
+    while (name === MORE) {
+      yield;
+      name = reader.name();
+    }
+    while (!reader.blank()) yield;
+    reader.take('>');
+    let args = reader.value();
+    while (args === MORE) {
+      yield;
+      args = reader.value();
+    }
+    while (!reader.blank()) yield;
+    const closing = yield* reader.lookingAt(FUNCTION_CLOSE);
+    if (closing === 'partial') throw new Incomplete(reader.pos);
+    if (closing === 'no') throw reader.unexpected(`"${FUNCTION_CLOSE}"`);
+    reader.pos += FUNCTION_CLOSE.length;
+    return [this.tools.callItem(name, args, start, reader.pos, reader, [...reader.repairs, 'other-format'])];
   }
 
   /** Mistral: `[TOOL_CALLS] [{"name": ..., "arguments": ...}]` or `[TOOL_CALLS]name[ARGS]{...}`. */
@@ -257,87 +276,113 @@ export class CallFrames {
     const pos = skipGap(text, at + MISTRAL_CALLS.length);
     if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
     const char = text[pos];
-    return this.read(text, at, pos, final, (reader) => {
-      if (char === '{' || char === '[') return this.tools.jsonCalls(reader.value(), reader, at, 'other-format');
-      const start = reader.pos;
-      const name = reader.name();
-      const args = match(text, reader.pos, MISTRAL_ARGS);
-      if (args === 'partial') throw new Incomplete(reader.pos);
-      if (args === 'no') {
-        reader.pos = start;
-        return [this.readNamedCall(reader)];
+    return this.read(text, at, pos, final, (reader, start) =>
+      char === '{' || char === '[' ? this.jsonCalls(reader, start, 'other-format') : this.mistralBody(reader),
+    );
+  }
+
+  /** `name[ARGS]{...}`, or a call written as `name(...)`. */
+  private *mistralBody(reader: LiteralReader): Reading<ReplyItem[]> {
+    const start = reader.pos;
+    // The name is read again as a call's when no `[ARGS]` follows it.
+    reader.mark = start;
+    let args: 'yes' | 'no' | 'partial';
+    let name: string;
+    try {
+      let written = reader.name();
+      while (written === MORE) {
+        yield;
+        written = reader.name();
       }
-      reader.pos += MISTRAL_ARGS.length;
-      const value = reader.value();
-      return [this.tools.callItem(name, value, start, reader.pos, text, [...reader.repairs, 'other-format'])];
-    });
+      name = written;
+      args = yield* reader.lookingAt(MISTRAL_ARGS);
+    } finally {
+      reader.mark = undefined;
+    }
+    if (args === 'partial') throw new Incomplete(reader.pos);
+    if (args === 'no') {
+      reader.pos = start;
+      return yield* this.oneCall(reader);
+    }
+    reader.pos += MISTRAL_ARGS.length;
+    let value = reader.value();
+    while (value === MORE) {
+      yield;
+      value = reader.value();
+    }
+    return [this.tools.callItem(name, value, start, reader.pos, reader, [...reader.repairs, 'other-format'])];
   }
 
   /** `<tool_call>{"name": ..., "arguments": ...}</tool_call>`. */
   private taggedJson(text: string, at: number, final: boolean): Outcome {
-    const reader = new LiteralReader(text, at + OPEN_TAG.length);
-    try {
-      const value = reader.value();
-      reader.skipSpace();
-      const items = this.tools.jsonCalls(value, reader, at, undefined);
-      const closing = reader.atEnd ? 'partial' : match(text, reader.pos, CLOSE_TAG);
-      if (closing === 'yes')
-        return {
-          kind: 'region',
-          end: reader.pos + CLOSE_TAG.length,
-          items: withText(items, text, at, reader.pos + CLOSE_TAG.length),
-        };
-      if (closing === 'partial' && !final) return WAIT_FRAME;
-      // No closing tag: forgiven when the call itself is whole.
-      markRepair(items, 'unclosed-tag');
-      return { kind: 'region', end: reader.pos, items };
-    } catch (error) {
-      if (error instanceof Incomplete) {
-        // A string may hold "</tool_call>" itself: only the whole reply says where a broken call ends.
-        if (!final) return WAIT_FRAME;
-        const closing = text.toLowerCase().indexOf(CLOSE_TAG, at);
-        if (closing < 0) return this.cutOff(text, at);
-        return this.brokenUntil(
-          text,
-          at,
-          closing,
-          closing + CLOSE_TAG.length,
-          'the call ends before its JSON is complete',
-        );
-      }
-      if (!(error instanceof Unreadable)) throw error;
-      const closing = text.toLowerCase().indexOf(CLOSE_TAG, error.at);
-      if (closing < 0 && !final) return WAIT_FRAME;
-      const end = closing < 0 ? text.length : closing + CLOSE_TAG.length;
-      return this.brokenUntil(
-        text,
-        at,
-        closing < 0 ? end : closing,
-        end,
-        `${error.message} (at character ${error.at - at + 1} of the call)`,
-      );
-    }
+    return this.read(
+      text,
+      at,
+      at + OPEN_TAG.length,
+      final,
+      (reader, start) => this.taggedBody(reader, start),
+      (error, errorAt) => {
+        if (error instanceof Incomplete) {
+          // A string may hold "</tool_call>" itself: only the whole reply says where a broken call ends.
+          if (!final) return WAIT_FRAME;
+          const closing = text.toLowerCase().indexOf(CLOSE_TAG, at);
+          if (closing < 0) return this.cutOff(text, at);
+          const why = 'the call ends before its JSON is complete';
+          return this.brokenUntil(text, at, closing, closing + CLOSE_TAG.length, why);
+        }
+        const closing = text.toLowerCase().indexOf(CLOSE_TAG, errorAt);
+        if (closing < 0 && !final) return WAIT_FRAME;
+        const end = closing < 0 ? text.length : closing + CLOSE_TAG.length;
+        const why = `${error.message} (at character ${errorAt - at + 1} of the call)`;
+        return this.brokenUntil(text, at, closing < 0 ? end : closing, end, why);
+      },
+    );
   }
 
-  /** Runs a reader from `pos`; maps its failures to a cut-off (whole reply) or a problem up to the line's end. */
+  private *taggedBody(reader: LiteralReader, at: number): Reading<ReplyItem[]> {
+    let value = reader.value();
+    while (value === MORE) {
+      yield;
+      value = reader.value();
+    }
+    yield* reader.skipBlanks();
+    const items = this.tools.jsonCalls(value, reader, at, undefined);
+    const closing = yield* reader.lookingAt(CLOSE_TAG);
+    if (closing === 'yes') reader.pos += CLOSE_TAG.length;
+    // No closing tag: forgiven when the call itself is whole.
+    else markRepair(items, 'unclosed-tag');
+    return items;
+  }
+
+  /**
+   * Reads a frame from `pos` (resumed where a stream's earlier scan left it); maps its failures to a cut-off (whole
+   * reply) or a problem up to the line's end, or to `broken`.
+   */
   private read(
     text: string,
     at: number,
     pos: number,
     final: boolean,
-    body: (reader: LiteralReader) => ReplyItem[],
+    body: FrameBody,
+    broken?: (error: Incomplete | Unreadable, errorAt: number) => Outcome,
   ): Outcome {
-    const reader = new LiteralReader(text, pos);
-    try {
-      const items = body(reader);
-      return { kind: 'region', end: reader.pos, items: withText(items, text, at, reader.pos) };
-    } catch (error) {
-      if (error instanceof Incomplete) return final ? this.cutOff(text, at) : WAIT_FRAME;
-      if (!(error instanceof Unreadable)) throw error;
-      const end = brokenEnd(text, at, error.at, final);
-      if (end === undefined) return WAIT_FRAME;
-      return this.brokenUntil(text, at, end, end, `${error.message} (at character ${error.at - at + 1} of the call)`);
+    const ended = this.reads.run(text, at, pos, final, body);
+    if (!ended) return WAIT_FRAME;
+    const { base } = this.reads;
+    if (ended.kind === 'items') {
+      // A kept read's items are the stream's to shift and mark: it gets copies, placed in the scan's text.
+      const items = this.reads.streaming
+        ? ended.items.map((item) => ({ ...item, start: item.start - base, end: item.end - base }))
+        : ended.items;
+      return { kind: 'region', end: ended.end - base, items };
     }
+    const { error } = ended;
+    const errorAt = error.at - base;
+    if (broken) return broken(error, errorAt);
+    if (error instanceof Incomplete) return final ? this.cutOff(text, at) : WAIT_FRAME;
+    const end = brokenEnd(text, at, errorAt, final);
+    if (end === undefined) return WAIT_FRAME;
+    return this.brokenUntil(text, at, end, end, `${error.message} (at character ${errorAt - at + 1} of the call)`);
   }
 
   private brokenUntil(text: string, at: number, textEnd: number, end: number, why: string): Outcome {
@@ -354,17 +399,31 @@ export class CallFrames {
     return { kind: 'region', end: text.length, items: [item] };
   }
 
-  private readPythonList(reader: LiteralReader): ReplyItem[] {
-    reader.expect('[');
+  private *jsonCalls(reader: LiteralReader, at: number, repair: ParserRepair | undefined): Reading<ReplyItem[]> {
+    let value = reader.value();
+    while (value === MORE) {
+      yield;
+      value = reader.value();
+    }
+    return this.tools.jsonCalls(value, reader, at, repair);
+  }
+
+  private *oneCall(reader: LiteralReader): Reading<ReplyItem[]> {
+    return [yield* this.readNamedCall(reader)];
+  }
+
+  private *readPythonList(reader: LiteralReader): Reading<ReplyItem[]> {
+    while (!reader.blank()) yield;
+    reader.take('[');
     const items: ReplyItem[] = [];
     for (;;) {
-      reader.skipSpace();
+      while (!reader.blank()) yield;
       if (reader.peek() === ']') {
         reader.pos++;
         return items;
       }
-      items.push(this.readNamedCall(reader));
-      reader.skipSpace();
+      items.push(yield* this.readNamedCall(reader));
+      while (!reader.blank()) yield;
       const next = reader.peek();
       if (next === ',') reader.pos++;
       else if (next === ']') {
@@ -375,19 +434,25 @@ export class CallFrames {
   }
 
   /** `name(arguments)`, JSON object or Python keywords; Gemma's `print(...)` around a call is taken off. */
-  private readNamedCall(reader: LiteralReader, wrapped = false): ReplyItem {
-    reader.skipSpace();
+  private *readNamedCall(reader: LiteralReader, wrapped = false): Reading<ReplyItem> {
+    while (!reader.blank()) yield;
     const start = reader.pos;
-    const name = reader.name();
+    let name = reader.name();
+    while (name === MORE) {
+      yield;
+      name = reader.name();
+    }
     reader.skipSpace();
     if (name === 'print' && !wrapped && !this.tools.has(name)) {
-      reader.expect('(');
-      const inner = this.readNamedCall(reader, true);
-      reader.expect(')');
-      return withText([inner], reader.text, start, reader.pos)[0]!;
+      while (!reader.blank()) yield;
+      reader.take('(');
+      const inner = yield* this.readNamedCall(reader, true);
+      while (!reader.blank()) yield;
+      reader.take(')');
+      return withText([inner], reader, start, reader.pos)[0]!;
     }
     reader.repairs.clear();
-    const args = readArgumentList(reader, this.tools.parameters(name), name);
-    return this.tools.callItem(name, args, start, reader.pos, reader.text, [...reader.repairs]);
+    const args = yield* readArgumentList(reader, this.tools.parameters(name), name);
+    return this.tools.callItem(name, args, start, reader.pos, reader, [...reader.repairs]);
   }
 }

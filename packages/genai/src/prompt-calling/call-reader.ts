@@ -1,39 +1,59 @@
-import { Incomplete, type LiteralReader, setKey, Unreadable } from './literal-reader.js';
+import type { LiteralReader } from './literal-reader.js';
+import { MORE, type More, type Reading, setKey, Unreadable } from './read-signals.js';
+import { isNameStart } from './text-cursor.js';
 
 /**
  * Reads the argument list of a call, from `(` to `)`: one JSON object (`name({"a": 1})`, the tool-call format), or
  * Python keyword arguments (`name(a=1, b="x")`, the python format). Positional arguments are named by the tool's
- * parameter order when it is known. Leaves the reader after `)`.
+ * parameter order when it is known. Leaves the reader after `)`; in a stream it waits where the text so far ends.
  */
-export function readArgumentList(
+export function* readArgumentList(
   reader: LiteralReader,
   parameters: readonly string[] | undefined,
   toolName: string,
-): unknown {
-  reader.expect('(');
-  reader.skipSpace();
+): Reading<unknown> {
+  while (!reader.blank()) yield;
+  reader.take('(');
+  while (!reader.blank()) yield;
   if (reader.peek() === ')') {
     reader.pos++;
     return {};
   }
   if (reader.peek() === '{') {
-    const value = reader.value();
-    reader.skipSpace();
+    let value = reader.value();
+    while (value === MORE) {
+      yield;
+      value = reader.value();
+    }
+    while (!reader.blank()) yield;
     if (reader.peek() === ',') reader.pos++;
-    reader.expect(')');
+    while (!reader.blank()) yield;
+    reader.take(')');
     return value;
   }
   const args: Record<string, unknown> = {};
   let position = 0;
   for (;;) {
-    reader.skipSpace();
-    const key = keywordAhead(reader);
+    let key = keywordAhead(reader);
+    while (key === MORE) {
+      yield;
+      key = keywordAhead(reader);
+    }
     if (key !== undefined) {
       if (Object.hasOwn(args, key)) throw new Unreadable(`the argument "${key}" is given twice`, reader.pos);
-      setKey(args, key, reader.value());
+      let value = reader.value();
+      while (value === MORE) {
+        yield;
+        value = reader.value();
+      }
+      setKey(args, key, value);
     } else {
       const at = reader.pos;
-      const value = reader.value();
+      let value = reader.value();
+      while (value === MORE) {
+        yield;
+        value = reader.value();
+      }
       const name = parameters?.[position];
       if (name === undefined) {
         const why = parameters
@@ -45,7 +65,7 @@ export function readArgumentList(
       setKey(args, name, value);
       position++;
     }
-    reader.skipSpace();
+    while (!reader.blank()) yield;
     const next = reader.peek();
     if (next === ')') {
       reader.pos++;
@@ -53,7 +73,7 @@ export function readArgumentList(
     }
     if (next !== ',') throw reader.unexpected('"," or ")"');
     reader.pos++;
-    reader.skipSpace();
+    while (!reader.blank()) yield;
     if (reader.peek() === ')') {
       reader.repairs.add('trailing-comma');
       reader.pos++;
@@ -62,20 +82,30 @@ export function readArgumentList(
   }
 }
 
-/** `name =` ahead (not `==`): consumes it and returns the name; otherwise leaves the reader where it was. */
-function keywordAhead(reader: LiteralReader): string | undefined {
+/**
+ * `name =` ahead (after blanks; not `==`): consumes it and returns the name; otherwise leaves the reader on the
+ * argument. MORE: the text so far does not tell yet (the reader stays where it was, and looks again from there).
+ */
+function keywordAhead(reader: LiteralReader): string | undefined | More {
+  if (!reader.blank()) return MORE;
   const start = reader.pos;
-  if (!/[A-Za-z_]/.test(reader.peek())) return undefined;
-  let key: string;
-  try {
-    key = reader.keyName();
-    reader.skipSpace();
-    if (reader.peek() === '=' && reader.text[reader.pos + 1] !== '=') {
+  if (!isNameStart(reader.code())) return undefined;
+  const key = reader.name(true);
+  if (key === MORE) return MORE;
+  if (!reader.blank()) {
+    reader.pos = start;
+    return MORE;
+  }
+  if (reader.peek() === '=') {
+    // The character after `=` tells `==` apart; a whole text that ends here takes it as a keyword.
+    if (!reader.has(2) && !reader.final) {
+      reader.pos = start;
+      return MORE;
+    }
+    if (reader.charAt(reader.pos + 1) !== '=') {
       reader.pos++;
       return key;
     }
-  } catch (error) {
-    if (error instanceof Incomplete) throw error;
   }
   reader.pos = start;
   return undefined;

@@ -91,8 +91,19 @@ export class CallScanner {
   /** Whether the next undecided character starts a line. */
   private lineStart = true;
 
-  constructor(tools: readonly (string | ParserTool)[] | undefined, format: CallFormat) {
-    this.frames = new CallFrames(new KnownTools(tools), format);
+  /** `streaming`: the text comes in pieces, and reads of call frames are kept between scans (see FrameReads). */
+  constructor(tools: readonly (string | ParserTool)[] | undefined, format: CallFormat, streaming = false) {
+    this.frames = new CallFrames(new KnownTools(tools), format, streaming);
+  }
+
+  /** Whether the last scan waits on a frame's read: then the stream's next pieces go to it alone (`feed`). */
+  get reading(): boolean {
+    return this.frames.reads.suspended !== undefined;
+  }
+
+  /** The next piece, for the frame being read: whether its read has ended (then scan again). */
+  feed(piece: string): boolean {
+    return this.frames.reads.feed(piece);
   }
 
   /**
@@ -109,7 +120,12 @@ export class CallScanner {
     return !PLAIN_STOP.test(chunk);
   }
 
-  scan(text: string, from: number, final: boolean, sink: ScanSink): ScanStop {
+  /** Scans `text` (whose first character is at `base` in the whole reply) from `from`. */
+  scan(text: string, from: number, final: boolean, sink: ScanSink, base = 0): ScanStop {
+    const { reads } = this.frames;
+    reads.forget(base);
+    reads.base = base;
+    reads.suspended = undefined;
     let pos = from;
     let proseStart = from;
     const wait = (at: number, frame: boolean): ScanStop => {

@@ -1,7 +1,8 @@
 import { closestNames } from '@toolwright/core';
-import type { LiteralReader, Repair } from './literal-reader.js';
+import type { LiteralReader } from './literal-reader.js';
 import type { ParserRepair, ParserTool, ReplyItem } from './parsed-reply.js';
-import { problem } from './reply-items.js';
+import type { Repair } from './read-signals.js';
+import { problem, type TextSlices } from './reply-items.js';
 import { convertScalars } from './scalar-coercion.js';
 
 /** Gemma's documented calls name the tools as attributes of a module (`default_api.get_weather(...)`). */
@@ -51,12 +52,12 @@ export class KnownTools {
     const repairs: Array<Repair | ParserRepair> = [...reader.repairs];
     if (repair) repairs.push(repair);
     const list = Array.isArray(value) ? value : [value];
-    if (list.length === 0) return [problem('unparsable', reader.text, at, reader.pos, 'an empty list of calls')];
+    if (list.length === 0) return [problem('unparsable', reader, at, reader.pos, 'an empty list of calls')];
     return list.map((entry) => {
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
         return problem(
           'not-an-object',
-          reader.text,
+          reader,
           at,
           reader.pos,
           'a call must be an object {"name": ..., "arguments": {...}}',
@@ -64,7 +65,7 @@ export class KnownTools {
       }
       const call = entry as Record<string, unknown>;
       if (typeof call.name !== 'string' || call.name === '') {
-        return problem('unparsable', reader.text, at, reader.pos, 'the call has no "name"');
+        return problem('unparsable', reader, at, reader.pos, 'the call has no "name"');
       }
       let args: unknown =
         'arguments' in call ? call.arguments : 'parameters' in call ? call.parameters : 'args' in call ? call.args : {};
@@ -74,17 +75,10 @@ export class KnownTools {
           args = args.trim() === '' ? {} : JSON.parse(args);
           own.push('arguments-as-string');
         } catch {
-          return problem(
-            'unparsable',
-            reader.text,
-            at,
-            reader.pos,
-            '"arguments" is a string that is not JSON',
-            call.name,
-          );
+          return problem('unparsable', reader, at, reader.pos, '"arguments" is a string that is not JSON', call.name);
         }
       }
-      return this.callItem(call.name, args, at, reader.pos, reader.text, own);
+      return this.callItem(call.name, args, at, reader.pos, reader, own);
     });
   }
 
@@ -94,7 +88,7 @@ export class KnownTools {
     args: unknown,
     start: number,
     end: number,
-    text: string,
+    text: TextSlices,
     repairs: Array<Repair | ParserRepair>,
   ): ReplyItem {
     const name = this.resolve(written);

@@ -1,39 +1,24 @@
 /**
  * Reads the values a model writes in a call: JSON, and the Python literals Gemma's format uses, with a bounded set
  * of repairs for what models often get wrong. Every repair is named, so a caller can see what was forgiven.
+ *
+ * The reader is resumable: in a stream it holds only the text it may still look at (a window), and a read that
+ * reaches the end of the text so far returns MORE with its progress kept; after `append` the same read goes on where
+ * it stopped. No read looks at a character twice except a short token cut by a piece's end, so reading a call
+ * costs its length once however it was cut. In a whole text (`final`) the end is the end: a read there throws
+ * Incomplete.
  */
+import { isNamePart, isNameStart, match } from './text-cursor.js';
+import { TextPieces } from './text-pieces.js';
+import { Incomplete, MORE, type More, type Reading, type Repair, Unreadable } from './read-signals.js';
+import { ValueMachine } from './value-machine.js';
 
-/** The text ended inside a value: in a stream, more may come; in a whole reply, the call was cut off. */
-export class Incomplete {
-  constructor(readonly at: number) {}
-}
-
-/** The text is not a value, and no more text can make it one. */
-export class Unreadable {
-  constructor(
-    readonly message: string,
-    readonly at: number,
-  ) {}
-}
-
-/** What the reader forgave, by name. */
-export type Repair =
-  | 'single-quotes'
-  | 'python-literals'
-  | 'trailing-comma'
-  | 'unquoted-key'
-  | 'raw-newline-in-string'
-  | 'python-escape'
-  | 'tuple-as-list';
-
-const NAME_START = /[A-Za-z_]/;
-const NAME_PART = /[A-Za-z0-9_.:-]/;
-const KEY_PART = /[A-Za-z0-9_]/;
-const DIGIT = /[0-9]/;
 /** What ends or interrupts a run of plain characters in a string: its quote, an escape, a raw line break. */
 const DOUBLE_QUOTED_SPECIAL = /["\\\n]/g;
 const SINGLE_QUOTED_SPECIAL = /['\\\n]/g;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const HEX = /^[0-9a-fA-F]+$/;
+const HEX_OR_NOTHING = /^[0-9a-fA-F]*$/;
 const WORDS: Record<string, { value: unknown; python: boolean }> = {
   true: { value: true, python: false },
   false: { value: false, python: false },
@@ -54,220 +39,292 @@ const ESCAPES: Record<string, string> = {
   t: '\t',
 };
 
-/** A cursor over one text. Methods throw Incomplete or Unreadable; `pos` is where the next read starts. */
+/** `[A-Za-z0-9_]`: a parameter name or a bare word. */
+export function isKeyPart(code: number): boolean {
+  return isNameStart(code) || (code >= 48 && code <= 57);
+}
+
+/** The characters a number is made of; the longest run of them is the number's text. */
+function isNumberPart(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 46 || code === 101 || code === 69 || code === 43 || code === 45;
+}
+
+/** A cursor over one call's text. `pos` is a position in the whole text the reader was made on. */
 export class LiteralReader {
   pos: number;
   readonly repairs = new Set<Repair>();
-  /** Nesting guard: a model can write `[[[[...` forever; the stack cannot. */
-  private depth = 0;
+  /** Whether the text is whole: then a read at its end throws Incomplete instead of returning MORE. */
+  final: boolean;
+  /** A read that may go back keeps the text from here in the window (a keyword that turns out to be a value). */
+  mark: number | undefined;
+  /** The text the reader may still look at, from `offset` on. */
+  private window: string;
+  private offset: number;
+  /** The text since the reader was made, for the calls' own text (made at the first `append`). */
+  private pieces: TextPieces | undefined;
+  private readonly machine = new ValueMachine();
+  /** Whether a value is being read (and waits for more text). */
+  private inValue = false;
+  /** The string being read, while it waits for more text: what it holds so far, and its quote. */
+  private stringSoFar: string | undefined;
+  private stringQuote = 0;
+  /** The last escape read, set by `escape`. */
+  private escaped = '';
 
-  constructor(
-    readonly text: string,
-    start = 0,
-  ) {
+  /** A reader from `start`; `text` is the text so far, whose first character is at `offset` in the whole text. */
+  constructor(text: string, start: number, final: boolean, offset = 0) {
+    this.window = text;
+    this.offset = offset;
     this.pos = start;
+    this.final = final;
+  }
+
+  /** Where the text so far ends. */
+  get end(): number {
+    return this.offset + this.window.length;
   }
 
   get atEnd(): boolean {
-    return this.pos >= this.text.length;
+    return this.pos >= this.end;
   }
 
+  /** The stream's next piece. Only the text a read may still look at stays in the window. */
+  append(piece: string): void {
+    if (!this.pieces) {
+      this.pieces = new TextPieces(this.offset);
+      this.pieces.append(this.window);
+    }
+    this.pieces.append(piece);
+    const keep = this.mark === undefined ? this.pos : Math.min(this.pos, this.mark);
+    this.window = this.window.slice(keep - this.offset) + piece;
+    this.offset = keep;
+  }
+
+  /** The text from `start` to `end` (a call's own text). */
+  slice(start: number, end: number): string {
+    if (start >= this.offset || !this.pieces) return this.window.slice(start - this.offset, end - this.offset);
+    return this.pieces.slice(start, end);
+  }
+
+  /** Whether `count` characters are there from `pos` on. */
+  has(count = 1): boolean {
+    return this.pos + count <= this.end;
+  }
+
+  /** Whether a character is there at `pos`; false: wait for more. At the end of a whole text, Incomplete. */
+  ready(): boolean {
+    if (this.pos < this.end) return true;
+    if (this.final) throw new Incomplete(this.pos);
+    return false;
+  }
+
+  /** The character at `pos` (after `ready`). */
   peek(): string {
-    if (this.pos >= this.text.length) throw new Incomplete(this.pos);
-    return this.text[this.pos]!;
+    return this.window[this.pos - this.offset]!;
+  }
+
+  code(): number {
+    return this.window.charCodeAt(this.pos - this.offset);
+  }
+
+  /** The character at `at`, if the text so far holds it. */
+  charAt(at: number): string | undefined {
+    return this.window[at - this.offset];
   }
 
   skipSpace(): void {
-    const { text } = this;
-    let pos = this.pos;
+    const { window, offset } = this;
+    let at = this.pos - offset;
     for (;;) {
-      const code = text.charCodeAt(pos);
-      if (code === 32 || code === 10 || code === 13 || code === 9) pos++;
+      const code = window.charCodeAt(at);
+      if (code === 32 || code === 10 || code === 13 || code === 9) at++;
       else break;
     }
-    this.pos = pos;
+    this.pos = at + offset;
   }
 
-  /** Consumes `char` (after spaces) or throws. */
-  expect(char: string, what = `"${char}"`): void {
+  /** Past blanks: whether a character follows (false: wait for more; Incomplete at a whole text's end). */
+  blank(): boolean {
     this.skipSpace();
-    const next = this.peek();
-    if (next !== char) throw this.unexpected(what);
+    return this.ready();
+  }
+
+  /** Consumes `char` where the reader stands (after `blank`), or throws. */
+  take(char: string): void {
+    if (this.peek() !== char) throw this.unexpected(`"${char}"`);
     this.pos++;
+  }
+
+  /** Past blanks, waiting until a character follows them or the whole text has ended. */
+  *skipBlanks(): Reading<void> {
+    for (;;) {
+      this.skipSpace();
+      if (this.pos < this.end || this.final) return;
+      yield;
+    }
+  }
+
+  /**
+   * Whether `literal` (lower case) is written at `pos`, case-insensitive. 'partial' only in a whole text that ends
+   * inside it; a stream waits to see.
+   */
+  *lookingAt(literal: string): Reading<'yes' | 'no' | 'partial'> {
+    for (;;) {
+      const found = match(this.window, this.pos - this.offset, literal);
+      if (found !== 'partial' || this.final) return found;
+      yield;
+    }
   }
 
   unexpected(expected: string): Unreadable {
     // One character only: what follows may not have arrived yet in a stream, and the message must not change.
-    const found = this.pos < this.text.length ? JSON.stringify(this.text[this.pos]) : 'the end';
+    const found = this.pos < this.end ? JSON.stringify(this.peek()) : 'the end';
     return new Unreadable(`expected ${expected} but found ${found}`, this.pos);
   }
 
-  /** A function or parameter name (Gemini allows `.`, `:` and `-` in function names). */
-  name(part = NAME_PART): string {
-    const start = this.pos;
-    if (!NAME_START.test(this.peek())) throw this.unexpected('a name');
-    this.pos++;
-    while (this.pos < this.text.length && part.test(this.text[this.pos]!)) this.pos++;
-    if (this.pos >= this.text.length) throw new Incomplete(this.pos);
-    return this.text.slice(start, this.pos);
+  /** A function name (Gemini allows `.`, `:` and `-` in function names); `keys` for a parameter name or a word. */
+  name(keys = false): string | More {
+    if (!this.ready()) return MORE;
+    if (!isNameStart(this.code())) throw this.unexpected('a name');
+    const { window, offset } = this;
+    const start = this.pos - offset;
+    let at = start + 1;
+    while (at < window.length && (keys ? isKeyPart(window.charCodeAt(at)) : isNamePart(window.charCodeAt(at)))) at++;
+    if (at >= window.length) {
+      // The name may go on in the next piece: it is read again from its start then.
+      if (this.final) throw new Incomplete(at + offset);
+      return MORE;
+    }
+    this.pos = at + offset;
+    return window.slice(start, at);
   }
 
-  keyName(): string {
-    return this.name(KEY_PART);
-  }
-
+  /** A whole value (JSON or Python literal), or MORE while it waits for the rest. */
   value(): unknown {
-    this.skipSpace();
-    const char = this.peek();
-    if (char === '{' || char === '[' || char === '(') {
-      if (++this.depth > 64) throw new Unreadable('values nest more than 64 levels deep', this.pos);
-      if (char === '(') this.repairs.add('tuple-as-list');
-      const value = char === '{' ? this.object() : char === '[' ? this.list(']') : this.list(')');
-      this.depth--;
-      return value;
+    if (!this.inValue) {
+      this.machine.reset();
+      this.inValue = true;
     }
-    if (char === '"' || char === "'") return this.string();
-    if (char === '-' || DIGIT.test(char)) return this.number();
-    if (NAME_START.test(char)) return this.word();
-    throw this.unexpected('a value');
+    const value = this.machine.read(this);
+    if (value !== MORE) this.inValue = false;
+    return value;
   }
 
-  private object(): Record<string, unknown> {
-    this.pos++;
-    const result: Record<string, unknown> = {};
-    for (;;) {
-      this.skipSpace();
-      const char = this.peek();
-      if (char === '}') {
-        this.pos++;
-        return result;
-      }
-      let key: string;
-      if (char === '"' || char === "'") key = this.string();
-      else if (NAME_START.test(char)) {
-        key = this.keyName();
-        this.repairs.add('unquoted-key');
-      } else throw this.unexpected('a key or "}"');
-      this.expect(':');
-      setKey(result, key, this.value());
-      if (this.separator('}')) return result;
+  /** A quoted string from `pos` (its opening quote), or MORE with what it holds so far kept. */
+  string(): string | More {
+    const { window, offset } = this;
+    const end = window.length;
+    let at = this.pos - offset;
+    let soFar = this.stringSoFar;
+    if (soFar === undefined) {
+      this.stringQuote = window.charCodeAt(at);
+      if (this.stringQuote === 39) this.repairs.add('single-quotes');
+      soFar = '';
+      at++;
     }
-  }
-
-  private list(close: string): unknown[] {
-    this.pos++;
-    const result: unknown[] = [];
-    for (;;) {
-      this.skipSpace();
-      if (this.peek() === close) {
-        this.pos++;
-        return result;
-      }
-      result.push(this.value());
-      if (this.separator(close)) return result;
-    }
-  }
-
-  /** After an item: `,` (true = go on) or the closer (false = done); `, close` is a forgiven trailing comma. */
-  private separator(close: string): boolean {
-    this.skipSpace();
-    const char = this.peek();
-    if (char === close) {
-      this.pos++;
-      return true;
-    }
-    if (char !== ',') throw this.unexpected(`"," or "${close}"`);
-    this.pos++;
-    this.skipSpace();
-    if (this.peek() === close) {
-      this.repairs.add('trailing-comma');
-      this.pos++;
-      return true;
-    }
-    return false;
-  }
-
-  string(): string {
-    const { text } = this;
-    const quote = text.charCodeAt(this.pos);
-    if (quote === 39) this.repairs.add('single-quotes');
-    let pos = this.pos + 1;
-    let out = '';
-    let chunkStart = pos;
-    const length = text.length;
+    const quote = this.stringQuote;
     // The characters that matter in a string are found by a native search, not one by one: long strings are the
     // bulk of a long call.
     const special = quote === 34 ? DOUBLE_QUOTED_SPECIAL : SINGLE_QUOTED_SPECIAL;
+    let runStart = at;
     for (;;) {
-      special.lastIndex = pos;
-      pos = special.test(text) ? special.lastIndex - 1 : length;
-      if (pos >= length) throw new Incomplete(pos);
-      const code = text.charCodeAt(pos);
+      special.lastIndex = at;
+      at = special.test(window) ? special.lastIndex - 1 : end;
+      if (at >= end) {
+        if (this.final) throw new Incomplete(end + offset);
+        this.stringSoFar = soFar + window.slice(runStart);
+        this.pos = end + offset;
+        return MORE;
+      }
+      const code = window.charCodeAt(at);
       if (code === quote) {
-        this.pos = pos + 1;
-        return out + text.slice(chunkStart, pos);
+        this.pos = at + 1 + offset;
+        this.stringSoFar = undefined;
+        return soFar + window.slice(runStart, at);
       }
       if (code !== 92) {
         if (code === 10) this.repairs.add('raw-newline-in-string');
-        pos++;
+        at++;
         continue;
       }
-      out += text.slice(chunkStart, pos);
-      pos = this.escape(pos, quote === 34);
-      out += this.escaped;
-      chunkStart = pos;
+      const after = this.escape(at, quote === 34);
+      if (after === MORE) {
+        // The escape is read whole from its backslash when more text has come.
+        this.stringSoFar = soFar + window.slice(runStart, at);
+        this.pos = at + offset;
+        return MORE;
+      }
+      soFar += window.slice(runStart, at) + this.escaped;
+      at = runStart = after;
     }
   }
 
-  /** The last escape read, set by `escape`. */
-  private escaped = '';
-
-  /** Reads the escape at `pos` (a backslash) into `escaped`; returns the position after it. */
-  private escape(pos: number, doubleQuoted: boolean): number {
-    const { text } = this;
-    if (pos + 1 >= text.length) throw new Incomplete(pos);
-    const code = text[pos + 1]!;
+  /** Reads the escape at `at` (a backslash, in the window) into `escaped`; returns the position after it. */
+  private escape(at: number, doubleQuoted: boolean): number | More {
+    const { window } = this;
+    const end = window.length;
+    if (at + 1 >= end) return this.waitOr(at);
+    const code = window[at + 1]!;
     if (code === 'u' || code === 'x') {
       const length = code === 'u' ? 4 : 2;
-      const hex = text.slice(pos + 2, pos + 2 + length);
-      if (hex.length < length && pos + 2 + hex.length >= text.length && /^[0-9a-fA-F]*$/.test(hex))
-        throw new Incomplete(pos);
-      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length < length)
-        throw new Unreadable(`a broken \\${code} escape in a string`, pos);
+      const hex = window.slice(at + 2, at + 2 + length);
+      if (hex.length < length && at + 2 + hex.length >= end && HEX_OR_NOTHING.test(hex)) return this.waitOr(at);
+      if (!HEX.test(hex) || hex.length < length)
+        throw new Unreadable(`a broken \\${code} escape in a string`, at + this.offset);
       if (code === 'x') this.repairs.add('python-escape');
       this.escaped = String.fromCharCode(parseInt(hex, 16));
-      return pos + 2 + length;
+      return at + 2 + length;
     }
     if (code in ESCAPES) {
       if (code === "'" && doubleQuoted) this.repairs.add('python-escape');
       this.escaped = ESCAPES[code]!;
-      return pos + 2;
+      return at + 2;
     }
     this.repairs.add('python-escape');
     // A Python line continuation inside a string; any other unknown escape is kept as written (`"\d"`).
     this.escaped = code === '\n' ? '' : `\\${code}`;
-    return pos + 2;
+    return at + 2;
   }
 
-  private number(): number {
-    NUMBER.lastIndex = this.pos;
-    const match = NUMBER.exec(this.text);
-    if (!match) {
-      if (this.pos + 1 >= this.text.length) throw new Incomplete(this.pos);
+  /** MORE in a stream; Incomplete at `at` (in the window) at a whole text's end. */
+  private waitOr(at: number): More {
+    if (this.final) throw new Incomplete(at + this.offset);
+    return MORE;
+  }
+
+  /**
+   * A number from `pos`. Its text is the longest run of number characters: a stream waits until the run ends, and
+   * a run that is not exactly one number is malformed.
+   */
+  number(): number | More {
+    const { window, offset } = this;
+    const start = this.pos - offset;
+    let at = start;
+    while (at < window.length && isNumberPart(window.charCodeAt(at))) at++;
+    const atEnd = at >= window.length;
+    if (atEnd && !this.final) return MORE;
+    const runLength = at - start;
+    // The pattern reads number characters only: it matches within the run.
+    NUMBER.lastIndex = start;
+    const found = NUMBER.exec(window);
+    if (!found) {
+      if (runLength <= 1 && atEnd) throw new Incomplete(this.pos);
       throw this.unexpected('a number');
     }
-    const end = this.pos + match[0].length;
+    const length = found[0].length;
     // A number that touches the end may go on in the next chunk.
-    if (end >= this.text.length) throw new Incomplete(end);
-    if (/[0-9.eE+-]/.test(this.text[end]!))
-      throw new Unreadable(`a malformed number ${JSON.stringify(this.text.slice(this.pos, end + 1))}`, this.pos);
-    this.pos = end;
-    return Number(match[0]);
+    if (length === runLength && atEnd) throw new Incomplete(this.pos + length);
+    if (length < runLength)
+      throw new Unreadable(`a malformed number ${JSON.stringify(window.slice(start, start + length + 1))}`, this.pos);
+    this.pos += length;
+    return Number(found[0]);
   }
 
-  private word(): unknown {
+  /** `true`, `false`, `null` and Python's `True`, `False`, `None`. */
+  word(): unknown {
     const start = this.pos;
-    const word = this.keyName();
+    const word = this.name(true);
+    if (word === MORE) return MORE;
     const known = WORDS[word];
     if (!known) throw new Unreadable(`${JSON.stringify(word)} is not a value (strings need quotes)`, start);
     if (known.python) this.repairs.add('python-literals');
@@ -275,9 +332,4 @@ export class LiteralReader {
   }
 }
 
-/** Sets a key as data: "__proto__" is an ordinary key here, never the object's prototype. */
-export function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
+export type { Repair } from './read-signals.js';

@@ -1,4 +1,4 @@
-import type { Repair } from './literal-reader.js';
+import type { Repair } from './read-signals.js';
 
 /** The three ways a model writes calls in text. */
 export type CallFormat = 'tool-call' | 'python' | 'json';

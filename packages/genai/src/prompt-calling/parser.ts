@@ -1,6 +1,7 @@
 import { CallScanner, type ScanSink } from './call-scanner.js';
 import { FrameWatch } from './frame-watch.js';
 import { parsedReply, type CallFormat, type ParsedReply, type ParserTool, type ReplyItem } from './parsed-reply.js';
+import { TextPieces } from './text-pieces.js';
 
 export interface CallParserOptions {
   /**
@@ -53,23 +54,30 @@ export function parseCalls(text: string, options: CallParserOptions = {}): Parse
  * still become a call is held back only as long as it may (a short opening; or a call until the text after it
  * decides it), and a call's own text is never returned. `end` returns the rest of the prose and the whole parse,
  * equal to `parseCalls` of the joined text. The work over a whole reply is linear in its length, whatever the
- * pieces: an open call is read again only when its watch says it may have ended (see FrameWatch).
+ * pieces: while a call's text is open, each piece goes to its suspended read alone and is read once (see
+ * FrameReads); other undecided text is scanned again only when its watch says it may be decided (see FrameWatch).
  */
 export class CallStreamParser {
   private readonly scanner: CallScanner;
   private readonly collector = new Collector();
   private prose = '';
   private longestHold = 0;
-  /** Set while the undecided rest is an open call frame. */
+  /** Set while the undecided rest is an open call frame that no read is suspended on. */
   private watch: FrameWatch | undefined;
+  /** Set while a frame's read is suspended: the pieces given to it since, not yet in the collector's text. */
+  private held: TextPieces | undefined;
   private ended = false;
 
   constructor(options: CallParserOptions = {}) {
-    this.scanner = new CallScanner(options.tools, options.format ?? 'tool-call');
+    this.scanner = new CallScanner(options.tools, options.format ?? 'tool-call', true);
   }
 
   push(chunk: string): string {
     if (this.ended) throw new Error('CallStreamParser: push after end');
+    if (this.held) {
+      this.held.append(chunk);
+      return this.scanner.feed(chunk) ? this.scan(false) : '';
+    }
     const { collector } = this;
     if (!this.watch && collector.text === '' && this.scanner.plainProse(chunk)) {
       collector.base += chunk.length;
@@ -103,8 +111,12 @@ export class CallStreamParser {
 
   private scan(final: boolean): string {
     const { collector } = this;
+    if (this.held) {
+      collector.text += this.held.text();
+      this.held = undefined;
+    }
     collector.out = '';
-    const { stop, frame } = this.scanner.scan(collector.text, 0, final, collector);
+    const { stop, frame } = this.scanner.scan(collector.text, 0, final, collector, collector.base);
     if (!frame) this.longestHold = Math.max(this.longestHold, collector.text.length - stop);
     // Decided text is dropped: the scanner keeps what it needs of it (whether the rest starts a line).
     if (stop > 0) {
@@ -113,7 +125,10 @@ export class CallStreamParser {
     }
     // The same frame still open keeps its watch (and what it allowed so far); a new one gets a new watch.
     if (!frame || final) this.watch = undefined;
-    else if (stop > 0 || !this.watch) this.watch = new FrameWatch(collector.text, 0);
+    else if (this.scanner.reading) {
+      this.watch = undefined;
+      this.held = new TextPieces(collector.base + collector.text.length);
+    } else if (stop > 0 || !this.watch) this.watch = new FrameWatch(collector.text, 0);
     const out = collector.out;
     this.prose += out;
     return out;

@@ -1,8 +1,13 @@
 import type { CallProblem, ParserRepair, ReplyItem } from './parsed-reply.js';
 
+/** The text an item is cut from: the whole reply, or a reader that holds a streamed call's pieces. */
+export interface TextSlices {
+  slice(start: number, end: number): string;
+}
+
 export function problem(
   reason: CallProblem['reason'],
-  text: string,
+  text: TextSlices,
   start: number,
   end: number,
   message: string,
@@ -14,7 +19,7 @@ export function problem(
 }
 
 /** Items read from one frame share its text: a single call covers the whole frame (tags and brackets included). */
-export function withText(items: ReplyItem[], text: string, start: number, end: number): ReplyItem[] {
+export function withText(items: ReplyItem[], text: TextSlices, start: number, end: number): ReplyItem[] {
   if (items.length !== 1) return items;
   const item = items[0]!;
   item.start = start;

@@ -1,0 +1,85 @@
+import { LiteralReader } from './literal-reader.js';
+import type { ReplyItem } from './parsed-reply.js';
+import { Incomplete, type Reading, Unreadable } from './read-signals.js';
+import { withText } from './reply-items.js';
+
+/** How a frame's read ended: its items and where the frame ends, or why it cannot be read. Whole-reply positions. */
+export type ReadEnd =
+  | { kind: 'items'; items: ReplyItem[]; end: number }
+  | { kind: 'error'; error: Incomplete | Unreadable };
+
+/** Reads a frame's body from the reader (which stands where the body starts); `at` is where the frame starts. */
+export type FrameBody = (reader: LiteralReader, at: number) => Reading<ReplyItem[]>;
+
+interface FrameRead {
+  reader: LiteralReader;
+  run: Reading<ReplyItem[]>;
+  /** Where the frame starts in the whole reply. */
+  start: number;
+  ended?: ReadEnd;
+}
+
+/**
+ * The reads of call frames, kept across the scans of a stream. A scan that reaches a frame whose text is not all
+ * there leaves its read suspended; the stream hands each new piece to that read alone (`feed`), and the scan after
+ * it ends takes the end from here instead of reading the frame again. So a frame is read once, however it was cut,
+ * and the piece that completes it costs that piece's length. Reads of a whole text run to their end at once and are
+ * not kept.
+ */
+export class FrameReads {
+  /** Where the text of the current scan starts in the whole reply. */
+  base = 0;
+  /** The read that made the current scan wait, if one did. */
+  suspended: FrameRead | undefined;
+  private readonly kept = new Map<number, FrameRead>();
+
+  constructor(readonly streaming: boolean) {}
+
+  /**
+   * The end of the read of the frame at `at` (in `text`, the scan's text) whose body starts at `pos`, or undefined
+   * while its text is not all there: the read is then suspended.
+   */
+  run(text: string, at: number, pos: number, final: boolean, body: FrameBody): ReadEnd | undefined {
+    const start = this.base + at;
+    let read = this.streaming ? this.kept.get(start) : undefined;
+    if (!read) {
+      const reader = new LiteralReader(text, this.base + pos, final, this.base);
+      read = { reader, run: body(reader, start), start };
+      if (this.streaming) this.kept.set(start, read);
+    }
+    if (!read.ended) {
+      read.reader.final = final;
+      advance(read);
+      if (!read.ended) {
+        this.suspended = read;
+        return undefined;
+      }
+    }
+    return read.ended;
+  }
+
+  /** The stream's next piece, for the suspended read: whether that read has ended. */
+  feed(piece: string): boolean {
+    const read = this.suspended!;
+    read.reader.append(piece);
+    advance(read);
+    return read.ended !== undefined;
+  }
+
+  /** Frames that start before `position` are decided: their reads are dropped. */
+  forget(position: number): void {
+    for (const start of this.kept.keys()) if (start < position) this.kept.delete(start);
+  }
+}
+
+function advance(read: FrameRead): void {
+  try {
+    const step = read.run.next();
+    if (!step.done) return;
+    const { reader } = read;
+    read.ended = { kind: 'items', items: withText(step.value, reader, read.start, reader.pos), end: reader.pos };
+  } catch (error) {
+    if (!(error instanceof Incomplete || error instanceof Unreadable)) throw error;
+    read.ended = { kind: 'error', error };
+  }
+}
