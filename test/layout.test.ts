@@ -1,7 +1,9 @@
-// DESIGN.md's layout rule, enforced: each package imports only what the flow allows, nothing that runs at run
-// time imports the compiler, and every export is named on purpose (no `export *`).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+// The import rule of docs/architecture.md, enforced: each package imports only what the flow allows, gen's stages
+// import only the stages before them, nothing that runs at run time imports the compiler, and every export is
+// named on purpose (no `export *`).
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -35,7 +37,78 @@ const packages = readdirSync(join(root, 'packages')).filter((name) =>
   statSync(join(root, 'packages', name, 'src'), { throwIfNoEntry: false })?.isDirectory(),
 );
 
+/**
+ * gen's stages in the order a run goes through them: a file may import its own stage and those before it, never a
+ * later one. The ground (options, diagnostics, the generated header) sits with program/, under every stage; the
+ * orchestration (generate.ts and the rest of the top) runs the stages and may import anything, and no stage
+ * imports it. A file of gen/src that is in none of these is reported, so a new one is placed on purpose.
+ */
+const GEN_STAGES = ['program', 'discover', 'schema', 'describe', 'emit'];
+const GEN_GROUND = ['options.ts', 'diagnostics.ts', 'generated-header.ts', 'ajv-package.cts'];
+const GEN_TOP = ['generate.ts', 'analyze.ts', 'load-tools.ts', 'index.ts', 'cli.ts', 'incremental', 'cli'];
+
+/** The rank of a file of gen/src (its path relative to src, `/`-separated) in the stage order, or undefined. */
+function genRank(path: string): number | undefined {
+  const head = path.split('/')[0]!;
+  if (GEN_GROUND.includes(path)) return 0;
+  if (GEN_STAGES.includes(head)) return GEN_STAGES.indexOf(head);
+  if (GEN_TOP.includes(head)) return GEN_STAGES.length;
+  return undefined;
+}
+
+/** Every import under `src` that runs against the stage order (relative imports; type-only ones count too). */
+function backwardImports(src: string): string[] {
+  const offending: string[] = [];
+  const name = (file: string) => relative(src, file).split(sep).join('/');
+  for (const file of sourceFiles(src)) {
+    const rank = genRank(name(file));
+    if (rank === undefined) {
+      offending.push(`${name(file)} is in no stage (place it in test/layout.test.ts's stage order)`);
+      continue;
+    }
+    for (const spec of importedModules(file)) {
+      if (!spec.startsWith('.')) continue;
+      const target = name(resolve(dirname(file), spec).replace(/\.c?js$/, (ext) => ext.replace('js', 'ts')));
+      const targetRank = genRank(target);
+      if (targetRank !== undefined && targetRank > rank) offending.push(`${name(file)} imports ${target}`);
+    }
+  }
+  return offending;
+}
+
 describe('package layout', () => {
+  it('gen: each stage imports only the stages before it (program < discover < schema < describe < emit)', () => {
+    expect(backwardImports(join(root, 'packages/gen/src'))).toEqual([]);
+  });
+
+  it('gen: the stage order check finds a backward import, a type-only one, and a file in no stage', () => {
+    const src = mkdtempSync(join(tmpdir(), 'toolwright-layout-'));
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(src, path)), { recursive: true });
+        writeFileSync(join(src, path), text);
+      };
+      write('emit/render.ts', "import { mapType } from '../schema/map.js';\n");
+      write('schema/map.ts', "import { render } from '../emit/render.js';\n");
+      write(
+        'discover/find.ts',
+        "import type { Tool } from '../describe/tool.js';\nimport { ts } from '../program/ts.js';\n",
+      );
+      write('describe/tool.ts', "import { run } from '../generate.js';\n");
+      write('options.ts', "import type { Analysis } from './analyze.js';\n");
+      write('stray.ts', '');
+      expect(backwardImports(src).sort()).toEqual([
+        'describe/tool.ts imports generate.ts',
+        'discover/find.ts imports describe/tool.ts',
+        'options.ts imports analyze.ts',
+        'schema/map.ts imports emit/render.ts',
+        "stray.ts is in no stage (place it in test/layout.test.ts's stage order)",
+      ]);
+    } finally {
+      rmSync(src, { recursive: true, force: true });
+    }
+  });
+
   it('knows every package, and lists no package that does not exist', () => {
     expect(Object.keys(allowed).sort()).toEqual([...packages].sort());
     for (const name of runTime) expect(packages).toContain(name);

@@ -5,9 +5,10 @@ import { describeFiles } from './describe/describe-files.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
 import { checkDtoImports } from './emit/dto-imports.js';
 import { manifestHash, renderOutputs, type Output, type Renderers } from './emit/index.js';
+import type { InputRecorder } from './incremental/inputs.js';
+import { keepTools, type WatchState } from './incremental/watch-state.js';
+import { loadTools, type LoadedTools } from './load-tools.js';
 import type { ResolvedOptions } from './options.js';
-import type { InputRecorder } from './program/inputs.js';
-import { loadProgram, type LoadedProgram, type WatchState } from './program/load-program.js';
 
 /** What one reading of the project gives: everything `generate` needs to write or check the outputs. */
 export interface Analysis {
@@ -16,8 +17,8 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /** Empty when there are errors. */
   outputs: Output[];
-  /** See `LoadedProgram.hostLibs`. */
-  hostLibs?: LoadedProgram['hostLibs'];
+  /** See `LoadedTools.hostLibs`. */
+  hostLibs?: LoadedTools['hostLibs'];
 }
 
 export interface AnalyzeContext {
@@ -27,16 +28,19 @@ export interface AnalyzeContext {
 }
 
 /**
- * The pipeline: load the program and find the tools (program/, discover/), describe each tool (describe/, schema/),
- * check the set, and render the outputs (emit/) unless there are errors. `recorder` records the inputs for the
- * cache, `state` carries what `--watch` reuses from run to run, `renderers` are those `loadRenderers` loaded.
+ * The pipeline, one stage after the other: load the program and find the tools (program/, discover/: see
+ * load-tools.ts), describe each tool (describe/, which maps types with schema/), check the set, and render the
+ * outputs (emit/) unless there are errors. `recorder` records the inputs for the cache, `state` carries what
+ * `--watch` reuses from run to run, `renderers` are those `loadRenderers` loaded.
  */
 export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}): Analysis {
   const { recorder, state, renderers = {} } = context;
   const diagnostics = new Diagnostics();
   const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
-  const loaded = loadProgram(options, diagnostics, { recorder, state, timing });
-  const described = describeFiles(loaded, options.nameStyle, diagnostics, state);
+  const loaded = loadTools(options, diagnostics, { recorder, state, timing });
+  const perFile = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics);
+  if (state) keepTools(state, loaded.files, perFile);
+  const described = perFile.flatMap((file) => file.described);
   timing?.('describe');
   checkTools(described, loaded.projectDir, diagnostics.report, loaded.checker, options.maxTools);
   if (options.outFile !== undefined)

@@ -10,6 +10,12 @@ export interface Diagnostic {
   message: string;
 }
 
+/**
+ * Reports a problem at a node (the declaration being read, or a nested one met by the checker). Every stage reports
+ * through it.
+ */
+export type Report = (node: ts.Node, severity: Diagnostic['severity'], message: string) => void;
+
 /** Collects the problems of one run, each at the node it is about. */
 export class Diagnostics {
   readonly list: Diagnostic[] = [];

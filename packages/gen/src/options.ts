@@ -1,9 +1,15 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { NAME_STYLES, type NameStyle } from './describe/name-style.js';
 import { GEMINI_MAX_TOOLS } from '@toolwright/core';
-import { GENERATED_HEADER } from './emit/render-module.js';
+import { GENERATED_HEADER } from './generated-header.js';
 import type { ProgramSource, SourceFileSource } from './program/given-program.js';
+
+/**
+ * How method names become tool names: kept as written, or snake_case (`getCurrentWeather` -> `get_current_weather`).
+ */
+export type NameStyle = 'preserve' | 'snake';
+
+export const NAME_STYLES: readonly NameStyle[] = ['preserve', 'snake'];
 
 /** Where gen-tools looks and writes when no option says otherwise (relative to the working directory). */
 export const DEFAULT_PROJECT = 'tsconfig.json';

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyze, type Analysis } from '../src/analyze.js';
 import { resolveOptions, type ResolvedOptions } from '../src/options.js';
-import type { WatchState } from '../src/program/load-program.js';
+import type { WatchState } from '../src/incremental/watch-state.js';
 import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
 import { libFiles, libFolder, ts } from '../src/program/typescript.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ts } from 'ts-morph';
-import { isJsonExact, staticDefault } from '../src/describe/default-value.js';
+import { staticDefault } from '../src/describe/default-value.js';
+import { isJsonExact } from '../src/discover/constant.js';
 import { numericLiteralValue } from '../src/schema/numeric-literal.js';
 
 // Every numeric literal spelling TypeScript allows (decimal with fraction and exponent, hex, octal, binary, numeric

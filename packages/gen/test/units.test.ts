@@ -17,7 +17,7 @@ import { mayDeclareTools } from '../src/program/load-project.js';
 import { renderModule, toolNamesInModule } from '../src/emit/render-module.js';
 import { renderJson, toolNamesInJson } from '../src/emit/render-json.js';
 import { manifestHash } from '../src/emit/index.js';
-import { GEN_VERSION } from '../src/program/cache.js';
+import { GEN_VERSION } from '../src/incremental/cache.js';
 import { displayPath } from '../src/cli/format-diagnostic.js';
 import type { ManifestTool } from '@toolwright/core';
 

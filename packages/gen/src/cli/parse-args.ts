@@ -1,6 +1,5 @@
 import { GEMINI_MAX_TOOLS } from '@toolwright/core';
-import { DEFAULT_OUT, DEFAULT_PROJECT, type GenerateOptions } from '../options.js';
-import { NAME_STYLES, type NameStyle } from '../describe/name-style.js';
+import { DEFAULT_OUT, DEFAULT_PROJECT, NAME_STYLES, type GenerateOptions, type NameStyle } from '../options.js';
 
 export const USAGE =
   `Usage: gen-tools [options]

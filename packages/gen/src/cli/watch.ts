@@ -6,10 +6,10 @@ import { applyAnalysis } from '../generate.js';
 import { loadRenderers } from '../emit/index.js';
 import { formatDiagnostic } from './format-diagnostic.js';
 import { summaryLine } from './summary.js';
-import { InputRecorder, inputsUnchanged, type InputRecord } from '../program/inputs.js';
-import { outputsOf } from '../program/cache.js';
+import { InputRecorder, inputsUnchanged, type InputRecord } from '../incremental/inputs.js';
+import { outputsOf } from '../incremental/cache.js';
 import { SourceFileCache } from '../program/load-project.js';
-import type { WatchState } from '../program/load-program.js';
+import type { WatchState } from '../incremental/watch-state.js';
 
 export interface WatchIo {
   out(text: string): void;

@@ -3,7 +3,7 @@ import { ts } from '../program/typescript.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_MAX_TOOLS, GEMINI_TOOL_NAME, PORTABLE_TOOL_NAME_LENGTH } from '@toolwright/core';
 import { projectPath } from './describe-tool.js';
-import type { Report } from '../schema/contract.js';
+import type { Report } from '../diagnostics.js';
 
 export interface DescribedTool {
   tool: ManifestTool;

@@ -1,7 +1,7 @@
 import type { DescribedTool } from './check-tools.js';
-import { dtoClasses } from '../emit/dto-imports.js';
+import { dtoClasses } from '../schema/revival.js';
 import { ts } from '../program/typescript.js';
-import type { Report } from '../schema/contract.js';
+import type { Report } from '../diagnostics.js';
 
 /**
  * Compiler options that make a project with tools fail later, at `tsc` or at start, told now at the first tool

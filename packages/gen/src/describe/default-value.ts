@@ -1,3 +1,4 @@
+import { isJsonExact } from '../discover/constant.js';
 import { FileScopeMemo } from '../program/file-scope.js';
 import { ts } from '../program/typescript.js';
 
@@ -124,12 +125,4 @@ function numericValue(literal: ts.NumericLiteral): number {
 function bigintValue(literal: ts.BigIntLiteral): number {
   const value = BigInt(literal.text.slice(0, -1));
   return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : Number.NaN;
-}
-
-/** JSON holds the value as JavaScript does: no -0, NaN or infinity anywhere in it. */
-export function isJsonExact(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) return value.every(isJsonExact);
-  if (typeof value === 'object' && value !== null) return Object.values(value).every(isJsonExact);
-  return true;
 }

@@ -1,37 +1,59 @@
-import type { NameStyle } from './name-style.js';
+import type { CoreSymbols } from '../discover/core-symbols.js';
+import type { DecoratedMethod } from '../discover/find-tools.js';
+import type { Diagnostic, Diagnostics } from '../diagnostics.js';
+import type { NameStyle } from '../options.js';
+import type { ts } from '../program/typescript.js';
 import type { DescribedTool } from './check-tools.js';
 import { describeTool } from './describe-tool.js';
 import { parameterSignature } from './parameter-signature.js';
-import type { Diagnostics } from '../diagnostics.js';
-import type { FileTools, LoadedProgram, WatchState } from '../program/load-program.js';
+
+/** A file's tools as described, and the problems met describing them. */
+export interface DescribedFile {
+  described: DescribedTool[];
+  diagnostics: Diagnostic[];
+}
+
+/** A file that may declare tools: its tool methods, and what the last run of `--watch` kept for it. */
+export interface ToolFile {
+  file: ts.SourceFile;
+  methods: DecoratedMethod[];
+  /** Where the problems met in this file go (kept for the next run). */
+  local: Diagnostics;
+  /** Its tools and diagnostics from the last run, when none of its inputs changed. */
+  kept?: DescribedFile | undefined;
+}
+
+/** What describing reads of the loaded program. */
+export interface DescribeContext {
+  /** The folder of the tsconfig: manifest `file` paths are relative to it. */
+  projectDir: string;
+  core: CoreSymbols;
+  checker: ts.TypeChecker;
+  /** Whether a file is one of the tsconfig's (problems in other files are reported at the tool). */
+  isProjectFile: (fileName: string) => boolean;
+}
 
 /**
- * The manifest entry of every tool method found, file by file, in the order found. A file that `--watch` kept from
- * the last run (none of its inputs changed) is not described again: its tools and diagnostics are reused.
+ * The manifest entry of every tool method found, file by file, in the order found (one result per file). A file
+ * that `--watch` kept from the last run is not described again: its tools and diagnostics are reused.
  */
 export function describeFiles(
-  loaded: LoadedProgram,
+  files: readonly ToolFile[],
+  context: DescribeContext,
   nameStyle: NameStyle,
   diagnostics: Diagnostics,
-  state?: WatchState,
-): DescribedTool[] {
-  const { projectDir, core, checker, isProjectFile } = loaded;
-  const files = new Map<string, FileTools>();
-  const described: DescribedTool[] = [];
-  for (const entry of loaded.files) {
+): DescribedFile[] {
+  const { projectDir, core, checker, isProjectFile } = context;
+  return files.map((entry) => {
     const report = entry.local.report;
-    const fileTools: FileTools = entry.kept ?? {
-      inputs: entry.inputs,
+    const result: DescribedFile = entry.kept ?? {
       described: entry.methods.map((method) => {
         const tool = describeTool(method, { projectDir, nameStyle, core, report, checker, isProjectFile });
         return { found: method, tool, signature: parameterSignature(method.method, tool.params, checker) };
       }),
       diagnostics: entry.local.list,
     };
-    files.set(entry.file.fileName, fileTools);
-    described.push(...fileTools.described);
-    for (const diagnostic of fileTools.diagnostics) diagnostics.add(diagnostic);
-  }
-  if (state) state.files = files;
-  return described;
+    for (const diagnostic of result.diagnostics) diagnostics.add(diagnostic);
+    return result;
+  });
 }

@@ -13,9 +13,10 @@ import { staticDefault } from './default-value.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_PARAMETER_NAME } from '@toolwright/core';
 import { cleanText, commentText, readMethodDoc, type MethodDoc } from './method-doc.js';
-import { styleName, type NameStyle } from './name-style.js';
+import type { NameStyle } from '../options.js';
+import { styleName } from './name-style.js';
 import { parameterName } from './parameter-name.js';
-import type { Report } from '../schema/contract.js';
+import type { Report } from '../diagnostics.js';
 import { applyDocTags, createSchemaBuilder, type DocTag } from '../schema/index.js';
 import { setOwn } from '../schema/own-property.js';
 

@@ -1,9 +1,4 @@
-/**
- * How method names become tool names: kept as written, or snake_case (`getCurrentWeather` -> `get_current_weather`).
- */
-export type NameStyle = 'preserve' | 'snake';
-
-export const NAME_STYLES: readonly NameStyle[] = ['preserve', 'snake'];
+import type { NameStyle } from '../options.js';
 
 export function styleName(name: string, style: NameStyle): string {
   return style === 'snake' ? toSnakeCase(name) : name;

@@ -1,7 +1,7 @@
 import { ts } from '../program/typescript.js';
 import type { ToolAnnotations } from '@toolwright/core';
-import type { Report } from '../schema/contract.js';
-import { constantValue } from '../schema/constant.js';
+import type { Report } from '../diagnostics.js';
+import { constantValue } from './constant.js';
 
 /** What gen-tools can read from `@tool({ ... })` without running it. */
 export interface StaticToolOptions {

@@ -1,7 +1,6 @@
 import { ts } from '../program/typescript.js';
 import type { CoreSymbols } from './core-symbols.js';
-import { compareText } from '../diagnostics.js';
-import type { Report } from '../schema/contract.js';
+import { compareText, type Report } from '../diagnostics.js';
 
 /** A method marked with core's `@tool()`, in a class the generated module can import (compiler nodes). */
 export interface DecoratedMethod {

@@ -1,9 +1,10 @@
-import type { ManifestTool, Revival } from '@toolwright/core';
+import type { ManifestTool } from '@toolwright/core';
 import type { DescribedTool } from '../describe/check-tools.js';
-import type { InputRecorder } from '../program/inputs.js';
+import type { ReadRecorder } from '../program/read-recorder.js';
 import { ts } from '../program/typescript.js';
+import { dtoClasses } from '../schema/revival.js';
 import { singleQuoted } from './generated-text.js';
-import type { Report } from '../schema/contract.js';
+import type { Report } from '../diagnostics.js';
 
 /**
  * The DTO libraries the TS module imports and hands to the Toolbox (`dtoModules`): class-transformer where a tool
@@ -61,7 +62,7 @@ export function checkDtoImports(
   outFile: string,
   compilerOptions: ts.CompilerOptions,
   report: Report,
-  recorder: InputRecorder | undefined,
+  recorder: ReadRecorder | undefined,
 ): void {
   const host = recordingHost(recorder);
   for (const [library, index] of dtoImports(tools.map(({ tool }) => tool))) {
@@ -76,35 +77,8 @@ export function checkDtoImports(
   }
 }
 
-/** Every DTO class a revival builds, nested ones included. */
-export function* dtoClasses(revival: Revival): Generator<Extract<Revival, { kind: 'class' }>> {
-  switch (revival.kind) {
-    case 'class':
-      yield revival;
-      for (const inner of Object.values(revival.properties ?? {})) yield* dtoClasses(inner);
-      return;
-    case 'object':
-      for (const inner of Object.values(revival.properties)) yield* dtoClasses(inner);
-      return;
-    case 'record':
-      yield* dtoClasses(revival.values);
-      return;
-    case 'array':
-      yield* dtoClasses(revival.items);
-      return;
-    case 'set':
-      if (revival.items) yield* dtoClasses(revival.items);
-      return;
-    case 'tuple':
-      for (const item of revival.items) if (item) yield* dtoClasses(item);
-      return;
-    default:
-      return;
-  }
-}
-
 /** The file system, as module resolution asks it, each question told to the recorder. */
-function recordingHost(recorder: InputRecorder | undefined): ts.ModuleResolutionHost {
+function recordingHost(recorder: ReadRecorder | undefined): ts.ModuleResolutionHost {
   const sys = ts.sys;
   if (!recorder) return sys;
   return {

@@ -2,7 +2,7 @@ import { dirname, relative, sep } from 'node:path';
 
 /**
  * How relative imports name a TypeScript file under the project's module resolution (see `extensionStyle` in
- * index.ts). This module loads no TypeScript: a cache hit reads `GENERATED_HEADER` through it.
+ * index.ts). This module loads no TypeScript.
  */
 export type ExtensionStyle = 'js' | 'ts' | 'none';
 

@@ -7,7 +7,6 @@
 import { basename } from 'node:path';
 import { hostLibGlobals } from './host-lib-globals.generated.js';
 import { fileScopeOf } from './file-scope.js';
-import type { DecoratedMethod } from '../discover/find-tools.js';
 import { isLibFile, ts } from './typescript.js';
 
 /** lib.dom*.d.ts and lib.webworker*.d.ts. */
@@ -266,7 +265,7 @@ function hasAny(file: ts.SourceFile, names: ReadonlySet<string>, shape?: RegExp)
  * ToolContext parameter is only recognised, its members never read (its `signal` is the DOM's AbortSignal).
  */
 export function toolRoots(
-  methods: readonly DecoratedMethod[],
+  methods: readonly { method: ts.MethodDeclaration; decorator: ts.Decorator }[],
   isToolContext: (type: ts.TypeReferenceNode) => boolean,
 ): ts.Node[] {
   const roots: ts.Node[] = [];

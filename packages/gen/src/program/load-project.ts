@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { isLibFile, libFolder, ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
-import type { InputRecorder } from './inputs.js';
+import type { ReadRecorder } from './read-recorder.js';
 import { UsageError } from '../options.js';
 
 export interface LoadedProject {
@@ -56,7 +56,7 @@ export interface LoadOptions {
   oldProgram?: ts.Program;
   timing?: (phase: string) => void;
   /** For the cache: told every file read and every question asked of the file system. */
-  recorder?: InputRecorder;
+  recorder?: ReadRecorder;
   /** Build the program with every lib file the tsconfig asks for, host libs included (see host-libs.ts). */
   allLibs?: boolean;
   /** Build it with the host libs first (`--watch`, when the last run needed them); analyze still judges. */
@@ -184,7 +184,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
 function readConfig(
   configPath: string,
   diagnostics: Diagnostics,
-  recorder?: InputRecorder,
+  recorder?: ReadRecorder,
 ): ts.ParsedCommandLine | undefined {
   const sys = ts.sys;
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
@@ -217,7 +217,7 @@ function leanHost(
   options: ts.CompilerOptions,
   texts: ReadonlyMap<string, string>,
   cache: SourceFileCache | undefined,
-  recorder: InputRecorder | undefined,
+  recorder: ReadRecorder | undefined,
 ): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   if (recorder) {

@@ -1,7 +1,7 @@
 import { linearPatternProblem } from '@toolwright/core/linear-regexp';
 import type { JsonSchema } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
-import { constantValue, enumValues, UNKNOWN } from './constant.js';
+import { constantValue, enumValues, UNKNOWN } from '../discover/constant.js';
 import { constrain, constrainItems, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 
 /** What the class-validator decorators on one DTO property say. */

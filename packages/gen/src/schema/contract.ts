@@ -1,4 +1,5 @@
 import type { JsonSchema, Revival } from '@toolwright/core';
+import type { Report } from '../diagnostics.js';
 import type { ts } from '../program/typescript.js';
 
 /**
@@ -10,9 +11,6 @@ export interface TypeSchema {
   /** How the Toolbox turns the JSON value into the declared type; absent when plain JSON is the type. */
   revive?: Revival;
 }
-
-/** Reports a problem at a node (the declaration being mapped, or a nested one met by the checker). */
-export type Report = (node: ts.Node, severity: 'error' | 'warning', message: string) => void;
 
 export interface SchemaBuilderOptions {
   /** The folder of the tsconfig: `Revival.file` paths are relative to it. */

@@ -1,10 +1,10 @@
 import { linearPatternProblem } from '@toolwright/core/linear-regexp';
 import type { JsonSchema, JsonSchemaType } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
-import type { Report } from './contract.js';
+import type { Report } from '../diagnostics.js';
 import { constrain, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 import { subjectOf } from './problems.js';
-import { isJsonExact } from '../describe/default-value.js';
+import { isJsonExact } from '../discover/constant.js';
 import { numericLiteralValue } from './numeric-literal.js';
 
 /** One JSDoc block tag: `@minimum 3` is `{ name: 'minimum', text: '3' }`. */

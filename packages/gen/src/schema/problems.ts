@@ -1,5 +1,5 @@
 import { ts } from '../program/typescript.js';
-import type { Report } from './contract.js';
+import type { Report } from '../diagnostics.js';
 
 /** A problem met while mapping a type, relative to the type: `path` leads from the type to the offending part. */
 export interface Problem {

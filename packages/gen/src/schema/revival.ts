@@ -68,3 +68,30 @@ function mergeObjectRevivals(parts: readonly RevivalPart[], reviving: readonly R
   }
   return { kind: 'object', properties };
 }
+
+/** Every DTO class a revival builds, nested ones included. */
+export function* dtoClasses(revival: Revival): Generator<Extract<Revival, { kind: 'class' }>> {
+  switch (revival.kind) {
+    case 'class':
+      yield revival;
+      for (const inner of Object.values(revival.properties ?? {})) yield* dtoClasses(inner);
+      return;
+    case 'object':
+      for (const inner of Object.values(revival.properties)) yield* dtoClasses(inner);
+      return;
+    case 'record':
+      yield* dtoClasses(revival.values);
+      return;
+    case 'array':
+      yield* dtoClasses(revival.items);
+      return;
+    case 'set':
+      if (revival.items) yield* dtoClasses(revival.items);
+      return;
+    case 'tuple':
+      for (const item of revival.items) if (item) yield* dtoClasses(item);
+      return;
+    default:
+      return;
+  }
+}

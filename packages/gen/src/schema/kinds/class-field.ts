@@ -1,8 +1,7 @@
 import type { JsonSchema } from '@toolwright/core';
-import { isJsonExact } from '../../describe/default-value.js';
 import type { ts } from '../../program/typescript.js';
 import { readValidation } from '../class-validator.js';
-import { constantValue, UNKNOWN } from '../constant.js';
+import { constantValue, isJsonExact, UNKNOWN } from '../../discover/constant.js';
 
 /** What a class field adds to its property: class-validator constraints, and its initializer as `default`. */
 export interface ClassField {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProbeKind, ReadRecorder } from '../program/read-recorder.js';
 
 /**
  * Everything a run of gen-tools read from the disk, as it was then: the content hash of each file read, the
@@ -12,9 +13,7 @@ import { join } from 'node:path';
 export interface InputRecord {
   /** Path to the content hash of the file (`-` when it could not be read). */
   files: Record<string, string>;
-  /**
-   * `kind:path` to the answer: `f` file exists, `d` folder exists, `r` real path, `l` subfolders, `s` size and time.
-   */
+  /** `kind:path` to the answer (see `ProbeKind`). */
   probes: Record<string, string>;
   /** Folder (`R:` recursive, `D:` this folder only) to the hash of its listing of source files. */
   listings: Record<string, string>;
@@ -24,7 +23,7 @@ const LISTED = /\.(?:[cm]?[jt]sx?|json)$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'bower_components', 'jspm_packages']);
 
 /** Collects the inputs of one run (see `InputRecord`). */
-export class InputRecorder {
+export class InputRecorder implements ReadRecorder {
   private readonly record: InputRecord = { files: {}, probes: {}, listings: {} };
 
   /** @param skip files that never count as inputs (the outputs, which live in the included folders). */
@@ -47,8 +46,6 @@ export class InputRecorder {
     return this.record;
   }
 }
-
-export type ProbeKind = 'f' | 'd' | 'r' | 'l' | 's';
 
 /** Whether every input of `record` is as it was (the first difference ends the search). */
 export function inputsUnchanged(record: InputRecord, skip: ReadonlySet<string>): boolean {

@@ -109,3 +109,11 @@ export function enumValues(expression: ts.Expression, checker: ts.TypeChecker): 
   }
   return undefined;
 }
+
+/** JSON holds the value as JavaScript does: no -0, NaN or infinity anywhere in it. */
+export function isJsonExact(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isJsonExact);
+  if (typeof value === 'object' && value !== null) return Object.values(value).every(isJsonExact);
+  return true;
+}
