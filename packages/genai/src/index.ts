@@ -37,6 +37,9 @@ export type {
 } from './options.js';
 export type { AgentResult, StopReason, Step, ToolCallRecord, Usage } from './result.js';
 export { toContents } from './input.js';
+export { GeminiRestClient, type GeminiRestClientOptions } from './rest-client/gemini-rest-client.js';
+export { GeminiApiError } from './rest-client/api-error.js';
+export { GeminiReply } from './rest-client/gemini-reply.js';
 export type {
   StepRunner,
   StepBatchRunner,

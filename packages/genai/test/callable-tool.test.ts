@@ -1,14 +1,16 @@
-import { reply } from '@toolwright/testing';
+import { reply, type FakeGeminiOptions } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { toCallableTool } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
 import { MathTools, ShoutTools, toolbox as bind } from './support/services.js';
 
 const toolbox = bind(new MathTools());
+// The SDK's own function-calling loop: only @google/genai's client has it.
+const sdkFake = (options: FakeGeminiOptions) => fakeGemini(options, 'sdk');
 
 describe('toCallableTool', () => {
   it("runs a Toolbox in the SDK's own loop: ids echoed, errors as responses", async () => {
-    const { fake, client } = await fakeGemini({
+    const { fake, client } = await sdkFake({
       script: [
         reply.functionCalls([
           { name: 'add', args: { a: 1, b: 2 }, id: 'x' },
@@ -33,7 +35,7 @@ describe('toCallableTool', () => {
 
   it('filters calls by name when several callable tools share the loop', async () => {
     const other = bind(new ShoutTools());
-    const { fake, client } = await fakeGemini({
+    const { fake, client } = await sdkFake({
       script: [
         reply.functionCalls([
           { name: 'shout', args: { text: 'hi' }, id: '1' },
@@ -63,7 +65,7 @@ describe('toCallableTool', () => {
   it(
     'answers a made-up tool name with an error, ' + 'so the request stays valid and the model can correct itself',
     async () => {
-      const { fake, client } = await fakeGemini({
+      const { fake, client } = await sdkFake({
         script: [
           reply.functionCalls([
             { name: 'add', args: { a: 1, b: 1 }, id: 'ok' },
@@ -86,7 +88,7 @@ describe('toCallableTool', () => {
   );
 
   it('works in the streaming loop too', async () => {
-    const { fake, client } = await fakeGemini({
+    const { fake, client } = await sdkFake({
       script: [reply.functionCall('add', { a: 5, b: 5 }, { id: 's' }), 'Ten.'],
     });
     const stream = await client.models.generateContentStream({

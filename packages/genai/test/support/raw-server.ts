@@ -24,6 +24,7 @@ export async function startRawServer(): Promise<{
   /** Late answers the client closed before their end. */
   closedUnread: () => number;
   client: GoogleGenAI;
+  url: string;
 }> {
   const answers: RawAnswer[] = [];
   let requests = 0;
@@ -65,5 +66,11 @@ export async function startRawServer(): Promise<{
     apiVersion: 'v1beta',
     httpOptions: { baseUrl: `http://127.0.0.1:${port}` },
   });
-  return { answers, requests: () => requests, closedUnread: () => closedUnread, client };
+  return {
+    answers,
+    requests: () => requests,
+    closedUnread: () => closedUnread,
+    client,
+    url: `http://127.0.0.1:${port}`,
+  };
 }

@@ -1,3 +1,4 @@
+import { ownFetch } from '../../rest-client/own-fetch.js';
 import { parseRetryAfter } from './retry.js';
 
 /**
@@ -66,11 +67,14 @@ function withSignal(init: RequestInit | undefined, signal: AbortSignal | undefin
 }
 
 /**
- * The fetch the client was made with, so that wrapping it never bypasses a custom fetch given to `new GoogleGenAI`.
+ * The fetch the client was made with, so that wrapping it never bypasses a custom fetch given to `new GoogleGenAI`
+ * (or to `new GeminiRestClient`).
  * The SDK keeps its options private; `undefined` when they are not where SDK 2.x and 3.x keep them (then the
  * Agent does not wrap fetch at all: it passes the signal as `config.abortSignal` and reads statuses from errors).
  */
 export function clientFetch(client: object): typeof fetch | undefined {
+  const light = ownFetch(client);
+  if (light) return light;
   const options = (client as unknown as { apiClient?: { clientOptions?: { httpOptions?: { fetch?: unknown } } } })
     .apiClient?.clientOptions;
   if (options === undefined || options === null || typeof options !== 'object') return undefined;
