@@ -4,7 +4,8 @@
 // - toolwright, as the README's quick start: `gen-tools` writes the manifest, `new Toolbox([new Service()], manifest)`,
 //   `new GoogleGenAI({ apiKey })`, `new Agent({ client, model, tools })`, `agent.run(...)`; and the same with
 //   `gen-tools --validators` (docs/edge-and-cold-start.md, for fast cold starts); and with `@google/genai`'s web build
-//   (`import { GoogleGenAI } from '@google/genai/web'`: fetch, an API key, no Vertex AI auth), the lever the issue names.
+//   (`import { GoogleGenAI } from '@google/genai/web'`: fetch, an API key, no Vertex AI auth), the lever the issue names;
+//   and with genai's own light client (`new GeminiRestClient({ apiKey })`, docs/edge-and-cold-start.md).
 // - the AI SDK, as its docs: `tool({ description, inputSchema: z.object(...), execute })` per tool, `@ai-sdk/google`'s
 //   provider, `new ToolLoopAgent({ model, tools })`, `agent.generate({ prompt })`.
 // Each app is bundled by esbuild as a Node server runs it (its own code in one file, packages from node_modules).
@@ -66,14 +67,19 @@ if (${answer} !== 'Found tea.') throw new Error('unexpected answer: ' + ${answer
 console.log(ready, answered);
 `;
 
-const toolwrightApp = (client: string) => `import { GoogleGenAI } from '${client}';
+/** The client's import and its class: @google/genai's (`client` names the module), or genai's light one. */
+const clientImport = (client: string): [string, string] =>
+  client === 'light'
+    ? [`import { Agent, GeminiRestClient } from '@toolwright/genai';`, 'GeminiRestClient']
+    : [`import { GoogleGenAI } from '${client}';\nimport { Agent } from '@toolwright/genai';`, 'GoogleGenAI'];
+
+const toolwrightApp = (client: string) => `${clientImport(client)[0]}
 import { Toolbox } from '@toolwright/core';
-import { Agent } from '@toolwright/genai';
 import { manifest } from './tools.generated.js';
 import { Service } from './service.js';
 
 const toolbox = new Toolbox([new Service()], manifest);
-const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: process.env.GEMINI_BASE_URL } });
+const client = new ${clientImport(client)[1]}({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: process.env.GEMINI_BASE_URL } });
 const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: toolbox });
 const ready = performance.now();
 const result = await agent.run('Find tea.');
@@ -150,6 +156,8 @@ async function main(): Promise<void> {
       toolwright: await makeToolwrightApp('toolwright', false),
       'toolwright --validators': await makeToolwrightApp('validators', true),
       'toolwright --validators, genai web': await makeToolwrightApp('web', true, '@google/genai/web'),
+      'toolwright --validators, light client': await makeToolwrightApp('light', true, 'light'),
+      'toolwright, light client': await makeToolwrightApp('light-plain', false, 'light'),
       'AI SDK': await makeAiSdkApp(),
     };
     const env = { ...process.env, GEMINI_BASE_URL: fake.url };
@@ -169,7 +177,7 @@ async function main(): Promise<void> {
     for (const name of Object.keys(variants).filter((name) => name !== 'empty')) {
       rows[name] = [figure(name, 0) - base[0], figure(name, 1) - base[1]];
       const [ready, answered] = rows[name];
-      console.log(`  ${name.padEnd(28)} app ready ${ready.toFixed(1)} ms, first answer ${answered.toFixed(1)} ms`);
+      console.log(`  ${name.padEnd(38)} app ready ${ready.toFixed(1)} ms, first answer ${answered.toFixed(1)} ms`);
     }
     const ai = rows['AI SDK']!;
     for (const name of Object.keys(rows).filter((name) => name !== 'AI SDK')) {
