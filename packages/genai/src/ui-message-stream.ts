@@ -57,33 +57,44 @@ export function toUIMessageStream(
     start(controller) {
       controller.enqueue({ type: 'start', messageId: writer.messageId });
     },
+    // Reads events until one makes a chunk: a pull that enqueues nothing is not called again while the reader's
+    // one read waits (a retry or a raw response event would stall the stream).
     async pull(controller) {
-      let next: IteratorResult<AgentEvent>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        for (const chunk of writer.close()) controller.enqueue(chunk);
-        const errorText = options.onError
-          ? options.onError(error)
-          : error instanceof Error
-            ? error.message
-            : String(error);
-        controller.enqueue({ type: 'error', errorText });
-        controller.enqueue({ type: 'finish', finishReason: 'error' });
-        controller.close();
-        return;
+      for (;;) {
+        if (await pullOnce(controller)) return;
       }
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      for (const chunk of writer.write(next.value)) controller.enqueue(chunk);
     },
     async cancel() {
       // Leaving the iteration aborts the run.
       await iterator.return?.();
     },
   });
+
+  /** Reads one event; true when it enqueued a chunk or ended the stream. */
+  async function pullOnce(controller: ReadableStreamDefaultController<UIMessageChunk>): Promise<boolean> {
+    let next: IteratorResult<AgentEvent>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      for (const chunk of writer.close()) controller.enqueue(chunk);
+      const errorText = options.onError
+        ? options.onError(error)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      controller.enqueue({ type: 'error', errorText });
+      controller.enqueue({ type: 'finish', finishReason: 'error' });
+      controller.close();
+      return true;
+    }
+    if (next.done) {
+      controller.close();
+      return true;
+    }
+    const chunks = writer.write(next.value);
+    for (const chunk of chunks) controller.enqueue(chunk);
+    return chunks.length > 0;
+  }
 }
 
 /**

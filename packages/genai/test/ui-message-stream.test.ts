@@ -8,7 +8,7 @@ import { defineTool, Toolbox } from '@toolwright/core';
 import { reply } from '@toolwright/testing';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent, toUIMessageStreamResponse, type AgentStream } from '../src/index.js';
+import { Agent, toUIMessageStream, toUIMessageStreamResponse, type AgentStream } from '../src/index.js';
 import { fakeGemini } from './support/fake.js';
 
 const closing: Array<() => Promise<void>> = [];
@@ -134,6 +134,17 @@ describe('toUIMessageStreamResponse', () => {
     const served = await route(() => failing.stream('Hi'));
     const snapshots = (await chat(served.url, 'Hi')) as UIMessage[] & { errors?: unknown[] };
     expect(String(snapshots.errors?.[0])).toContain('upstream said no');
+  });
+
+  it('goes on past events that make no chunk (a retry, raw responses) when read one chunk at a time', async () => {
+    const { client } = await fakeGemini({ script: [reply.serverError(), reply.text('Back again.')] });
+    const agent = new Agent({ client, model: 'm', retry: { initialDelayMs: 1 } });
+    // One read at a time, as a plain reader (or a server piping it by hand) does: nothing else asks for more.
+    const reader = toUIMessageStream(agent.stream('Hi')).getReader();
+    const types: string[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) types.push(next.value.type);
+    expect(types).toContain('text-delta');
+    expect(types.at(-1)).toBe('finish');
   });
 
   it('aborts the run when the client goes away mid-answer', async () => {
