@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'mcp', 'restate'];
+const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'mcp', 'restate', 'dev-ui'];
 // Packages loaded at run time: the main ES module entry is bundled into one file (see bundleEntry). gen runs at build
 // time, from its CLI, which loads what each command needs on demand.
-const bundledEntries = new Set(['testing', 'core', 'genai', 'fs-tools', 'mcp', 'restate']);
+const bundledEntries = new Set(['testing', 'core', 'genai', 'fs-tools', 'mcp', 'restate', 'dev-ui']);
 
 const args = process.argv.slice(2);
 const staleOnly = args.includes('--stale');

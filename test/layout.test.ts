@@ -16,9 +16,10 @@ const allowed: Record<string, string[]> = {
   mcp: ['core'],
   'fs-tools': ['core'],
   restate: ['genai', 'core'],
+  'dev-ui': ['genai', 'core'],
 };
 const compilerModules = ['typescript', 'ts-morph', '@ts-morph/common'];
-const runTime = ['core', 'genai', 'testing', 'mcp', 'fs-tools', 'restate'];
+const runTime = ['core', 'genai', 'testing', 'mcp', 'fs-tools', 'restate', 'dev-ui'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -1,0 +1,48 @@
+// `npm run dev:ui`: the developer UI on the weather example. With GEMINI_API_KEY set the chat talks to the Gemini
+// API (model from GEMINI_MODEL, default gemini-2.5-flash); without it, the offline demo's scripted model on
+// FakeGemini answers, over HTTP, through the real @google/genai client. PORT picks the port (0 or unset: any free
+// one); the URL is printed when the page is ready.
+import { GoogleGenAI } from '@google/genai';
+import { startDevUi } from '@toolwright/dev-ui';
+import { startFakeGemini, type FakeGemini } from '@toolwright/testing';
+import { createWeatherAgent, weatherToolbox } from './agent.js';
+import { offlineWeatherModel } from './agent-offline-model.js';
+
+const apiKey = process.env.GEMINI_API_KEY;
+const port = Number(process.env.PORT ?? 0);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number (0 for any free port), not "${process.env.PORT}"`);
+  process.exit(2);
+}
+
+let fake: FakeGemini | undefined;
+let client: GoogleGenAI;
+if (apiKey) {
+  client = new GoogleGenAI({ apiKey });
+} else {
+  fake = await startFakeGemini({ handler: offlineWeatherModel, thinking: true });
+  client = new GoogleGenAI({ apiKey: 'offline-demo', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
+}
+const model = apiKey ? process.env.GEMINI_MODEL || 'gemini-2.5-flash' : 'gemini-2.5-flash';
+const toolbox = weatherToolbox();
+const ui = await startDevUi({
+  toolbox,
+  agent: createWeatherAgent({ client, model, tools: toolbox }),
+  port,
+  title: 'weather example',
+});
+
+console.log(
+  apiKey
+    ? `Chat on the Gemini API with ${model} (GEMINI_API_KEY is set).`
+    : 'Chat offline: GEMINI_API_KEY is not set, so a scripted model on FakeGemini answers.',
+);
+console.log(`Developer UI: ${ui.url}`);
+
+const stop = async () => {
+  await ui.close();
+  await fake?.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
