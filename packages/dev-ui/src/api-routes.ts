@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toUIMessageStreamResponse } from '@toolwright/genai';
+import { pipeUIMessageStreamToResponse } from '@toolwright/genai';
 import type { RunsAnswer, ToolsAnswer } from './api-types.js';
 import { CHAT_ID, ChatBusyError, type ChatRuns } from './chat-runs.js';
 import { clientScript, clientStyles } from './client-bundle.generated.js';
-import { sendError, sendJson, sendWebResponse } from './http-answers.js';
+import { sendError, sendJson } from './http-answers.js';
 import { BodyError, readJsonObject } from './json-body.js';
 import { CONTENT_SECURITY_POLICY, pageHtml } from './page.js';
 import type { ToolCatalog } from './tool-catalog.js';
@@ -93,6 +93,6 @@ export class ApiRoutes {
       if (error instanceof ChatBusyError) return sendError(response, 409, error.message);
       throw error;
     }
-    await sendWebResponse(response, toUIMessageStreamResponse(stream, { headers: { 'x-run-id': stream.runId } }));
+    await pipeUIMessageStreamToResponse(stream, response, { headers: { 'x-run-id': stream.runId } });
   }
 }
