@@ -2,7 +2,7 @@ import type { ManifestTool } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_MAX_TOOLS, GEMINI_TOOL_NAME, PORTABLE_TOOL_NAME_LENGTH } from '@toolwright/core';
-import { projectPath } from './describe-tool.js';
+import { projectPath } from './project-path.js';
 import type { Report } from '../diagnostics.js';
 
 export interface DescribedTool {

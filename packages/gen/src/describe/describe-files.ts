@@ -1,10 +1,9 @@
-import type { CoreSymbols } from '../discover/core-symbols.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
 import type { Diagnostic, Diagnostics } from '../diagnostics.js';
 import type { NameStyle } from '../options.js';
 import type { ts } from '../program/typescript.js';
 import type { DescribedTool } from './check-tools.js';
-import { describeTool } from './describe-tool.js';
+import { describeTool, type DescribeContext } from './describe-tool.js';
 import { parameterSignature } from './parameter-signature.js';
 
 /** A file's tools as described, and the problems met describing them. */
@@ -24,14 +23,7 @@ export interface ToolFile {
 }
 
 /** What describing reads of the loaded program. */
-export interface DescribeContext {
-  /** The folder of the tsconfig: manifest `file` paths are relative to it. */
-  projectDir: string;
-  core: CoreSymbols;
-  checker: ts.TypeChecker;
-  /** Whether a file is one of the tsconfig's (problems in other files are reported at the tool). */
-  isProjectFile: (fileName: string) => boolean;
-}
+export type DescribeFilesContext = Omit<DescribeContext, 'nameStyle' | 'report'>;
 
 /**
  * The manifest entry of every tool method found, file by file, in the order found (one result per file). A file
@@ -39,7 +31,7 @@ export interface DescribeContext {
  */
 export function describeFiles(
   files: readonly ToolFile[],
-  context: DescribeContext,
+  context: DescribeFilesContext,
   nameStyle: NameStyle,
   diagnostics: Diagnostics,
 ): DescribedFile[] {

@@ -122,3 +122,20 @@ function withoutStars(comment: string): string {
     })
     .join('\n');
 }
+
+/**
+ * The method's description as the model reads it: the summary and body, then the `@remarks`, then each `@example`
+ * of the method (an example of a call, not of one parameter's value), each after a blank line.
+ */
+export function withRemarksAndExamples(
+  description: string | undefined,
+  remarks: readonly string[],
+  examples: readonly string[],
+): string | undefined {
+  const parts = [
+    ...(description !== undefined ? [description] : []),
+    ...remarks,
+    ...examples.map((example) => (example.includes('\n') ? `Example:\n${example}` : `Example: ${example}`)),
+  ];
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
+}

@@ -2,6 +2,9 @@ import type { JsonSchema, Revival } from '@toolwright/core';
 import type { Report } from '../diagnostics.js';
 import type { ts } from '../program/typescript.js';
 
+/** The JSON Schema dialect of `parameters` and `returns`, declared at their top (tuples use `prefixItems`). */
+export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
 /**
  * The seam between tool discovery (which finds methods and parameters) and type mapping (which turns a
  * parameter's type into JSON Schema). One builder serves one tool, so `$defs` belong to that tool's schema.

@@ -28,6 +28,7 @@
  *   warnings, never exceptions.
  * - A type TypeScript cannot resolve (a missing import) is an error, not a silent `any`.
  */
+export { SCHEMA_DIALECT } from './contract.js';
 export type { SchemaBuilder, SchemaBuilderOptions, TypeSchema } from './contract.js';
 export { createSchemaBuilder } from './builder.js';
 export { applyDocTags, docTagsOf, type DocTag } from './doc-tags.js';
