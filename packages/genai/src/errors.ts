@@ -13,6 +13,18 @@ export interface AgentErrorState {
   usage: Usage;
 }
 
+// Brands by Symbol.for: every package ships ESM and CJS, so two copies of genai can meet in one process (restate's
+// require of one build, your import of the other), where `instanceof` fails. `isInstance` reads the brand instead.
+const AGENT_ERROR = /* @__PURE__ */ Symbol.for('toolwright.error.AgentError');
+const AGENT_API_ERROR = /* @__PURE__ */ Symbol.for('toolwright.error.AgentApiError');
+const AGENT_STREAM_ERROR = /* @__PURE__ */ Symbol.for('toolwright.error.AgentStreamError');
+const AGENT_ABORTED_ERROR = /* @__PURE__ */ Symbol.for('toolwright.error.AgentAbortedError');
+const AGENT_HOOK_ERROR = /* @__PURE__ */ Symbol.for('toolwright.error.AgentHookError');
+
+function hasBrand(value: unknown, brand: symbol): boolean {
+  return value != null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
 /** Base class of the errors a run ends with. */
 export class AgentError extends Error {
   override name = 'AgentError';
@@ -30,6 +42,15 @@ export class AgentError extends Error {
     this.history = state.history;
     this.steps = state.steps;
     this.usage = state.usage;
+  }
+
+  /** Whether `value` is an AgentError of any copy of `@toolwright/genai` (its ESM or CJS build). */
+  static isInstance(value: unknown): value is AgentError {
+    return hasBrand(value, AGENT_ERROR);
+  }
+
+  get [AGENT_ERROR](): true {
+    return true;
   }
 }
 
@@ -50,6 +71,15 @@ export class AgentApiError extends AgentError {
     if (details.status !== undefined) this.status = details.status;
     this.attempts = details.attempts;
   }
+
+  /** Whether `value` is an AgentApiError of any copy of `@toolwright/genai` (its ESM or CJS build). */
+  static override isInstance(value: unknown): value is AgentApiError {
+    return hasBrand(value, AGENT_API_ERROR);
+  }
+
+  get [AGENT_API_ERROR](): true {
+    return true;
+  }
 }
 
 /** A streamed reply broke before it was complete. The partial turn is not in `history`. */
@@ -62,6 +92,15 @@ export class AgentStreamError extends AgentError {
     super('stream', message, state, { cause: details.cause });
     this.partialText = details.partialText;
   }
+
+  /** Whether `value` is an AgentStreamError of any copy of `@toolwright/genai` (its ESM or CJS build). */
+  static override isInstance(value: unknown): value is AgentStreamError {
+    return hasBrand(value, AGENT_STREAM_ERROR);
+  }
+
+  get [AGENT_STREAM_ERROR](): true {
+    return true;
+  }
 }
 
 /** The run's AbortSignal fired (or a stream consumer stopped early). */
@@ -70,6 +109,15 @@ export class AgentAbortedError extends AgentError {
 
   constructor(state: AgentErrorState, cause?: unknown) {
     super('aborted', 'The run was aborted', state, { cause });
+  }
+
+  /** Whether `value` is an AgentAbortedError of any copy of `@toolwright/genai` (its ESM or CJS build). */
+  static override isInstance(value: unknown): value is AgentAbortedError {
+    return hasBrand(value, AGENT_ABORTED_ERROR);
+  }
+
+  get [AGENT_ABORTED_ERROR](): true {
+    return true;
   }
 }
 
@@ -83,5 +131,14 @@ export class AgentHookError extends AgentError {
       cause,
     });
     this.hook = hook;
+  }
+
+  /** Whether `value` is an AgentHookError of any copy of `@toolwright/genai` (its ESM or CJS build). */
+  static override isInstance(value: unknown): value is AgentHookError {
+    return hasBrand(value, AGENT_HOOK_ERROR);
+  }
+
+  get [AGENT_HOOK_ERROR](): true {
+    return true;
   }
 }

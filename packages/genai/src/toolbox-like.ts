@@ -13,8 +13,10 @@ export type ToolCallOutput = FunctionResponsePart;
  * What the Agent needs of a Toolbox (`@toolwright/core`). Typed structurally so that any object with the same
  * contract (a Toolbox, a wrapper around one, an MCP bridge) can be passed.
  * `call` must never throw for model input: unknown names, bad arguments, thrown errors and timeouts come back
- * as `{ error }` responses. It must honour `options.defaultTimeoutMs` (the Agent's `toolTimeoutMs`) as the time
- * limit of a tool that sets none of its own, and `options.signal`.
+ * as `{ error }` responses (core's builders, `unknownToolPayload` and the rest, give the texts a Toolbox gives). It
+ * must honour `options.signal` and the time limits in core's `callTimeLimit` order: `options.defaultTimeoutMs` (the
+ * Agent's `toolTimeoutMs`) for a tool that sets none of its own, and `options.fallbackTimeoutMs` (the Agent's 5
+ * minutes) for a call that nothing else limits.
  */
 export interface ToolboxLike {
   declarations(options?: { dialect?: DeclarationDialect }): GeminiFunctionDeclaration[];

@@ -1,10 +1,10 @@
-import { Toolbox } from '@toolwright/core';
+import { defineTool, Toolbox, type CallOptions, type ToolboxOptions } from '@toolwright/core';
 import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
 import { Agent, AgentApiError, AgentStreamError, type AgentEvent, type ToolboxLike } from '../src/index.js';
 import { fakeGemini } from './support/fake.js';
 import { startRawServer } from './support/raw-server.js';
-import { EchoTools, manifest, toolbox } from './support/services.js';
+import { EchoTools, toolbox } from './support/services.js';
 
 const raw = await startRawServer();
 const ok = JSON.stringify({
@@ -152,38 +152,56 @@ describe('a model request that never answers', () => {
 });
 
 describe('a tool call that never settles', () => {
-  /** The real Toolbox, recording the default time limit the Agent gives (a tool's own limit wins over it). */
-  function recording(box: Toolbox): { box: ToolboxLike; limits: Array<number | undefined> } {
-    const limits: Array<number | undefined> = [];
-    const wrapped = {
-      declarations: box.declarations.bind(box),
-      has: box.has.bind(box),
-      get: box.get.bind(box),
-      call: (call: Parameters<ToolboxLike['call']>[0], options?: Parameters<ToolboxLike['call']>[1]) => {
-        limits.push(options?.defaultTimeoutMs);
-        return box.call(call, options);
-      },
-    };
-    return { box: wrapped, limits };
-  }
-
-  async function limitsFor(box: Toolbox, options: { toolTimeoutMs?: number | Record<string, number> } = {}) {
+  /** The time limit the tool itself sees (`ToolContext.timeoutMs`; undefined: none), on the real Toolbox. */
+  async function limitsFor(
+    own: { timeoutMs?: number } = {},
+    toolboxOptions: ToolboxOptions = {},
+    options: { toolTimeoutMs?: number | Record<string, number> } = {},
+  ): Promise<Array<number | undefined>> {
     const { client } = await fakeGemini({ script: [reply.functionCall('echo', { value: 'x' }), 'Done.'] });
-    const { box: wrapped, limits } = recording(box);
-    await new Agent({ client, model: 'm', tools: wrapped, ...options }).run('go');
+    const limits: Array<number | undefined> = [];
+    const echo = defineTool({
+      name: 'echo',
+      parameters: { type: 'object', properties: { value: { type: 'string' } } },
+      ...own,
+      handler: (_args, context) => limits.push(context.timeoutMs),
+    });
+    await new Agent({ client, model: 'm', tools: new Toolbox([echo], toolboxOptions), ...options }).run('go');
     return limits;
   }
 
   it('gets 5 minutes where no limit is set anywhere', async () => {
-    expect(await limitsFor(toolbox(new EchoTools()))).toEqual([300_000]);
+    expect(await limitsFor()).toEqual([300_000]);
+    expect(await limitsFor({}, {}, { toolTimeoutMs: { other: 5 } })).toEqual([300_000]);
   });
 
   it("keeps the Toolbox's limit, and the Agent option is a default ranked above it", async () => {
-    const limited = new Toolbox([new EchoTools()], manifest, { timeoutMs: 2_000 });
-    expect(await limitsFor(limited)).toEqual([undefined]);
-    expect(await limitsFor(limited, { toolTimeoutMs: 50 })).toEqual([50]);
-    expect(await limitsFor(toolbox(new EchoTools()), { toolTimeoutMs: { other: 5 } })).toEqual([300_000]);
-    // 0 (or Infinity) turns the limit off: the Toolbox takes it as "none".
-    expect(await limitsFor(toolbox(new EchoTools()), { toolTimeoutMs: 0 })).toEqual([0]);
+    expect(await limitsFor({}, { timeoutMs: 2_000 })).toEqual([2_000]);
+    expect(await limitsFor({}, { timeoutMs: 2_000 }, { toolTimeoutMs: 50 })).toEqual([50]);
+    expect(await limitsFor({}, { timeoutMs: 2_000 }, { toolTimeoutMs: { echo: 40, '*': 5 } })).toEqual([40]);
+    // 0 (or Infinity) turns the limit off: the Toolbox takes it as "none", and the 5 minutes do not come back.
+    expect(await limitsFor({}, {}, { toolTimeoutMs: 0 })).toEqual([undefined]);
+    expect(await limitsFor({}, { timeoutMs: 2_000 }, { toolTimeoutMs: Infinity })).toEqual([undefined]);
+  });
+
+  it("yields to the tool's own limit, and a Toolbox's limit of 0 keeps the 5 minutes away", async () => {
+    expect(await limitsFor({ timeoutMs: 70 }, { timeoutMs: 2_000 }, { toolTimeoutMs: 50 })).toEqual([70]);
+    expect(await limitsFor({}, { timeoutMs: 0 })).toEqual([undefined]);
+  });
+
+  it('gives any ToolboxLike the same options, without asking what it is', async () => {
+    const { client } = await fakeGemini({ script: [reply.functionCall('echo', {}), 'Done.'] });
+    const seen: Array<CallOptions | undefined> = [];
+    const box = toolbox(new EchoTools());
+    const plain: ToolboxLike = {
+      declarations: (options) => box.declarations(options),
+      has: (name) => box.has(name),
+      call: (call, options) => {
+        seen.push(options);
+        return box.call(call, options);
+      },
+    };
+    await new Agent({ client, model: 'm', tools: plain, toolTimeoutMs: { echo: 30 } }).run('go');
+    expect(seen).toMatchObject([{ defaultTimeoutMs: 30, fallbackTimeoutMs: 300_000 }]);
   });
 });

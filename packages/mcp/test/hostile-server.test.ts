@@ -49,7 +49,12 @@ describe('a hostile MCP server', () => {
     const answer = await remote.call({ name: 'chatter', args: {} }, { timeoutMs: 400, onProgress: () => heard++ });
     const took = Date.now() - started;
     expect(answer.functionResponse.response).toEqual({
-      error: { name: 'TimeoutError', message: 'Tool "chatter" did not finish within 400 ms' },
+      error: {
+        name: 'TimeoutError',
+        message: 'Tool "chatter" did not finish within 400 ms',
+        toolName: 'chatter',
+        timeoutMs: 400,
+      },
     });
     expect(heard).toBeGreaterThan(3);
     expect(took).toBeGreaterThanOrEqual(390);

@@ -148,8 +148,8 @@ async function decide(
  */
 function failure(error: unknown, controller: AbortController): unknown {
   const reason: unknown = controller.signal.reason;
-  if (error instanceof AgentAbortedError && reason instanceof restate.CancelledError) return reason;
-  if (!(error instanceof AgentError)) return error;
+  if (AgentAbortedError.isInstance(error) && reason instanceof restate.CancelledError) return reason;
+  if (!AgentError.isInstance(error)) return error;
   if (error.cause instanceof restate.TerminalError) return error.cause;
   if (error.code === 'step' || error.cause instanceof restate.RestateError) return error.cause ?? error;
   return terminal(error);

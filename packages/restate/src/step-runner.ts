@@ -34,7 +34,7 @@ export function restateSteps(ctx: restate.Context, controller: AbortController):
       try {
         return await fn();
       } catch (error) {
-        throw error instanceof AgentError ? terminal(error) : error;
+        throw AgentError.isInstance(error) ? terminal(error) : error;
       }
     });
   const cancelled = (error: unknown): never => {

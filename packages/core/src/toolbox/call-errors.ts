@@ -1,9 +1,15 @@
-import type { ToolErrorPayload, ToolIssue } from './types.js';
+import { abortedPayload, timedOutPayload } from './tool-answers.js';
+import type { ToolErrorPayload } from './types.js';
 
 /** A call that cannot go ahead (its arguments, or its tool's schema): the payload the model will see. */
 export class CallFailure {
   constructor(readonly payload: ToolErrorPayload) {}
 }
+
+// Brands by Symbol.for: every package ships ESM and CJS, so two copies of core (each build's) can meet in one process,
+// where `instanceof` tells a ToolAbortError of the other copy from none. `isInstance` reads the brand instead.
+const TOOL_TIMEOUT_ERROR = /* @__PURE__ */ Symbol.for('toolwright.error.ToolTimeoutError');
+const TOOL_ABORT_ERROR = /* @__PURE__ */ Symbol.for('toolwright.error.ToolAbortError');
 
 /** The tool did not finish within its time limit; the ToolContext signal was aborted with this error. */
 export class ToolTimeoutError extends Error {
@@ -12,7 +18,16 @@ export class ToolTimeoutError extends Error {
     readonly toolName: string,
     readonly timeoutMs: number,
   ) {
-    super(`Tool "${toolName}" did not finish within ${timeoutMs} ms`);
+    super(timedOutPayload(toolName, timeoutMs).message);
+  }
+
+  /** Whether `value` is a ToolTimeoutError of any copy of `@toolwright/core` (its ESM or CJS build). */
+  static isInstance(value: unknown): value is ToolTimeoutError {
+    return value != null && (value as { [TOOL_TIMEOUT_ERROR]?: unknown })[TOOL_TIMEOUT_ERROR] === true;
+  }
+
+  get [TOOL_TIMEOUT_ERROR](): true {
+    return true;
   }
 }
 
@@ -23,29 +38,15 @@ export class ToolAbortError extends Error {
     readonly toolName: string,
     reason?: unknown,
   ) {
-    super(
-      `The call to tool "${toolName}" was cancelled${describeReason(reason)}`,
-      reason === undefined ? undefined : { cause: reason },
-    );
+    super(abortedPayload(toolName, reason).message, reason === undefined ? undefined : { cause: reason });
   }
-}
 
-function describeReason(reason: unknown): string {
-  if (reason === undefined) return '';
-  if (reason instanceof Error)
-    return reason.name === 'AbortError' && /aborted/i.test(reason.message) ? '' : `: ${reason.message}`;
-  return typeof reason === 'string' ? `: ${reason}` : '';
-}
+  /** Whether `value` is a ToolAbortError of any copy of `@toolwright/core` (its ESM or CJS build). */
+  static isInstance(value: unknown): value is ToolAbortError {
+    return value != null && (value as { [TOOL_ABORT_ERROR]?: unknown })[TOOL_ABORT_ERROR] === true;
+  }
 
-/** The message for invalid arguments: the issues repeated in words, so that a model reading only text can fix them. */
-export function invalidArgumentsMessage(toolName: string, issues: readonly ToolIssue[], total = issues.length): string {
-  const listed = issues
-    .slice(0, 10)
-    .map((issue) => `${issue.path || '(arguments)'}: expected ${issue.expected}, received ${issue.received}`)
-    .join('; ');
-  const more = total > 10 ? `; and ${total - 10} more` : '';
-  return (
-    `Invalid arguments for tool "${toolName}" (${total} issue${total === 1 ? '' : 's'}): ${listed}${more}. Fix ` +
-    'them and call the tool again.'
-  );
+  get [TOOL_ABORT_ERROR](): true {
+    return true;
+  }
 }

@@ -1,6 +1,7 @@
 import type { ObjectJsonSchema } from '../json-schema.js';
-import { CallFailure, invalidArgumentsMessage } from './call-errors.js';
+import { CallFailure } from './call-errors.js';
 import { readArguments } from './prepare-arguments.js';
+import { invalidArgumentsPayload } from './tool-answers.js';
 import type { ToolErrorPayload } from './types.js';
 import { loadCompiler } from './runtime-compiler.js';
 import { issuesFromAjv } from './validation.js';
@@ -22,5 +23,5 @@ export async function checkArguments(
   const validator = (await loadCompiler())(parameters, false);
   if (validator(read)) return { args: read };
   const issues = issuesFromAjv(validator.errors ?? [], read, parameters);
-  return { error: { name: 'InvalidArguments', message: invalidArgumentsMessage(toolName, issues), issues } };
+  return { error: invalidArgumentsPayload(toolName, issues) };
 }

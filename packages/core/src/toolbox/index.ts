@@ -7,7 +7,16 @@ export { normalizeResult, errorToPayload, type NormalizeOptions, type Normalized
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
 export { closestNames } from './closest-names.js';
 export { toolContentOf } from './content-response.js';
-export { unknownToolPayload } from './unknown-tool.js';
+export {
+  unknownToolPayload,
+  invalidArgumentsPayload,
+  timedOutPayload,
+  abortedPayload,
+  deniedPayload,
+  disabledPayload,
+  callTimeLimit,
+  type ToolErrorName,
+} from './tool-answers.js';
 export type {
   AjvLikeError,
   BoundTool,

@@ -1,7 +1,8 @@
 import { MAX_ARGUMENT_DEPTH, tooDeepAt } from './argument-depth.js';
 import type { ArgumentPlan } from './argument-plan.js';
 import { readBigintText, type ExactBigints } from './bigint-text.js';
-import { CallFailure, invalidArgumentsMessage } from './call-errors.js';
+import { CallFailure } from './call-errors.js';
+import { invalidArgumentsPayload } from './tool-answers.js';
 import { describeValue } from './describe-value.js';
 import { dtoLibraries } from './dto-libraries.js';
 import { excerpt, MAX_ECHO, MAX_ISSUE_TEXT, MAX_ISSUES, MAX_PATH } from './excerpt.js';
@@ -33,12 +34,7 @@ export function readArguments(args: unknown, toolName: string): Record<string, u
 }
 
 function failure(toolName: string, issues: ToolIssue[]): CallFailure {
-  const listed = boundIssues(issues);
-  return new CallFailure({
-    name: 'InvalidArguments',
-    message: invalidArgumentsMessage(toolName, listed, issues.length),
-    issues: listed,
-  });
+  return new CallFailure(invalidArgumentsPayload(toolName, boundIssues(issues), issues.length));
 }
 
 /** A path keeps every level (its depth is bounded elsewhere); each property name in it is cut on its own. */

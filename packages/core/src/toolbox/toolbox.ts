@@ -3,7 +3,7 @@ import type { ToolManifest } from '../manifest.js';
 import { toolboxManifest, type ManifestJson } from '../manifest-check.js';
 import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunctionDeclaration } from '../render/index.js';
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
-import { unknownToolPayload } from './unknown-tool.js';
+import { callTimeLimit, unknownToolPayload } from './tool-answers.js';
 import { dtoLibraries } from './dto-libraries.js';
 import { invoke } from './invoke.js';
 import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
@@ -199,8 +199,7 @@ export class Toolbox {
         ? await prepareArgumentsAsync(plan, argumentPlan, args)
         : prepareArguments(plan, argumentPlan, args);
       if (!Array.isArray(prepared)) return respond(id, plan.tool.name, { error: prepared.payload });
-      // The most specific limit wins: the call's own, the tool's own, the caller's default, the Toolbox's default.
-      const timeoutMs = options?.timeoutMs ?? plan.ownTimeoutMs ?? options?.defaultTimeoutMs ?? this.#options.timeoutMs;
+      const timeoutMs = callTimeLimit(options, plan.ownTimeoutMs, this.#options.timeoutMs);
       let value = invoke(plan, prepared, callId, options?.signal, timeoutMs, options);
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) {

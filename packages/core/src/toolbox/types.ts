@@ -4,6 +4,7 @@ import type { ToolAnnotations } from '../tool-annotations.js';
 import type { ToolOptions } from '../tool-options.js';
 import type { ToolLogLevel } from '../types.js';
 import type { SchemaChecker } from '../schema-checker/marker.js';
+import type { ToolErrorName } from './tool-answers.js';
 
 /** A function call as the model sends it (Gemini's `functionCall` part), typed loosely: it is untrusted input. */
 export interface FunctionCallLike {
@@ -22,8 +23,8 @@ export interface ToolIssue {
 
 /** What the model sees when a call fails: always a JSON object with a message. */
 export interface ToolErrorPayload {
-  /** `UnknownTool`, `InvalidArguments`, `TimeoutError`, `AbortError`, or the thrown error's name. */
-  name?: string;
+  /** One of the names every package answers with (`ToolErrorName`), or the name of the error a tool threw. */
+  name?: ToolErrorName | (string & {});
   message: string;
   issues?: ToolIssue[];
   /** For an unknown tool: the closest valid names. */
@@ -146,6 +147,11 @@ export interface CallOptions {
    * `timeoutMs`. What an Agent's `toolTimeoutMs` becomes: a default, not an override of the tool's own limit.
    */
   defaultTimeoutMs?: number;
+  /**
+   * Time limit in ms for a call that nothing else limits: not the call, the tool, `defaultTimeoutMs` nor the
+   * Toolbox. What an Agent gives every call (5 minutes), so that a call that never settles cannot hold a run forever.
+   */
+  fallbackTimeoutMs?: number;
   /** Hears the tool's `ToolContext.progress(...)` reports (without it, progress is a no-op). */
   onProgress?: (update: ToolProgress) => void;
   /** Hears the tool's `ToolContext.log(...)` messages (without it, logging is a no-op). */

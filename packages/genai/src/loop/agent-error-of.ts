@@ -5,7 +5,7 @@ import { StreamBroken } from './model-call/model-reply.js';
 
 /** The AgentError a run rejects with, for whatever ended it. */
 export function agentErrorOf(error: unknown, state: AgentErrorState, abortSignal: AbortSignal | undefined): AgentError {
-  if (error instanceof AgentError) return error;
+  if (AgentError.isInstance(error)) return error;
   if (error instanceof HookFailure) return new AgentHookError(error.hook, state, error.cause);
   if (abortSignal?.aborted) return new AgentAbortedError(state, abortSignal.reason ?? error);
   if (error instanceof StepFailure) {

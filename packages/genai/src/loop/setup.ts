@@ -1,5 +1,5 @@
 import type { ContentUnion, FunctionDeclaration, Tool, ToolConfig } from '@google/genai';
-import { GEMINI_MAX_TOOLS } from '@toolwright/core';
+import { GEMINI_MAX_TOOLS, type CallOptions } from '@toolwright/core';
 import { debugSink, type DebugSink } from './debug.js';
 import type { AgentClient, AgentHooks, AgentModelConfig, AgentOptions } from '../options.js';
 import { retryPolicy, type RetryPolicy } from './model-call/retry.js';
@@ -165,17 +165,17 @@ function timeLimit(name: string, value: number | undefined, fallback: number): n
 }
 
 /**
- * The default time limit the Agent gives one call (`CallOptions.defaultTimeoutMs`: a tool's own limit wins over it):
- * `toolTimeoutMs`; else, for a tool of a core Toolbox with no limit at all, DEFAULT_TOOL_TIMEOUT_MS. Undefined
- * leaves the Toolbox's own limits in force.
+ * The limits the Agent gives one call: `toolTimeoutMs` as the default a tool's own limit wins over, and
+ * DEFAULT_TOOL_TIMEOUT_MS as the fallback for a call that nothing else limits (core's `callTimeLimit` decides; an
+ * imported MCP server's own default, 60 s, comes before the fallback).
  */
-export function timeoutFor(setup: AgentSetup, name: string, toolbox: ToolboxLike): number | undefined {
+export function timeLimitsFor(
+  setup: AgentSetup,
+  name: string,
+): Pick<CallOptions, 'defaultTimeoutMs' | 'fallbackTimeoutMs'> {
   const option = setup.toolTimeoutMs;
   const chosen = option === undefined || typeof option === 'number' ? option : (option[name] ?? option['*']);
-  if (chosen !== undefined) return chosen;
-  // A Toolbox of @toolwright/core tells the limit a tool has (its own or the Toolbox's). Other ToolboxLikes keep
-  // their own defaults (an McpToolbox's is 60 s) and are given none.
-  const get = (toolbox as { get?: (name: string) => { timeoutMs?: number } | undefined }).get;
-  if (typeof get !== 'function') return undefined;
-  return get.call(toolbox, name)?.timeoutMs === undefined ? DEFAULT_TOOL_TIMEOUT_MS : undefined;
+  return chosen === undefined
+    ? { fallbackTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS }
+    : { defaultTimeoutMs: chosen, fallbackTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS };
 }

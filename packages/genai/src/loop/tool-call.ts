@@ -1,11 +1,18 @@
 import type { FunctionResponse, Part } from '@google/genai';
-import { unknownToolPayload, type CallOptions } from '@toolwright/core';
+import {
+  abortedPayload,
+  deniedPayload,
+  disabledPayload,
+  errorToPayload,
+  unknownToolPayload,
+  type CallOptions,
+} from '@toolwright/core';
 import { decideCall, isDenial } from './call-decision.js';
 import { debugJson } from './debug.js';
 import { HookFailure } from './hook-failure.js';
 import type { AgentToolCall } from '../options.js';
 import type { ToolCallRecord } from '../result.js';
-import { timeoutFor } from './setup.js';
+import { timeLimitsFor } from './setup.js';
 import type { ToolAnswer } from '../steps.js';
 import type { ToolPhaseRun } from './tool-phase-run.js';
 import type { ToolSpan } from './telemetry/run-telemetry.js';
@@ -27,11 +34,6 @@ export type PreparedCall =
   | { startedAt: number; outcome: 'aborted' | 'skipped' | 'denied'; answer: ToolAnswer<Response> }
   | { startedAt: number; outcome: 'ran'; args: unknown; edited: boolean };
 
-/** An error the model reads, in the Toolbox's shape: `{ error: { name, message, ...details } }`. */
-export function errorResponse(name: string, message: string, extra: Record<string, unknown> = {}): Response {
-  return { error: { name, message, ...extra } };
-}
-
 export function isError(response: Response): boolean {
   return typeof response === 'object' && response !== null && 'error' in response;
 }
@@ -41,16 +43,12 @@ export async function prepareCall(run: ToolPhaseRun, info: AgentToolCall): Promi
   const { setup } = run;
   const startedAt = Date.now();
   if (run.abortSignal?.aborted) {
-    const response = errorResponse('AbortError', 'The run was aborted before this call started');
+    const response = { error: abortedPayload(info.name, 'the run was aborted before it started') };
     return { startedAt, outcome: 'aborted', answer: { response } };
   }
   const streak = run.errorStreaks.get(info.name) ?? 0;
   if (streak >= setup.maxToolErrors) {
-    const response = errorResponse(
-      'ToolDisabled',
-      `Tool "${info.name}" failed ${streak} times in a row in this run, so it was not called again. Do not call ` +
-        'it again; answer with what you have.',
-    );
+    const response = { error: disabledPayload(info.name, streak) };
     return { startedAt, outcome: 'skipped', answer: { response } };
   }
   const asked = setup.hooks.beforeToolCall || run.beforeToolCall;
@@ -58,13 +56,7 @@ export async function prepareCall(run: ToolPhaseRun, info: AgentToolCall): Promi
   if (isDenial(decision)) {
     const reason = decision === false ? 'not approved' : decision.deny;
     const detail = typeof reason === 'string' ? { message: reason } : reason;
-    const response = {
-      error: {
-        name: 'CallDenied',
-        ...detail,
-        message: `The call to tool "${info.name}" was denied: ${detail.message}`,
-      },
-    };
+    const response = { error: deniedPayload(info.name, detail) };
     return { startedAt, outcome: 'denied', answer: { response } };
   }
   if (typeof decision === 'object' && decision !== null && 'args' in decision)
@@ -98,7 +90,7 @@ export async function finishCall(
   else if (ran) answer = ran;
   else {
     outcome = 'aborted';
-    answer = { response: errorResponse('AbortError', `The run was aborted while tool "${info.name}" was running`) };
+    answer = { response: { error: abortedPayload(info.name, 'the run was aborted while it ran') } };
   }
   let { response } = answer;
 
@@ -165,9 +157,8 @@ export function callToolbox(
   if (!toolbox) return Promise.resolve({ response: { error: unknownToolPayload(call.name, [...routes.keys()]) } });
   const options: CallOptions = { callId };
   if (run.abortSignal) options.signal = run.abortSignal;
-  // The Agent's limit is a default: a tool's own `@tool({ timeoutMs })` wins over it.
-  const timeoutMs = timeoutFor(run.setup, call.name, toolbox);
-  if (timeoutMs !== undefined) options.defaultTimeoutMs = timeoutMs;
+  // The Agent's limits are a default and a fallback: a tool's own `@tool({ timeoutMs })` wins over them.
+  Object.assign(options, timeLimitsFor(run.setup, call.name));
   // The tool runs in its span; a remote Toolbox (MCP) sends the trace context on.
   if (span) options.traceContext = span.traceContext();
   const calling = span ? span.within(() => toolbox.call(call, options)) : toolbox.call(call, options);
@@ -177,12 +168,7 @@ export function callToolbox(
       const { response = { output: null }, parts } = output.functionResponse;
       return parts?.length ? { response, parts } : { response };
     },
-    (error: unknown): ToolAnswer<Response> => ({
-      response: errorResponse(
-        error instanceof Error ? error.name : 'Error',
-        error instanceof Error ? error.message : String(error),
-      ),
-    }),
+    (error: unknown): ToolAnswer<Response> => ({ response: { error: errorToPayload(error) } }),
   );
   return run.aborted ? Promise.race([pending, run.aborted.then(() => undefined)]) : pending;
 }

@@ -1,4 +1,11 @@
-import type { CallOptions, ToolProgress } from '@toolwright/core';
+import {
+  abortedPayload,
+  callTimeLimit,
+  timedOutPayload,
+  type CallOptions,
+  type ToolErrorName,
+  type ToolProgress,
+} from '@toolwright/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -31,11 +38,11 @@ export async function callRemote(
 ): Promise<RemoteAnswer> {
   // The most specific limit wins, as in a Toolbox: the call's, this server's, the caller's default (an Agent's
   // toolTimeoutMs), then 60 s.
-  const limit = options.timeoutMs ?? settings.timeoutMs ?? options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const limit = callTimeLimit(options, settings.timeoutMs, DEFAULT_TIMEOUT_MS);
   const timeout = sdkTimeout(limit);
   const deadline = Date.now() + timeout;
   const onProgress = options.onProgress;
-  const cancelled = () => failure('AbortError', `The call to tool "${tool.name}" was cancelled`);
+  const cancelled = (): RemoteAnswer => ({ response: { error: abortedPayload(tool.name, options.signal?.reason) } });
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) return cancelled();
     let client: Client;
@@ -63,7 +70,7 @@ export async function callRemote(
     } catch (error) {
       if (options.signal?.aborted) return cancelled();
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        return failure('TimeoutError', `Tool "${tool.name}" did not finish within ${limit} ms`);
+        return { response: { error: timedOutPayload(tool.name, limit) } };
       }
       if (isConnectionFault(error)) {
         connection.drop(client);
@@ -87,7 +94,7 @@ function progressOf(update: ToolProgress): ToolProgress {
   return out;
 }
 
-function failure(name: string, message: string): RemoteAnswer {
+function failure(name: ToolErrorName | (string & {}), message: string): RemoteAnswer {
   return { response: { error: { name, message } } };
 }
 

@@ -75,7 +75,7 @@ export class ModelCall {
       if (!ran) run.telemetry?.replayedChat(turn, detail.contents, reply);
       return reply;
     } catch (error) {
-      const own = error instanceof AgentError || error instanceof StreamBroken || run.isAborted;
+      const own = AgentError.isInstance(error) || error instanceof StreamBroken || run.isAborted;
       throw own ? error : new StepFailure(`model ${turn}`, error);
     }
   }
