@@ -1,16 +1,24 @@
 // Prompt-based calling, streaming: the work of CallStreamParser over a reply must be linear in its length whatever
-// the chunking. Each shape below (one 1 MB call of long strings, one 1 MB call of small JSON values, a 1 MB block of
-// many small calls, 1 MB of prose with call-like text) is parsed whole with parseCalls and streamed in 1- and
-// 8-character pieces in the same run; the bench prints the ratio streamed/whole and the slowest single push.
-// Targets: every ratio <= 10 (a small constant: a quadratic parser is thousands of times slower at this size), and
-// no single push over 5 ms.
+// the chunking, and no single push may stall the event loop. Each shape below (one 1 MB call of long strings, one
+// 1 MB call of small JSON values, a 1 MB block of many small calls, 1 MB of prose with call-like text) is parsed
+// whole with parseCalls and streamed in 1- and 8-character pieces in the same run.
+// - Ratio: the CPU time of the streamed parse over that of parseCalls (process CPU time, medians of ROUNDS runs, so
+//   that waiting for one of the two shared cores does not count). Targets: <= MAX_RATIO_8 at 8-character pieces;
+//   at 1-character pieces a million pushes cost a fixed amount each, whatever the parser does, so the target there
+//   is the stated MAX_RATIO_1 (the bench also prints the floor: the same loop feeding a push that does nothing).
+// - Slowest push: wall time of each push. A push counts as slow only if it is slow in every round at the same piece
+//   (its own work); a stall that hits a different piece in each round is the loaded machine or a collection, and is
+//   printed apart as the slowest push seen once. Target: no push over MAX_PUSH_MS.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/prompt-streaming.ts
 import { CallStreamParser, parseCalls, type ParserTool } from '@toolwright/genai';
 
 const SIZE = 1_000_000;
-const MAX_RATIO = 10;
+const MAX_RATIO_8 = 5;
+const MAX_RATIO_1 = 40;
 const MAX_PUSH_MS = 5;
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+/** Pushes faster than this are not recorded by index. */
+const SLOW_MS = 1;
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const tools: ParserTool[] = [{ name: 'write_file', parameters: ['path', 'content'] }, { name: 'add' }];
 
 function longStrings(): string {
@@ -47,18 +55,52 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1]!;
 }
 
-function streamed(reply: string, size: number): { ms: number; slowestPush: number; calls: number } {
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** The pieces of a reply, cut before timing. */
+function cut(reply: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < reply.length; at += size) pieces.push(reply.slice(at, at + size));
+  return pieces;
+}
+
+/** CPU time of one streamed parse, and the number of calls it read. */
+function streamed(pieces: readonly string[]): { ms: number; calls: number } {
+  const start = cpuMs();
   const parser = new CallStreamParser({ tools, format: 'tool-call' });
-  let slowestPush = 0;
-  const start = performance.now();
-  for (let at = 0; at < reply.length; at += size) {
+  for (const piece of pieces) parser.push(piece);
+  const { reply } = parser.end();
+  return { ms: cpuMs() - start, calls: reply.calls.length };
+}
+
+/** CPU time of the same loop with a push that does nothing: what a million pushes cost before any parsing. */
+function floor(pieces: readonly string[]): number {
+  const sink = {
+    length: 0,
+    push(piece: string) {
+      this.length += piece.length;
+    },
+  };
+  const start = cpuMs();
+  for (const piece of pieces) sink.push(piece);
+  return cpuMs() - start + (sink.length < 0 ? 1 : 0);
+}
+
+/** The pushes slower than SLOW_MS in one streamed parse, by piece index (wall time). */
+function slowPushes(pieces: readonly string[]): Map<number, number> {
+  const slow = new Map<number, number>();
+  const parser = new CallStreamParser({ tools, format: 'tool-call' });
+  for (let index = 0; index < pieces.length; index++) {
     const before = performance.now();
-    parser.push(reply.slice(at, at + size));
+    parser.push(pieces[index]!);
     const took = performance.now() - before;
-    if (took > slowestPush) slowestPush = took;
+    if (took > SLOW_MS) slow.set(index, took);
   }
-  const { reply: parsed } = parser.end();
-  return { ms: performance.now() - start, slowestPush, calls: parsed.calls.length };
+  parser.end();
+  return slow;
 }
 
 let failed = false;
@@ -71,27 +113,38 @@ const shapes: Array<[string, string]> = [
 for (const [name, reply] of shapes) {
   // One untimed round of each, so that both are measured compiled.
   let wholeCalls = parseCalls(reply, { tools }).calls.length;
-  streamed(reply, 8);
+  streamed(cut(reply, 8));
   const wholeTimes: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const start = performance.now();
+    const start = cpuMs();
     wholeCalls = parseCalls(reply, { tools }).calls.length;
-    wholeTimes.push(performance.now() - start);
+    wholeTimes.push(cpuMs() - start);
   }
   const whole = median(wholeTimes);
   console.log(
-    `${name} (${(reply.length / 1e6).toFixed(2)} MB, ${wholeCalls} calls): parseCalls ${whole.toFixed(1)} ms`,
+    `${name} (${(reply.length / 1e6).toFixed(2)} MB, ${wholeCalls} calls): parseCalls ${whole.toFixed(1)} ms CPU`,
   );
   for (const size of [1, 8]) {
-    const runs = Array.from({ length: ROUNDS }, () => streamed(reply, size));
+    const pieces = cut(reply, size);
+    const runs = Array.from({ length: ROUNDS }, () => streamed(pieces));
     const ms = median(runs.map((run) => run.ms));
-    const slowestPush = Math.max(...runs.map((run) => run.slowestPush));
+    const floorMs = median(Array.from({ length: ROUNDS }, () => floor(pieces)));
+    const slow = Array.from({ length: ROUNDS }, () => slowPushes(pieces));
+    // A push slow in every round: its own work. The slowest seen once: the machine, or a collection.
+    let slowest = 0;
+    for (const [index, took] of slow[0]!) {
+      const always = Math.min(took, ...slow.slice(1).map((round) => round.get(index) ?? 0));
+      slowest = Math.max(slowest, always);
+    }
+    const slowestOnce = Math.max(0, ...slow.flatMap((round) => [...round.values()]));
     const ratio = ms / whole;
-    const ok = ratio <= MAX_RATIO && slowestPush <= MAX_PUSH_MS && runs.every((run) => run.calls === wholeCalls);
+    const maxRatio = size === 1 ? MAX_RATIO_1 : MAX_RATIO_8;
+    const ok = ratio <= maxRatio && slowest <= MAX_PUSH_MS && runs.every((run) => run.calls === wholeCalls);
     if (!ok) failed = true;
     console.log(
-      `  ${size}-char pieces: ${ms.toFixed(1)} ms, ratio ${ratio.toFixed(2)} (target <= ${MAX_RATIO}), ` +
-        `slowest push ${slowestPush.toFixed(2)} ms (target <= ${MAX_PUSH_MS})${ok ? '' : '  FAIL'}`,
+      `  ${size}-char pieces: ${ms.toFixed(1)} ms CPU (floor ${floorMs.toFixed(1)}), ratio ${ratio.toFixed(2)} ` +
+        `(target <= ${maxRatio}), slowest push ${slowest.toFixed(2)} ms (target <= ${MAX_PUSH_MS}; ` +
+        `slowest seen once ${slowestOnce.toFixed(2)} ms)${ok ? '' : '  FAIL'}`,
     );
   }
 }

@@ -14,6 +14,8 @@ export interface ScanStop {
   stop: number;
   /** The undecided rest is a call frame that may run long (a stream waits for its end), not a short opening. */
   frame: boolean;
+  /** The frame is inline code: only a backtick or a line break can decide it. */
+  span?: boolean;
 }
 
 /**
@@ -50,15 +52,19 @@ const REASONING_CLOSES = new Set(Object.values(REASONING));
 const COMMENT = '<!--';
 /** Openings of text that is never read for calls, wherever on a line they stand. */
 const QUOTE_OPENINGS = [COMMENT, ...Object.keys(ELEMENTS)];
+const LONGEST_OPENING = Math.max(...QUOTE_OPENINGS.map((opening) => opening.length));
 const COMMENT_CLOSE = '-->';
 /** A result the model writes itself (it should stop and wait for it): what follows is made up. */
 const RESULT_MARKERS = ['tool_result[', '<tool_response>', '```tool_output', '```tool_result', '```tool_response'];
 /** Tokens some open models end a turn with, allowed after a call on its line. */
 const END_TOKENS = ['<|eom_id|>', '<|eot_id|>', '<end_of_turn>', '<|im_end|>', '</s>'];
-/** Where a line's prose may change course: its end, an HTML comment, reasoning, a quoting element, or inline code. */
-const LINE_STOP = /\n|<!--|`+|<(?:think|thinking|reasoning|thought|quote|blockquote|q|example|document)>/gi;
-/** The characters at which mid-line prose may change course (LINE_STOP's first characters). */
-const PLAIN_STOP = /[\n<`]/;
+/**
+ * Where a line's prose may change course: its end, inline code, or a `<` that opens an HTML comment, reasoning or a
+ * quoting element (QUOTE_OPENINGS).
+ */
+const LINE_STOP = /[\n`<]/g;
+/** The characters at which mid-line prose may change course (LINE_STOP's first characters but `<`, told apart). */
+const PLAIN_STOP = /[\n`]/;
 /** What may end inline code: the same run of backticks, or a blank line (the paragraph's end). */
 const SPAN_STOP = /`+|\n[ \t]*\n/g;
 /** Inline code is looked for this far; a run of backticks not closed within is literal. */
@@ -106,6 +112,16 @@ export class CallScanner {
     return this.frames.reads.feed(piece);
   }
 
+  /** Whether the frame being read has been read whole (not cut off, not broken). */
+  get readWhole(): boolean {
+    return this.frames.reads.suspended?.ended?.kind === 'items';
+  }
+
+  /** The text given to the frame being read, from `from` (a whole-reply position) on. */
+  fedText(from: number): string {
+    return this.frames.reads.text(from);
+  }
+
   /**
    * Whether `chunk`, coming after fully decided text, is prose as a whole and leaves the scan where it is: a stream
    * then passes it on without a scan (most of a reply is such prose, often one token at a time).
@@ -117,7 +133,11 @@ export class CallScanner {
     if (context.kind === 'until') return !chunk.includes(context.close[0]!);
     if (context.kind === 'fence') return !chunk.includes('\n');
     if (context.kind === 'calls') return false;
-    return !PLAIN_STOP.test(chunk);
+    if (PLAIN_STOP.test(chunk)) return false;
+    // A `<` that opens nothing (`<b>`, `a < b`) leaves the scan where it is.
+    for (let at = chunk.indexOf('<'); at >= 0; at = chunk.indexOf('<', at + 1))
+      if (matchAny(chunk, at, QUOTE_OPENINGS) !== undefined) return false;
+    return true;
   }
 
   /** Scans `text` (whose first character is at `base` in the whole reply) from `from`. */
@@ -128,12 +148,8 @@ export class CallScanner {
     reads.suspended = undefined;
     let pos = from;
     let proseStart = from;
-    const wait = (at: number, frame: boolean): ScanStop => {
-      if (at > proseStart) sink.prose(proseStart, at);
-      return { stop: at, frame };
-    };
     for (;;) {
-      if (pos >= text.length) return wait(text.length, false);
+      if (pos >= text.length) return stopAt(sink, proseStart, text.length, false);
       const context = this.context;
       if (context.kind === 'made-up') {
         pos = text.length;
@@ -143,7 +159,7 @@ export class CallScanner {
         const close = indexOfFolded(text, context.close, pos);
         if (close < 0) {
           if (final) pos = text.length;
-          else return wait(text.length - partialSuffix(text, pos, context.close), false);
+          else return stopAt(sink, proseStart, text.length - partialSuffix(text, pos, context.close), false);
           continue;
         }
         // Right after a reasoning block (`</think>`) a call may stand, as at a line's start.
@@ -154,7 +170,7 @@ export class CallScanner {
       }
       if (context.kind === 'calls') {
         const read = this.blockLine(text, pos, final, context);
-        if (read.kind === 'wait') return wait(pos, read.frame);
+        if (read.kind === 'wait') return stopAt(sink, proseStart, pos, read.frame);
         if (pos > proseStart) sink.prose(proseStart, pos);
         for (const item of read.items) sink.item(item);
         pos = proseStart = read.end;
@@ -163,13 +179,13 @@ export class CallScanner {
       }
       if (!this.lineStart) {
         const next = this.restOfLine(text, pos, final);
-        if (typeof next !== 'number') return wait(next.at, next.frame);
+        if (typeof next !== 'number') return stopAt(sink, proseStart, next.at, next.frame, next.span);
         pos = next;
         continue;
       }
       if (context.kind === 'fence') {
         const closing = this.fenceClosing(text, pos, final, context);
-        if (closing === 'wait') return wait(pos, false);
+        if (closing === 'wait') return stopAt(sink, proseStart, pos, false);
         if (closing !== 'no') {
           this.context = OPEN;
           pos = closing;
@@ -178,7 +194,7 @@ export class CallScanner {
         continue;
       }
       const decided = this.lineOpening(text, pos, final);
-      if (decided.kind === 'wait') return wait(pos, decided.frame);
+      if (decided.kind === 'wait') return stopAt(sink, proseStart, pos, decided.frame);
       if (decided.kind === 'prose') {
         this.lineStart = false;
         continue;
@@ -201,30 +217,39 @@ export class CallScanner {
    * Mid-line: to the next line, past inline code (which may span lines: what it holds is quoted), or into an HTML
    * comment. A number is where the scan goes on; otherwise the text does not decide yet, from `at` on.
    */
-  private restOfLine(text: string, pos: number, final: boolean): number | { at: number; frame: boolean } {
+  private restOfLine(
+    text: string,
+    pos: number,
+    final: boolean,
+  ): number | { at: number; frame: boolean; span?: boolean } {
     if (this.context.kind === 'fence') {
       const newline = text.indexOf('\n', pos);
       if (newline < 0) return final ? text.length : { at: text.length, frame: false };
       this.lineStart = true;
       return newline + 1;
     }
-    LINE_STOP.lastIndex = pos;
-    const found = LINE_STOP.exec(text);
-    if (!found) return final ? text.length : { at: text.length - heldOpening(text, pos), frame: false };
-    const at = found.index;
-    if (found[0] === '\n') {
+    let at = pos;
+    for (; ; at++) {
+      LINE_STOP.lastIndex = at;
+      if (!LINE_STOP.test(text))
+        return final ? text.length : { at: text.length - heldOpening(text, pos), frame: false };
+      at = LINE_STOP.lastIndex - 1;
+      if (text[at] !== '<') break;
+      const opening = matchAny(text, at, QUOTE_OPENINGS);
+      if (opening !== undefined && opening !== 'partial') {
+        this.context = { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : ELEMENTS[opening]! };
+        return at + opening.length;
+      }
+    }
+    if (text[at] === '\n') {
       this.lineStart = true;
       return at + 1;
     }
-    if (found[0][0] === '<') {
-      const opening = found[0].toLowerCase();
-      this.context = { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : ELEMENTS[opening]! };
-      return at + opening.length;
-    }
-    const after = at + found[0].length;
+    let after = at + 1;
+    while (text[after] === '`') after++;
     if (after >= text.length && !final) return { at, frame: false };
-    const close = codeSpanEnd(text, after, found[0].length, final);
-    if (close === undefined) return { at, frame: true };
+    const close = codeSpanEnd(text, after, after - at, final);
+    if (close === undefined) return { at, frame: true, span: true };
     return close < 0 ? after : close;
   }
 
@@ -367,8 +392,16 @@ export class CallScanner {
   }
 }
 
+/** The scan stops at `at`: what it read before is prose, and the rest waits (see ScanStop). */
+function stopAt(sink: ScanSink, proseStart: number, at: number, frame: boolean, span?: boolean): ScanStop {
+  if (at > proseStart) sink.prose(proseStart, at);
+  return span ? { stop: at, frame, span } : { stop: at, frame };
+}
+
 /** How many characters at the text's end could begin a comment or a reasoning block: a stream holds them back. */
 function heldOpening(text: string, from: number): number {
+  // Every opening starts with `<`, and none is longer than LONGEST_OPENING.
+  if (text.lastIndexOf('<') < Math.max(from, text.length - LONGEST_OPENING)) return 0;
   let held = 0;
   for (const opening of QUOTE_OPENINGS) held = Math.max(held, partialSuffix(text, from, opening));
   return held;

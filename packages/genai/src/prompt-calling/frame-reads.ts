@@ -66,14 +66,22 @@ export class FrameReads {
     return read.ended !== undefined;
   }
 
+  /** The text the suspended read holds from `from` (a whole-reply position) to its end. */
+  text(from: number): string {
+    const { reader } = this.suspended!;
+    return reader.slice(from, reader.end);
+  }
+
   /** Frames that start before `position` are decided: their reads are dropped. */
   forget(position: number): void {
+    if (this.kept.size === 0) return;
     for (const start of this.kept.keys()) if (start < position) this.kept.delete(start);
   }
 }
 
 function advance(read: FrameRead): void {
   try {
+    if (read.reader.pump()) return;
     const step = read.run.next();
     if (!step.done) return;
     const { reader } = read;

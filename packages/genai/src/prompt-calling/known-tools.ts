@@ -37,10 +37,9 @@ export class KnownTools {
   /** Whether some tool's name (or `default_api.` and it) starts with `start`: a stream waits to see the rest. */
   hasPrefix(start: string): boolean {
     const bare = start.startsWith(MODULE_PREFIX) ? start.slice(MODULE_PREFIX.length) : start;
-    for (const name of this.tools.keys()) {
-      if (name.startsWith(bare) || (MODULE_PREFIX + name).startsWith(start)) return true;
-    }
-    return false;
+    for (const name of this.tools.keys()) if (name.startsWith(bare)) return true;
+    // `default_api.` itself, written so far.
+    return start.length < MODULE_PREFIX.length && this.tools.size > 0 && MODULE_PREFIX.startsWith(start);
   }
 
   parameters(name: string): readonly string[] | undefined {

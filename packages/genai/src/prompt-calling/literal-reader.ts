@@ -65,6 +65,8 @@ export class LiteralReader {
   private readonly machine = new ValueMachine();
   /** Whether a value is being read (and waits for more text). */
   private inValue = false;
+  /** A value that `pump` finished, for the next `value()`. */
+  private pumped: unknown = MORE;
   /** The string being read, while it waits for more text: what it holds so far, and its quote. */
   private stringSoFar: string | undefined;
   private stringQuote = 0;
@@ -201,6 +203,11 @@ export class LiteralReader {
 
   /** A whole value (JSON or Python literal), or MORE while it waits for the rest. */
   value(): unknown {
+    if (this.pumped !== MORE) {
+      const value = this.pumped;
+      this.pumped = MORE;
+      return value;
+    }
     if (!this.inValue) {
       this.machine.reset();
       this.inValue = true;
@@ -208,6 +215,19 @@ export class LiteralReader {
     const value = this.machine.read(this);
     if (value !== MORE) this.inValue = false;
     return value;
+  }
+
+  /**
+   * Goes on with the value being read, if one waits for more text: whether it still waits. Most pieces of a long
+   * call fall inside a value; they are read here, without resuming the readers around it.
+   */
+  pump(): boolean {
+    if (!this.inValue) return false;
+    const value = this.machine.read(this);
+    if (value === MORE) return true;
+    this.inValue = false;
+    this.pumped = value;
+    return false;
   }
 
   /** A quoted string from `pos` (its opening quote), or MORE with what it holds so far kept. */

@@ -1,7 +1,6 @@
 import { CallScanner, type ScanSink } from './call-scanner.js';
 import { FrameWatch } from './frame-watch.js';
 import { parsedReply, type CallFormat, type ParsedReply, type ParserTool, type ReplyItem } from './parsed-reply.js';
-import { TextPieces } from './text-pieces.js';
 
 export interface CallParserOptions {
   /**
@@ -64,8 +63,11 @@ export class CallStreamParser {
   private longestHold = 0;
   /** Set while the undecided rest is an open call frame that no read is suspended on. */
   private watch: FrameWatch | undefined;
-  /** Set while a frame's read is suspended: the pieces given to it since, not yet in the collector's text. */
-  private held: TextPieces | undefined;
+  /**
+   * Set while a frame's read is suspended: where the pieces given to it since start (they are not in the
+   * collector's text; the read holds them).
+   */
+  private heldFrom: number | undefined;
   private ended = false;
 
   constructor(options: CallParserOptions = {}) {
@@ -74,10 +76,7 @@ export class CallStreamParser {
 
   push(chunk: string): string {
     if (this.ended) throw new Error('CallStreamParser: push after end');
-    if (this.held) {
-      this.held.append(chunk);
-      return this.scanner.feed(chunk) ? this.scan(false) : '';
-    }
+    if (this.heldFrom !== undefined) return this.scanner.feed(chunk) ? this.scan(false) : '';
     const { collector } = this;
     if (!this.watch && collector.text === '' && this.scanner.plainProse(chunk)) {
       collector.base += chunk.length;
@@ -111,12 +110,13 @@ export class CallStreamParser {
 
   private scan(final: boolean): string {
     const { collector } = this;
-    if (this.held) {
-      collector.text += this.held.text();
-      this.held = undefined;
+    const afterRead = this.scanner.readWhole;
+    if (this.heldFrom !== undefined) {
+      collector.text += this.scanner.fedText(this.heldFrom);
+      this.heldFrom = undefined;
     }
     collector.out = '';
-    const { stop, frame } = this.scanner.scan(collector.text, 0, final, collector, collector.base);
+    const { stop, frame, span } = this.scanner.scan(collector.text, 0, final, collector, collector.base);
     if (!frame) this.longestHold = Math.max(this.longestHold, collector.text.length - stop);
     // Decided text is dropped: the scanner keeps what it needs of it (whether the rest starts a line).
     if (stop > 0) {
@@ -127,8 +127,11 @@ export class CallStreamParser {
     if (!frame || final) this.watch = undefined;
     else if (this.scanner.reading) {
       this.watch = undefined;
-      this.held = new TextPieces(collector.base + collector.text.length);
-    } else if (stop > 0 || !this.watch) this.watch = new FrameWatch(collector.text, 0);
+      this.heldFrom = collector.base + collector.text.length;
+    } else if (stop > 0 || !this.watch) {
+      // After a read that just ended, the call is whole: only what follows it is followed.
+      this.watch = new FrameWatch(collector.text, 0, afterRead ? collector.text.length : 0, span);
+    }
     const out = collector.out;
     this.prose += out;
     return out;

@@ -12,11 +12,16 @@ export function isNamePart(code: number): boolean {
   return isNameStart(code) || (code >= 48 && code <= 57) || code === 46 || code === 58 || code === 45;
 }
 
-/** `literal` (lower case) at `at`, case-insensitive: yes, no, or a prefix of it that ends the text. */
+/**
+ * `literal` (lower case ASCII) at `at`, ASCII case-insensitive: yes, no, or a prefix of it that ends the text. Only
+ * A-Z fold (a Kelvin sign is not a `k` here).
+ */
 export function match(text: string, at: number, literal: string): 'yes' | 'no' | 'partial' {
   for (let i = 0; i < literal.length; i++) {
     if (at + i >= text.length) return 'partial';
-    if (text[at + i]!.toLowerCase() !== literal[i]) return 'no';
+    let code = text.charCodeAt(at + i);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== literal.charCodeAt(i)) return 'no';
   }
   return 'yes';
 }
