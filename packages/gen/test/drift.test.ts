@@ -12,7 +12,14 @@ import { Toolbox, type ToolManifest } from '@toolwright/core';
 import { generate } from '@toolwright/gen';
 import { repoRoot } from './helpers/temp-project.js';
 
-const tscBin = createRequire(join(repoRoot, 'package.json')).resolve('typescript/bin/tsc');
+/** The two compilers a user's project may run: gen's TypeScript 6, and TypeScript 7 (gen's dev dependency `typescript7`). */
+const compilers = {
+  'TypeScript 6': createRequire(join(repoRoot, 'package.json')).resolve('typescript/bin/tsc'),
+  'TypeScript 7': join(
+    createRequire(join(repoRoot, 'packages/gen/package.json')).resolve('typescript7/package.json'),
+    '../bin/tsc',
+  ),
+};
 
 /** One class per kind of drift, each with one tool (`run`, named after the class in the manifest). */
 const BEFORE: Record<string, string> = {
@@ -69,8 +76,8 @@ function serviceSource(methods: Record<string, string>): string {
   ].join('\n');
 }
 
-/** The real tsc on the project; the tools named in its errors (`Class.run`), and every error line. */
-async function runTsc(dir: string): Promise<{ tools: string[]; errors: string[] }> {
+/** A real tsc on the project; the tools named in its errors (`Class.run`), and every error line. */
+async function runTsc(dir: string, tscBin: string): Promise<{ tools: string[]; errors: string[] }> {
   const run = promisify(execFile)(process.execPath, [tscBin, '-p', join(dir, 'tsconfig.json')], { cwd: dir });
   const output = await run.then(
     (done) => done.stdout,
@@ -108,19 +115,22 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('drift between a method and its generated manifest', () => {
-  it('tsc passes on the project as generated, and fails at each tool whose parameters changed as types see', async () => {
-    expect((await runTsc(dir)).errors).toEqual([]);
-    writeFileSync(join(dir, 'src/service.ts'), serviceSource(AFTER));
-    const { tools, errors } = await runTsc(dir);
-    expect(tools).toEqual([...TYPE_LEVEL].sort());
-    // Each error is at its tool's line of the generated module, and says what to do.
-    expect(errors.length).toBe(TYPE_LEVEL.length);
-    for (const line of errors) {
-      expect(line).toMatch(
-        /^src\/tools\.generated\.ts\(\d+,\d+\): error TS2344: Type '"\w+\.run: the method's parameters no longer fit the manifest: run gen-tools"' does not satisfy the constraint 'true'\.$/,
-      );
-    }
-  }, 120_000);
+  for (const [compiler, tscBin] of Object.entries(compilers)) {
+    it(`${compiler}'s tsc passes on the project as generated, and fails at each tool whose parameters changed`, async () => {
+      writeFileSync(join(dir, 'src/service.ts'), serviceSource(BEFORE));
+      expect((await runTsc(dir, tscBin)).errors).toEqual([]);
+      writeFileSync(join(dir, 'src/service.ts'), serviceSource(AFTER));
+      const { tools, errors } = await runTsc(dir, tscBin);
+      expect(tools).toEqual([...TYPE_LEVEL].sort());
+      // Each error is at its tool's line of the generated module, and says what to do.
+      expect(errors.length).toBe(TYPE_LEVEL.length);
+      for (const line of errors) {
+        expect(line).toMatch(
+          /^src\/tools\.generated\.ts\(\d+,\d+\): error TS2344: Type '"\w+\.run: the method's parameters no longer fit the manifest: run gen-tools"' does not satisfy the constraint 'true'\.$/,
+        );
+      }
+    }, 120_000);
+  }
 
   it('the Toolbox refuses at bind time what tsc cannot see, and binds the unchanged', async () => {
     writeFileSync(join(dir, 'src/service.ts'), serviceSource(AFTER));
