@@ -1,0 +1,102 @@
+// V8's compiled code of TypeScript's compiler, kept from one gen-tools run for the next. typescript.js is 9 MB of
+// JavaScript: compiling it (and the functions a run calls) takes 0.2 to 0.3 s of every run, a tenth of a cold
+// gen-tools. Node 22.1+ keeps such code itself once `module.enableCompileCache()` is called (tsc calls it for
+// itself, and so does the gen-tools bin); Node 20 has no such cache, so there gen-tools keeps the code of
+// typescript.js with V8's code cache (`vm.Script` cachedData), as v8-compile-cache did for older CLIs.
+// Only the CLI turns it on (`enableCodeCache`): the programmatic API writes nothing outside the user's outputs.
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import Module = require('node:module');
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+const ENABLED = Symbol.for('@toolwright/gen code cache');
+
+type GlobalWithCache = typeof globalThis & { [ENABLED]?: string };
+
+/**
+ * Turns the cache on for this process: Node's own where it has one, else gen's for typescript.js (in
+ * `$NODE_COMPILE_CACHE`, or the temporary folder, as Node's). `NODE_DISABLE_COMPILE_CACHE=1` turns both off.
+ */
+export function enableCodeCache(): void {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  const { enableCompileCache } = Module as { enableCompileCache?: () => unknown };
+  if (enableCompileCache) {
+    enableCompileCache();
+    return;
+  }
+  (globalThis as GlobalWithCache)[ENABLED] = join(
+    process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache'),
+    'toolwright-gen',
+  );
+}
+
+/**
+ * `require(specifier)` from gen's folder; with gen's code cache on (Node 20, the CLI), the module's code comes from
+ * the cache when V8 accepts it, and the cache is written when the process exits (so that it holds the functions the
+ * run compiled) when it was missing or refused. Any failure of the cache falls back to a plain compile.
+ */
+export function requireCached(specifier: string): unknown {
+  const folder = (globalThis as GlobalWithCache)[ENABLED];
+  const filename = require.resolve(specifier);
+  if (!folder || require.cache[filename]) return require(specifier);
+  const source = readFileSync(filename, 'utf8');
+  const stat = statSync(filename);
+  const cacheFile = join(
+    folder,
+    `${specifier.replace(/[^\w.-]/g, '_')}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8`,
+  );
+  const cachedData = readPrivate(folder, cacheFile);
+  const script = new Script(Module.wrap(source), { filename, ...(cachedData ? { cachedData } : {}) });
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writePrivate(folder, cacheFile, script));
+  const loaded = new Module(filename, module) as NodeJS.Module & { paths: string[] };
+  loaded.filename = filename;
+  loaded.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(filename));
+  const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => void;
+  require.cache[filename] = loaded;
+  try {
+    wrapper.call(loaded.exports, loaded.exports, Module.createRequire(filename), loaded, filename, dirname(filename));
+  } catch (error) {
+    delete require.cache[filename];
+    throw error;
+  }
+  loaded.loaded = true;
+  return loaded.exports;
+}
+
+/**
+ * The cache file's bytes, read only from a folder of this user that no one else can write to (V8 trusts the code it
+ * is given): another user's planted file is never run.
+ */
+function readPrivate(folder: string, file: string): Buffer | undefined {
+  try {
+    if (!isPrivateFolder(folder)) return undefined;
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writePrivate(folder: string, file: string, script: Script): void {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    if (!isPrivateFolder(folder)) return;
+    const temporary = `${file}.${process.pid}.tmp`;
+    const fd = openSync(temporary, 'wx', 0o600);
+    try {
+      writeSync(fd, script.createCachedData());
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+  } catch {
+    // A cache that cannot be written costs the next run its compile, nothing more.
+  }
+}
+
+function isPrivateFolder(folder: string): boolean {
+  const stat = statSync(folder);
+  if (!stat.isDirectory()) return false;
+  if (process.platform === 'win32') return true;
+  return stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
+}
