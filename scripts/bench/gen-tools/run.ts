@@ -3,7 +3,8 @@
 // ts-json-schema-generator over the same argument types, interleaved, then the time from an edit to the new output
 // in --watch mode, and prints the ratios against the targets (issue 6). Beside them (issue 36): TypeScript 7's
 // `tsc --noEmit` and gen's costly stages prototyped on TypeScript 7's native API
-// (packages/gen/scripts/native-api-prototype.ts), stage by stage against gen's own phases.
+// (packages/gen/scripts/native-api-prototype.ts), stage by stage against gen's own phases; gen-tools cold with and
+// without the code cache of TypeScript's compiler; CPU time beside wall time; where a cold run's CPU goes.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5 by default)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -129,12 +130,18 @@ for (let run = 0; run < runs; run++) {
 const summary = Object.fromEntries(
   Object.entries(samples).map(([name, list]) => [
     name,
-    { ms: median(list.map((m) => m.ms)), mb: median(list.map((m) => m.peakRssMb)) },
+    {
+      ms: median(list.map((m) => m.ms)),
+      cpuMs: list.every((m) => m.cpuMs !== undefined) ? median(list.map((m) => m.cpuMs!)) : Number.NaN,
+      mb: median(list.map((m) => m.peakRssMb)),
+    },
   ]),
 );
-console.log(`\n1,000 tools in 100 files, median of ${runs} interleaved runs:`);
-for (const [name, { ms, mb }] of Object.entries(summary))
-  console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${mb.toFixed(0).padStart(5)} MB`);
+console.log(`\n1,000 tools in 100 files, median of ${runs} interleaved runs (wall, CPU on all cores, peak memory):`);
+for (const [name, { ms, cpuMs, mb }] of Object.entries(summary)) {
+  const cpu = Number.isNaN(cpuMs) ? '' : `${cpuMs.toFixed(0).padStart(6)} ms CPU`;
+  console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${cpu}  ${mb.toFixed(0).padStart(5)} MB`);
+}
 
 printStages();
 
@@ -157,6 +164,18 @@ const checks: [string, number, number][] = [
   [
     'gen-tools, no code cache / tsc --noEmit',
     summary['gen-tools (cold, no code cache)']!.ms / summary['tsc --noEmit']!.ms,
+    Number.NaN,
+  ],
+  // The same ratios in CPU time, which the load of a shared machine disturbs less than wall time.
+  ['CPU: gen-tools / tsc --noEmit', gen.cpuMs / summary['tsc --noEmit']!.cpuMs, Number.NaN],
+  [
+    'CPU: gen-tools, no code cache / tsc --noEmit',
+    summary['gen-tools (cold, no code cache)']!.cpuMs / summary['tsc --noEmit']!.cpuMs,
+    Number.NaN,
+  ],
+  [
+    'CPU: gen-tools / tsc --noEmit (TypeScript 7)',
+    gen.cpuMs / summary['tsc --noEmit (TypeScript 7)']!.cpuMs,
     Number.NaN,
   ],
   ['gen-tools / tsc --noEmit (TypeScript 7)', gen.ms / summary['tsc --noEmit (TypeScript 7)']!.ms, 1],
@@ -239,6 +258,35 @@ function printStages(): void {
   const { times } = JSON.parse(edited.stdout) as { times: Record<string, number> };
   console.log(`  native API prototype: one-file edit, new snapshot, file described again ${times['one-file edit']} ms`);
   printJsDocParse();
+  printCpuProfile();
+}
+
+/**
+ * Where a cold run's time goes, from CPU profiles (cpu-profile.ts). The profiler counts the main thread's time from
+ * sample to sample, so a loaded machine stretches every part: the shares are the figures to read.
+ */
+function printCpuProfile(): void {
+  const script = join(root, 'scripts/bench/gen-tools/cpu-profile.ts');
+  const profiled = spawnSync(
+    process.execPath,
+    ['--import', tsx, script, String(Math.min(runs, 3)), ...genArgs, '--no-cache'].filter(
+      (arg) => arg !== '--cache-dir' && arg !== cacheDir,
+    ),
+    { cwd: project, encoding: 'utf8' },
+  );
+  if (profiled.status !== 0) throw new Error(`cpu-profile.ts failed:\n${profiled.stderr}`);
+  const {
+    runs: profiledRuns,
+    parts,
+    total,
+  } = JSON.parse(profiled.stdout) as {
+    runs: number;
+    parts: Record<string, number>;
+    total: number;
+  };
+  console.log(`  gen-tools cold, CPU profile (mean of ${profiledRuns} runs, main thread, ${total} ms):`);
+  for (const [part, ms] of Object.entries(parts))
+    console.log(`    ${part.padEnd(56)} ${String(ms).padStart(6)} ms  ${((100 * ms) / total).toFixed(0).padStart(3)}%`);
 }
 
 /** What parsing the project's JSDoc costs (jsdoc-parse.ts): fresh processes, then warm passes. */
