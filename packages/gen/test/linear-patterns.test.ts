@@ -29,4 +29,31 @@ export class Words {
     expect(properties.word).not.toHaveProperty('pattern');
     expect(properties.code).toMatchObject({ pattern: '^(a+)+$' });
   });
+
+  it('refuses a parameters option whose pattern or patternProperties key RE2 cannot express: an error, no tool', async () => {
+    const { tools, diagnostics } = await run(`
+export class Lookup {
+  /** Finds a word. */
+  @tool({
+    parameters: {
+      type: 'object',
+      properties: { word: { type: 'string', pattern: '^(?!x)\\\\w+$' } },
+      patternProperties: { '^(a)\\\\1$': { type: 'number' } },
+    },
+  })
+  find(args: { word: string }) {
+    return args.word;
+  }
+}
+`);
+    expect([...diagnostics].sort()).toEqual([
+      expect.stringMatching(
+        /error: the parameters option of "find" at #\/patternProperties\/\^\(a\)\\1\$: the pattern/,
+      ),
+      expect.stringMatching(
+        /src\/service\.ts:\d+:\d+: error: the parameters option of "find" at #\/properties\/word\/pattern: the pattern "\^\(\?!x\)\\\\w\+\$" is not one RE2 can test in linear time/,
+      ),
+    ]);
+    expect(tools.find?.parameters ?? {}).not.toHaveProperty('patternProperties');
+  });
 });

@@ -114,7 +114,7 @@ describe('patterns from a hostile server', () => {
     const fine = await remote.call({ name: 'evil_pattern', args: { word: 'aaaa' } });
     expect(fine.functionResponse.response).toEqual({ output: 'called evil_pattern' });
 
-    expect(remote.warnings.filter((warning) => warning.code === 'pattern-unchecked')).toEqual([
+    expect(remote.warnings.filter((warning) => warning.tool === 'lookahead')).toEqual([
       {
         code: 'pattern-unchecked',
         path: '/properties/word/pattern',
@@ -127,6 +127,32 @@ describe('patterns from a hostile server', () => {
     // Left to the server: the call goes through.
     const lookahead = await remote.call({ name: 'lookahead', args: { word: 'b' } });
     expect(lookahead.functionResponse.response).toEqual({ output: 'called lookahead' });
+    await client.close();
+  });
+
+  it('checks patternProperties keys on the same engine, and leaves a key RE2 cannot express to the server', async () => {
+    const { client } = await hostileClient();
+    const remote = await connectMcp(client);
+    const unchecked = remote.warnings.filter((warning) => warning.code === 'pattern-unchecked');
+    expect(unchecked.filter((warning) => warning.tool === 'evil_keys')).toEqual([
+      {
+        code: 'pattern-unchecked',
+        path: '/patternProperties/^(?=x)\\w+$',
+        tool: 'evil_keys',
+        message: expect.stringMatching(/^the pattern "\^\(\?=x\)\\\\w\+\$" is not one RE2 can test in linear time/),
+      },
+    ]);
+    // The key RE2 cannot express is gone, and additionalProperties with it (it would refuse what the key let in).
+    const declared = remote.declarations().find((declaration) => declaration.name === 'evil_keys');
+    expect(JSON.stringify(declared)).not.toContain('(?=x)');
+    const started = Date.now();
+    const evil = await remote.call({ name: 'evil_keys', args: { [`${'b'.repeat(10_000)}!`]: 1, bbbb: 2 } });
+    expect(Date.now() - started).toBeLessThan(budget(2_000));
+    expect(evil.functionResponse.response).toMatchObject({
+      error: { name: 'InvalidArguments', issues: [{ path: '/bbbb' }] },
+    });
+    const passed = await remote.call({ name: 'evil_keys', args: { xy: 3, bb: 'text' } });
+    expect(passed.functionResponse.response).toEqual({ output: 'called evil_keys' });
     await client.close();
   });
 });

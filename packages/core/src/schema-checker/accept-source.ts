@@ -1,3 +1,4 @@
+import { linearPatternProblem } from '../linear-regexp.js';
 import { formatTest } from '../validator-runtime/format-test.js';
 import { resolvePointer, UnsupportedSchemaError } from './check-run.js';
 import { countOf, LIMITS, numberOf, type Schema, typedGroups, type TypedGroup, typesOf } from './typed-keywords.js';
@@ -266,6 +267,8 @@ class AcceptWriter {
     } catch (error) {
       throw new UnsupportedSchemaError(path, (error as Error).message);
     }
+    const problem = linearPatternProblem(source);
+    if (problem) throw new UnsupportedSchemaError(path, problem);
     this.uses.add('linearRegExp');
     return this.#const('p', `linearRegExp(${JSON.stringify(source)})`);
   }

@@ -11,6 +11,7 @@ import { readToolOptions } from '../discover/decorator-options.js';
 import { staticDefault } from './default-value.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_PARAMETER_NAME } from '@toolwright/core';
+import { schemaPatternProblems } from '@toolwright/core/linear-regexp';
 import { readMethodDoc, withRemarksAndExamples } from './method-doc.js';
 import { documentParameter, tagsByParameter } from './parameter-docs.js';
 import { describeReturns } from './describe-returns.js';
@@ -180,6 +181,11 @@ function manualParameters(
     );
     return undefined;
   }
+  // The Toolbox tests patterns on RE2's linear-time engine and refuses one it cannot express: refused here first.
+  const patterns = schemaPatternProblems(converted);
+  for (const { path, problem } of patterns)
+    report(found.decorator, 'error', `the parameters option of "${found.methodName}" at ${path}: ${problem}`);
+  if (patterns.length > 0) return undefined;
   return { ...converted, type: 'object', properties: converted.properties ?? {} };
 }
 

@@ -1,4 +1,7 @@
 import { ts } from '../program/typescript.js';
+import { CharSet } from './char-set.js';
+import { delimiterFree } from './delimiter-free.js';
+import { alt, chars, optional, type PatternTree, plus, renderPattern, seq, star } from './pattern-tree.js';
 
 /**
  * Template literal types as patterns that accept what TypeScript accepts. The checker matches a string against
@@ -26,70 +29,60 @@ export function bigIntText(value: ts.PseudoBigInt): string {
   return `${value.negative ? '-' : ''}${value.base10Value}`;
 }
 
-/**
- * Atoms guarded so that no occurrence of the delimiter starts at them (`(?!-)\\d`), with their repeats; without a
- * delimiter, the atoms as they are.
- */
-interface Guard {
-  one: (atom: string) => string;
-  optional: (atom: string) => string;
-  many: (atom: string) => string;
-  some: (atom: string) => string;
+// The sets the pieces are made of; white space is JavaScript's (`\s`).
+const DIGIT = CharSet.range('0', '9');
+const SPACE = CharSet.SPACE;
+const one = (text: string) => chars(CharSet.of(text))!;
+const digits = chars(DIGIT)!;
+const space = chars(SPACE)!;
+
+function radixPattern(): PatternTree {
+  const hex = chars(CharSet.union(DIGIT, CharSet.range('a', 'f'), CharSet.range('A', 'F')))!;
+  return seq(
+    one('0'),
+    alt(
+      seq(one('xX'), plus(hex)),
+      seq(one('oO'), plus(chars(CharSet.range('0', '7')))),
+      seq(one('bB'), plus(one('01'))),
+    ),
+  )!;
 }
 
-function guardFor(delimiter: string | undefined): Guard {
-  if (!delimiter)
-    return {
-      one: (atom) => atom,
-      optional: (atom) => `${atom}?`,
-      many: (atom) => `${atom}*`,
-      some: (atom) => `${atom}+`,
-    };
-  const one = (atom: string) => `(?!${escapeRegExp(delimiter)})${atom}`;
-  return {
-    one,
-    optional: (atom) => `(?:${one(atom)})?`,
-    many: (atom) => `(?:${one(atom)})*`,
-    some: (atom) => `(?:${one(atom)})+`,
-  };
+function numberPattern(): PatternTree {
+  const sign = optional(one('+-'));
+  const exponent = optional(seq(one('eE'), sign, plus(digits)));
+  const mantissa = alt(seq(plus(digits), optional(one('.')), star(digits)), seq(one('.'), plus(digits)));
+  const decimal = seq(sign, mantissa, exponent);
+  return alt(seq(star(space), alt(decimal, radixPattern()), star(space)), plus(space))!;
 }
 
-function radixPattern(g: Guard): string {
-  return (
-    `${g.one('0')}(?:${g.one('[xX]')}${g.some('[0-9a-fA-F]')}|` +
-    `${g.one('[oO]')}${g.some('[0-7]')}|${g.one('[bB]')}${g.some('[01]')})`
-  );
+function bigIntPattern(): PatternTree {
+  return seq(optional(one('-')), alt(radixPattern(), one('0'), seq(chars(CharSet.range('1', '9')), star(digits))))!;
 }
 
-function numberPattern(g: Guard): string {
-  const digits = g.some('\\d');
-  const sign = g.optional('[+-]');
-  const exponent = `(?:${g.one('[eE]')}${sign}${digits})?`;
-  const decimal = `${sign}(?:${digits}${g.optional('\\.')}${g.many('\\d')}|${g.one('\\.')}${digits})${exponent}`;
-  const space = g.many('\\s');
-  return `(?:${space}(?:${decimal}|${radixPattern(g)})${space}|${g.some('\\s')})`;
-}
-
-function bigIntPattern(g: Guard): string {
-  return `${g.optional('-')}(?:${radixPattern(g)}|${g.one('0')}|${g.one('[1-9]')}${g.many('\\d')})`;
-}
+const NOT_LOWER = CharSet.range('a', 'z').complement();
+const NOT_UPPER = CharSet.range('A', 'Z').complement();
 
 /** A string mapping over `string` (`Uppercase<string>`, ...): the characters it allows, first and following. */
-function mappingClasses(type: ts.StringMappingType): { first: string; rest: string } | undefined {
+function mappingClasses(type: ts.StringMappingType): { first: CharSet; rest: CharSet } | undefined {
   if (!(type.type.flags & ts.TypeFlags.String)) return undefined;
   switch (type.symbol.escapedName) {
     case 'Uppercase':
-      return { first: '[^a-z]', rest: '[^a-z]' };
+      return { first: NOT_LOWER, rest: NOT_LOWER };
     case 'Lowercase':
-      return { first: '[^A-Z]', rest: '[^A-Z]' };
+      return { first: NOT_UPPER, rest: NOT_UPPER };
     case 'Capitalize':
-      return { first: '[^a-z]', rest: '[\\s\\S]' };
+      return { first: NOT_LOWER, rest: CharSet.ALL };
     case 'Uncapitalize':
-      return { first: '[^A-Z]', rest: '[\\s\\S]' };
+      return { first: NOT_UPPER, rest: CharSet.ALL };
     default:
       return undefined;
   }
 }
+
+/** Any string of `set`'s characters, possibly empty, whose first is of `first`. */
+const mapped = (classes: { first: CharSet; rest: CharSet }) =>
+  optional(seq(chars(classes.first), star(chars(classes.rest))));
 
 /**
  * The pattern of one placeholder. `delimiter` is the text that follows it: undefined for the last placeholder
@@ -107,22 +100,24 @@ function placeholder(type: ts.Type, delimiter: string | undefined): string {
   if (flags & ts.TypeFlags.Union)
     return `(?:${(type as ts.UnionType).types.map((member) => placeholder(member, delimiter)).join('|')})`;
   if (flags & ts.TypeFlags.TemplateLiteral) return body(type as ts.TemplateLiteralType);
-  const guard = guardFor(delimiter);
+  const classes = flags & ts.TypeFlags.StringMapping ? mappingClasses(type as ts.StringMappingType) : undefined;
   if (delimiter === '') {
     // Two placeholders in a row: the first takes exactly one character.
-    if (flags & ts.TypeFlags.Number) return '[\\d\\s]';
-    if (flags & ts.TypeFlags.BigInt) return '\\d';
-    const classes = flags & ts.TypeFlags.StringMapping ? mappingClasses(type as ts.StringMappingType) : undefined;
-    return classes?.first ?? '[\\s\\S]';
+    if (flags & ts.TypeFlags.Number) return CharSet.union(DIGIT, SPACE).toString();
+    if (flags & ts.TypeFlags.BigInt) return DIGIT.toString();
+    return (classes?.first ?? CharSet.ALL).toString();
   }
-  if (flags & ts.TypeFlags.Number) return numberPattern(guard);
-  if (flags & ts.TypeFlags.BigInt) return bigIntPattern(guard);
-  const classes = flags & ts.TypeFlags.StringMapping ? mappingClasses(type as ts.StringMappingType) : undefined;
-  if (classes) return `(?:${guard.one(classes.first)}${guard.many(classes.rest)})?`;
   // A mapping over a template (`Uppercase<`${number}`>`): the template's own pattern, the letter case unchecked.
-  if (flags & ts.TypeFlags.StringMapping) return placeholder((type as ts.StringMappingType).type, delimiter);
+  if (flags & ts.TypeFlags.StringMapping && !classes)
+    return placeholder((type as ts.StringMappingType).type, delimiter);
+  let piece: PatternTree;
+  if (flags & ts.TypeFlags.Number) piece = numberPattern();
+  else if (flags & ts.TypeFlags.BigInt) piece = bigIntPattern();
+  else if (classes) piece = mapped(classes);
   // string (and mappings over other types): any text, newlines included.
-  return guard.many('[\\s\\S]');
+  else piece = star(chars(CharSet.ALL));
+  // Each piece is kept from holding the text after it, so that the pattern splits the string as the checker does.
+  return renderPattern(delimiter === undefined ? piece : delimiterFree(piece, delimiter));
 }
 
 function body(type: ts.TemplateLiteralType): string {
@@ -146,7 +141,7 @@ export function templateLiteralPattern(types: readonly ts.TemplateLiteralType[])
 /** The pattern of a string mapping type on its own (`Uppercase<string>`), when it can be written. */
 export function stringMappingPattern(type: ts.StringMappingType): string | undefined {
   const classes = mappingClasses(type);
-  if (classes) return `^(?:${classes.first}${classes.rest}*)?$`;
+  if (classes) return `^${renderPattern(mapped(classes))}$`;
   if (type.type.flags & ts.TypeFlags.TemplateLiteral)
     return templateLiteralPattern([type.type as ts.TemplateLiteralType]);
   return undefined;

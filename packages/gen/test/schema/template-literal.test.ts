@@ -1,5 +1,6 @@
 // Template literal and string mapping types: the pattern must accept exactly the strings TypeScript accepts. Each
 // string of the table is checked by the TypeScript checker itself (`const v: T = "..."`) and by ajv on the schema.
+import { linearPatternProblem, linearRegExp } from '@toolwright/core/linear-regexp';
 import { Project, ts } from 'ts-morph';
 import { describe, expect, test } from 'vitest';
 import { accepts, messages, probe } from './harness.js';
@@ -105,5 +106,71 @@ describe('template literal patterns follow TypeScript', () => {
       'warning: parameter "value" has the type Uppercase<Lowercase<string>>, whose letter case is not checked: ' +
         'any string passes',
     ]);
+  });
+});
+
+/**
+ * Delimiters RE2 must express without lookahead: several characters, characters a number or a bigint may hold
+ * (`e`, `0x`, `-`), a delimiter that overlaps itself (`abab`, `::`, `aa`), white space. Each pattern is run on RE2's
+ * engine and on JavaScript's, against TypeScript's checker, for the table's strings and for random strings made of
+ * the characters that matter.
+ */
+const DELIMITED: [type: string, pieces: readonly string[]][] = [
+  ['`${number}-${number}`', ['0', '1', '-', '+', '.', ' ', 'e', '0x1']],
+  ['`${number}::${number}`', ['0', '1', ':', '::', '-', '.', ' ']],
+  ['`${string}->${number}`', ['a', '-', '>', '->', '1']],
+  ['`${number}aa${string}`', ['0', '1', 'a', 'aa', '.', ' ']],
+  ['`${string}aa${number}`', ['x', 'a', 'aa', '1']],
+  ['`${string}abab${bigint}`', ['a', 'b', 'ab', 'abab', '1']],
+  ['`${number}e${number}`', ['0', '1', 'e', '+', '-', '.']],
+  ['`${number}0x${number}`', ['0', '1', 'x', '0x', 'X', 'f']],
+  ['`${bigint}--${bigint}`', ['0', '1', '-', '--', '0x', 'f']],
+  ['`${Uppercase<string>}_AB_${number}`', ['A', 'a', 'B', '_', '_AB_', '1']],
+  ['`${string} ${number}`', ['a', '1', ' ', '\t', '\u00a0']],
+  ['`${Lowercase<string>}.${Capitalize<string>}`', ['a', 'A', '.']],
+  ['`x${number}yy${bigint}y`', ['x', 'y', 'yy', '0', '1', '-']],
+];
+
+/** `count` strings of up to `longest` pieces, the same ones on every run. */
+function samples(pieces: readonly string[], count: number, longest: number): string[] {
+  let seed = 7;
+  // mulberry32
+  const next = (bound: number) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) % bound;
+  };
+  return Array.from({ length: count }, () =>
+    Array.from({ length: next(longest + 1) }, () => pieces[next(pieces.length)]).join(''),
+  );
+}
+describe('template literal patterns need no lookahead', () => {
+  test.each(DELIMITED)('%s: RE2 takes what TypeScript takes', (type, pieces) => {
+    const { schema, problems } = probe(type);
+    expect(problems).toEqual([]);
+    const source = schema.pattern!;
+    expect(source).not.toMatch(/\(\?[=!<]/);
+    expect(linearPatternProblem(source)).toBeUndefined();
+    const strings = [...new Set(samples(pieces, 400, 7))];
+    const expected = typescriptAccepts(type, strings);
+    const onRe2 = linearRegExp(source);
+    const onJavaScript = new RegExp(source, 'u');
+    const table = (test: (text: string) => boolean) =>
+      Object.fromEntries(strings.map((text) => [JSON.stringify(text), test(text)]));
+    const typescript = Object.fromEntries(strings.map((text, i) => [JSON.stringify(text), expected[i]]));
+    expect(table((text) => onRe2.test(text))).toEqual(typescript);
+    expect(table((text) => onJavaScript.test(text))).toEqual(typescript);
+    // The samples reach both answers.
+    expect(new Set(expected)).toEqual(new Set([true, false]));
+  });
+
+  test.each(TABLE)('%s on RE2', (type, strings) => {
+    const source = probe(type).schema.pattern!;
+    expect(linearPatternProblem(source)).toBeUndefined();
+    const onRe2 = linearRegExp(source);
+    expect(strings.filter((text) => onRe2.test(text))).toEqual(
+      strings.filter((text) => accepts({ pattern: source }, text)),
+    );
   });
 });

@@ -108,24 +108,42 @@ function definedFields<T extends object>(value: T): { [K in keyof T]?: Exclude<T
 }
 
 /**
- * The server's schema with each `pattern` that RE2 cannot test in linear time left out, each with a warning: the
+ * The server's schema with each pattern that RE2 cannot test in linear time left out, each with a warning: the
  * server chooses the pattern and the model the text, and a backtracking engine can take minutes on one call
- * (`^(a+)+$` on 28 characters). The server still checks its own arguments.
+ * (`^(a+)+$` on 28 characters). A `pattern` is dropped; so is a `patternProperties` entry, and with it the node's
+ * `additionalProperties` and `unevaluatedProperties`, which would otherwise refuse what the entry let through. The
+ * schema checks less here; the server still checks its own arguments.
  */
 function withoutBacktrackingPatterns(node: unknown, path: string, tool: string, warnings: McpWarning[]): unknown {
   if (Array.isArray(node))
     return node.map((item, i) => withoutBacktrackingPatterns(item, `${path}/${i}`, tool, warnings));
   if (typeof node !== 'object' || node === null) return node;
+  const warn = (at: string, problem: string) =>
+    warnings.push({
+      code: 'pattern-unchecked',
+      path: at,
+      message: `${problem}: not checked here, the server checks it`,
+      tool,
+    });
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    const problem = key === 'pattern' && typeof value === 'string' ? linearPatternProblem(value) : undefined;
-    if (problem) {
-      const message = `${problem}: not checked here, the server checks it`;
-      warnings.push({ code: 'pattern-unchecked', path: `${path}/pattern`, message, tool });
-      continue;
+  const entries = Object.entries(node);
+  const keyProblems = patternKeyProblems((node as { patternProperties?: unknown }).patternProperties);
+  for (const [key, value] of entries) {
+    if (key === 'pattern' && typeof value === 'string') {
+      const problem = linearPatternProblem(value);
+      if (problem) {
+        warn(`${path}/pattern`, problem);
+        continue;
+      }
+    }
+    if (keyProblems.size > 0 && (key === 'additionalProperties' || key === 'unevaluatedProperties')) continue;
+    let kept = value;
+    if (key === 'patternProperties' && keyProblems.size > 0) {
+      kept = Object.fromEntries(Object.entries(value as object).filter(([source]) => !keyProblems.has(source)));
+      for (const [source, problem] of keyProblems) warn(`${path}/patternProperties/${pointerSegment(source)}`, problem);
     }
     Object.defineProperty(out, key, {
-      value: withoutBacktrackingPatterns(value, `${path}/${key}`, tool, warnings),
+      value: withoutBacktrackingPatterns(kept, `${path}/${key}`, tool, warnings),
       enumerable: true,
       writable: true,
       configurable: true,
@@ -133,3 +151,17 @@ function withoutBacktrackingPatterns(node: unknown, path: string, tool: string, 
   }
   return out;
 }
+
+/** The `patternProperties` keys RE2 cannot test, with why. */
+function patternKeyProblems(patternProperties: unknown): Map<string, string> {
+  const problems = new Map<string, string>();
+  if (typeof patternProperties !== 'object' || patternProperties === null || Array.isArray(patternProperties))
+    return problems;
+  for (const source of Object.keys(patternProperties)) {
+    const problem = linearPatternProblem(source);
+    if (problem) problems.set(source, problem);
+  }
+  return problems;
+}
+
+const pointerSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

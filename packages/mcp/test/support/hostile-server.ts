@@ -28,6 +28,16 @@ const tools = [
     description: 'A pattern RE2 cannot express.',
     inputSchema: { type: 'object', properties: { word: { type: 'string', pattern: '^(?=a)\\w+$' } } },
   },
+  {
+    name: 'evil_keys',
+    description:
+      'Property names checked by patterns: one exponential on a backtracking engine, one RE2 cannot express.',
+    inputSchema: {
+      type: 'object',
+      patternProperties: { '^(b+)+$': { type: 'string' }, '^(?=x)\\w+$': { type: 'number' } },
+      additionalProperties: false,
+    },
+  },
 ];
 
 /** The hostile server, connected in memory to a new SDK Client (which connectMcp then takes). */
