@@ -72,6 +72,7 @@ function TurnRows({ turn, total }: { turn: TurnTrace; total: number }) {
             call.durationMs !== undefined ? ms(call.durationMs) : 'running…',
             call.outcome && call.outcome !== 'ran' ? call.outcome : '',
             call.ok === false ? 'error' : '',
+            JSON.stringify(call.args) ?? '',
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -101,7 +102,9 @@ function Row({ kind, label, start, duration, total, note, detail }: RowProps) {
       <span class="bar-track">
         <span class={`bar ${kind}`} style={{ left: `${left}%`, width: `${width}%` }} />
       </span>
-      <span class="muted row-note">{note}</span>
+      <span class="muted row-note" title={note}>
+        {note}
+      </span>
     </div>
   );
   if (!detail) return <div class={`row ${kind}`}>{head}</div>;

@@ -84,12 +84,21 @@ async function chat(
   const response = await fetch(`${ui.url}api/chat`, json({ chatId, message }));
   expect(response.status).toBe(200);
   expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
-  const text = await response.text();
-  return text
+  return chunksOf(await response.text());
+}
+
+function chunksOf(body: string): Array<{ type: string; [key: string]: unknown }> {
+  return body
     .split('\n\n')
     .filter((event) => event.startsWith('data: ') && event !== 'data: [DONE]')
     .map((event) => JSON.parse(event.slice(6)));
 }
+
+const textOf = (chunks: Array<{ type: string; [key: string]: unknown }>) =>
+  chunks
+    .filter((chunk) => chunk.type === 'text-delta')
+    .map((chunk) => chunk.delta)
+    .join('');
 
 describe('startDevUi', () => {
   it('serves the page and its bundled assets from itself, under a policy that lets nothing load from elsewhere', async () => {
@@ -196,12 +205,7 @@ describe('startDevUi', () => {
     });
     const ui = await start({ toolbox: toolbox(), agent });
     const first = await chat(ui, 'c1', 'Weather in Oslo and Atlantis?');
-    expect(
-      first
-        .filter((chunk) => chunk.type === 'text-delta')
-        .map((chunk) => chunk.delta)
-        .join(''),
-    ).toBe('Oslo is 21 degrees; Atlantis has no station.');
+    expect(textOf(first)).toBe('Oslo is 21 degrees; Atlantis has no station.');
     expect(first.filter((chunk) => chunk.type === 'tool-output-error')).toHaveLength(1);
     const second = await chat(ui, 'c1', 'What did I ask?');
     expect(second.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
@@ -264,6 +268,22 @@ describe('startDevUi', () => {
     const { runs } = (await (await fetch(`${ui.url}api/runs`)).json()) as RunsAnswer;
     expect(runs[0]!.error).toContain('invalid argument');
     expect(runs[1]!.error).toMatch(/abort|stopped/i);
+  });
+
+  it('refuses a second message to a chat whose answer still streams, and takes it once the first is over', async () => {
+    const { agent } = await fake({ script: [reply.delay(300, reply.text('first')), reply.text('second')] });
+    const ui = await start({ toolbox: toolbox(), agent });
+    const first = fetch(`${ui.url}api/chat`, json({ chatId: 'c1', message: 'one' })).then((response) =>
+      response.text(),
+    );
+    await expect
+      .poll(async () => ((await (await fetch(`${ui.url}api/runs`)).json()) as RunsAnswer).runs.length)
+      .toBe(1);
+    const second = await fetch(`${ui.url}api/chat`, json({ chatId: 'c1', message: 'two' }));
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: { message: string } }).error.message).toMatch(/still answering/);
+    expect(textOf(chunksOf(await first))).toBe('first');
+    expect(textOf(await chat(ui, 'c1', 'two'))).toBe('second');
   });
 
   it('keeps at most maxRuns runs, dropping the oldest', async () => {
