@@ -74,6 +74,18 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
                 <span class="muted">{answer.durationMs} ms · what the model gets back, as the Toolbox answered it</span>
               </p>
               <pre>{pretty(answer.part)}</pre>
+              {answer.notes.length > 0 && (
+                <ol class="tool-notes" aria-label="What the tool said while it ran">
+                  {answer.notes.map((note, index) => (
+                    <li key={index}>
+                      <span class="muted">{note.atMs} ms</span>{' '}
+                      {note.kind === 'log'
+                        ? `${note.level}${note.logger ? ` ${note.logger}` : ''}: ${typeof note.data === 'string' ? note.data : JSON.stringify(note.data)}`
+                        : `progress ${note.progress}${note.total !== undefined ? ` of ${note.total}` : ''}${note.message ? `: ${note.message}` : ''}`}
+                    </li>
+                  ))}
+                </ol>
+              )}
             </div>
           )}
         </div>

@@ -48,6 +48,7 @@ function TurnRows({ turn, total }: { turn: TurnTrace; total: number }) {
         ]
           .filter(Boolean)
           .join(' · ')}
+        {...(turn.text ? { detail: turn.text } : {})}
       />
       {turn.retries.map((retry) => (
         <Row

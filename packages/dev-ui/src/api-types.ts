@@ -25,7 +25,13 @@ export interface ToolCallAnswer {
   part: { functionResponse: { id?: string; name?: string; response?: Record<string, unknown>; parts?: unknown[] } };
   ok: boolean;
   durationMs: number;
+  /** What the tool said while it ran (`context.log` and `context.progress`), in order, ms since the call started. */
+  notes: ToolNote[];
 }
+
+export type ToolNote =
+  | { kind: 'log'; atMs: number; level: string; data: unknown; logger?: string }
+  | { kind: 'progress'; atMs: number; progress: number; total?: number; message?: string };
 
 /** An error answer of the API: `{ error: { message } }` with a 4xx or 5xx status. */
 export interface ApiError {
@@ -66,6 +72,8 @@ export interface TokenUsage {
 
 export interface TurnTrace {
   turn: number;
+  /** The model's text in this turn (thoughts left out). */
+  text: string;
   /** When the model request started and how long it took (retries and their waits included). */
   modelStartMs: number;
   modelMs?: number;

@@ -31,6 +31,7 @@ export class RunRecorder {
     switch (event.type) {
       case 'text':
         trace.text += event.text;
+        this.turn(event.turn).text += event.text;
         break;
       case 'retry':
         this.turn(event.turn).retries.push({
@@ -87,7 +88,7 @@ export class RunRecorder {
     let turn = turns.find((candidate) => candidate.turn === number);
     if (!turn) {
       // A turn's request starts when the turn before it ended.
-      turn = { turn: number, modelStartMs: this.lastTurnEndMs, retries: [], calls: [] };
+      turn = { turn: number, text: '', modelStartMs: this.lastTurnEndMs, retries: [], calls: [] };
       turns.push(turn);
     }
     return turn;

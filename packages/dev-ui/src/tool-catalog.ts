@@ -1,5 +1,8 @@
 import type { DeclarationDialect, ToolboxLike } from '@toolwright/genai';
-import type { ToolCallAnswer, ToolInfo } from './api-types.js';
+import type { ToolCallAnswer, ToolInfo, ToolNote } from './api-types.js';
+
+/** Log and progress notes kept per call: a chatty tool cannot fill the answer. */
+const MAX_NOTES = 200;
 
 /** The tools of one or more Toolboxes, as the page lists and calls them. */
 export class ToolCatalog {
@@ -35,10 +38,28 @@ export class ToolCatalog {
     const toolbox = this.toolboxes.find((candidate) => candidate.has(name)) ?? this.toolboxes[0];
     if (!toolbox) return undefined;
     const started = performance.now();
-    const part = await toolbox.call({ name, args: args as Record<string, unknown> }, { signal });
-    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const since = () => Math.round((performance.now() - started) * 10) / 10;
+    const notes: ToolNote[] = [];
+    const part = await toolbox.call(
+      { name, args },
+      {
+        signal,
+        onLog: ({ level, data, logger }) =>
+          notes.length < MAX_NOTES &&
+          notes.push({ kind: 'log', atMs: since(), level, data, ...(logger !== undefined ? { logger } : {}) }),
+        onProgress: ({ progress, total, message }) =>
+          notes.length < MAX_NOTES &&
+          notes.push({
+            kind: 'progress',
+            atMs: since(),
+            progress,
+            ...(total !== undefined ? { total } : {}),
+            ...(message !== undefined ? { message } : {}),
+          }),
+      },
+    );
     const response = part.functionResponse.response as Record<string, unknown> | undefined;
-    return { part, ok: response !== undefined && !('error' in response), durationMs };
+    return { part, ok: response !== undefined && !('error' in response), durationMs: since(), notes };
   }
 }
 

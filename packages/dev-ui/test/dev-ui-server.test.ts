@@ -30,8 +30,20 @@ const weather = defineTool({
   },
 });
 
+const survey = defineTool({
+  name: 'survey',
+  description: 'Counts stations, saying how far it got.',
+  parameters: { type: 'object', properties: {} },
+  handler: (_args: object, context) => {
+    context.log('info', 'starting');
+    for (let done = 1; done <= 3; done++) context.progress(done, 3, `station ${done}`);
+    context.log('warning', { skipped: 1 }, 'stations');
+    return 3;
+  },
+});
+
 function toolbox(): Toolbox {
-  return new Toolbox([weather]);
+  return new Toolbox([weather, survey]);
 }
 
 async function fake(script: Parameters<typeof startFakeGemini>[0]): Promise<{ fake: FakeGemini; agent: Agent }> {
@@ -120,7 +132,7 @@ describe('startDevUi', () => {
     const ui = await start({ toolbox: toolbox() });
     const answer = (await (await fetch(`${ui.url}api/tools`)).json()) as ToolsAnswer;
     expect(answer.chat).toBe(false);
-    expect(answer.tools.map((tool) => tool.name)).toEqual(['get_weather']);
+    expect(answer.tools.map((tool) => tool.name)).toEqual(['get_weather', 'survey']);
     expect(answer.tools[0]!.openapi).toEqual(toolbox().declarations({ dialect: 'openapi' })[0]);
     expect(answer.tools[0]!.jsonSchema).toEqual(toolbox().declarations({ dialect: 'json-schema' })[0]);
   });
@@ -138,6 +150,19 @@ describe('startDevUi', () => {
     const answer = (await response.json()) as ToolCallAnswer;
     expect(answer.part).toEqual(await toolbox().call({ name, args }));
     expect(answer.ok).toBe(ok);
+  });
+
+  it('shows what a tool said while it ran: its logs and progress, in order', async () => {
+    const ui = await start({ toolbox: toolbox() });
+    const answer = (await (await fetch(`${ui.url}api/tools/survey/call`, json({ args: {} }))).json()) as ToolCallAnswer;
+    expect(answer.part.functionResponse.response).toEqual({ output: 3 });
+    expect(answer.notes.map(({ atMs: _, ...note }) => note)).toEqual([
+      { kind: 'log', level: 'info', data: 'starting' },
+      { kind: 'progress', progress: 1, total: 3, message: 'station 1' },
+      { kind: 'progress', progress: 2, total: 3, message: 'station 2' },
+      { kind: 'progress', progress: 3, total: 3, message: 'station 3' },
+      { kind: 'log', level: 'warning', data: { skipped: 1 }, logger: 'stations' },
+    ]);
   });
 
   it('refuses another Host (DNS rebinding), another Origin, a body that is not JSON, and a body too large', async () => {
@@ -237,6 +262,7 @@ describe('startDevUi', () => {
     }
     expect(turn2!.modelStartMs).toBeGreaterThanOrEqual(turn1!.modelStartMs + turn1!.modelMs!);
     expect(turn2!.finishReason).toBe('STOP');
+    expect(turn2!.text).toBe('Oslo is 21 degrees; Atlantis has no station.');
     expect(run!.usage.requests).toBe(2);
     expect(run!.usage.inputTokens).toBeGreaterThan(0);
     expect(run!.usage.outputTokens).toBeGreaterThan(0);
