@@ -35,3 +35,35 @@ it('an image a tool returns reaches the model as an inline-data part of the func
     await fake.close();
   }
 });
+
+it('an image past maxMediaSize never reaches the model: the output says it was left out', async () => {
+  const huge = defineTool({
+    name: 'photo',
+    description: 'Answers with a 12 MB image and a small one.',
+    parameters: { type: 'object', properties: {} },
+    handler: () => toolContent([imageContent('A'.repeat(12_000_000), 'image/png'), imageContent(png, 'image/png')]),
+  });
+  const fake = await startFakeGemini({
+    script: [reply.functionCall('photo', {}, { id: 'c1' }), reply.text('Only the small one.')],
+  });
+  try {
+    const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
+    const agent = new Agent({ client, model: 'gemini-3-flash-preview', tools: new Toolbox([huge]) });
+    expect((await agent.run('Show the photo')).text).toBe('Only the small one.');
+    expect(fake.turns[1]!.functionResponses).toEqual([
+      {
+        id: 'c1',
+        name: 'photo',
+        response: {
+          output: expect.stringMatching(
+            /^\[image\/png, 12,000,000 characters of base64, left out: .*\(maxMediaSize\)\]$/,
+          ),
+        },
+        parts: [{ inlineData: { mimeType: 'image/png', data: png } }],
+      },
+    ]);
+    expect(JSON.stringify(fake.requests[1]).length).toBeLessThan(10_000);
+  } finally {
+    await fake.close();
+  }
+});

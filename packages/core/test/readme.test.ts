@@ -30,6 +30,7 @@ function tableOptions(heading: string): string[] {
 const toolboxOptions: Record<keyof ToolboxOptions, true> = {
   timeoutMs: true,
   maxResultSize: true,
+  maxMediaSize: true,
   includeStack: true,
   onResult: true,
   onError: true,

@@ -1,4 +1,5 @@
-import type { ToolContent, ToolContentBlock } from '../tool-content.js';
+import type { ToolContentBlock } from '../tool-content.js';
+import { capMedia } from './media-cap.js';
 import { normalizeResult, type NormalizeOptions } from './normalize-result.js';
 import type { FunctionResponseBody, FunctionResponsePart } from './types.js';
 
@@ -10,13 +11,13 @@ type Media = NonNullable<FunctionResponsePart['functionResponse']['parts']>[numb
  * named, not sent: Gemini takes only some media types in a function response.
  */
 export function contentResponse(
-  content: ToolContent,
+  blocks: readonly ToolContentBlock[],
   options: Readonly<Required<NormalizeOptions>>,
 ): { response: FunctionResponseBody; parts?: Media[] } {
   const texts: string[] = [];
   const attachments: unknown[] = [];
   const parts: Media[] = [];
-  for (const block of content.blocks) collect(block, texts, attachments, parts);
+  for (const block of blocks) collect(block, texts, attachments, parts);
   let output: unknown = texts.length ? texts.join('\n') : null;
   if (attachments.length) output = output === null ? attachments : { result: output, attachments };
   if (output === null && parts.length) output = `${parts.length} media part${parts.length === 1 ? '' : 's'} attached`;
@@ -40,11 +41,59 @@ function collect(block: ToolContentBlock, texts: string[], attachments: unknown[
   }
 }
 
+/**
+ * The blocks held to the answer's caps, as they are served and as the model gets them: media past `maxMediaSize`
+ * base64 characters is replaced by a text block that says so, and text (blocks and text resources) past `maxSize`
+ * characters is cut, with a last block that says so. A tool's 50 MB image must not reach a client or the model.
+ */
+export function capContentBlocks(
+  blocks: readonly ToolContentBlock[],
+  limits: { maxSize: number; maxMediaSize: number },
+): readonly ToolContentBlock[] {
+  let left = limits.maxSize;
+  let cut = false;
+  const withinText = blocks.map((block): ToolContentBlock => {
+    const text = textOf(block);
+    if (text === undefined || text.length <= left) {
+      left -= text?.length ?? 0;
+      return block;
+    }
+    const kept = text.slice(0, left);
+    left = 0;
+    cut = true;
+    if (block.type === 'resource') return { type: 'resource', resource: { ...block.resource, text: kept } };
+    return { type: 'text', text: kept };
+  });
+  // The notes for media left out come after the text cap, so that it never cuts them.
+  const capped = capMedia(withinText, mediaOfBlock, limits.maxMediaSize).map(
+    (item): ToolContentBlock => (typeof item === 'string' ? { type: 'text', text: item } : item),
+  );
+  if (!cut) return capped.some((block, i) => block !== blocks[i]) ? capped : blocks;
+  const cap = limits.maxSize.toLocaleString('en-US');
+  return [
+    ...capped,
+    { type: 'text', text: `[truncated: the text of one answer is capped at ${cap} characters (maxResultSize)]` },
+  ];
+}
+
+function textOf(block: ToolContentBlock): string | undefined {
+  if (block.type === 'text') return block.text;
+  if (block.type === 'resource' && 'text' in block.resource) return block.resource.text;
+  return undefined;
+}
+
+function mediaOfBlock(block: ToolContentBlock): { mimeType: string; size: number } | undefined {
+  if (block.type === 'image' || block.type === 'audio') return { mimeType: block.mimeType, size: block.data.length };
+  if (block.type === 'resource' && 'blob' in block.resource)
+    return { mimeType: block.resource.mimeType ?? 'application/octet-stream', size: block.resource.blob.length };
+  return undefined;
+}
+
 const blocksOf = new WeakMap<FunctionResponsePart, readonly ToolContentBlock[]>();
 
 /** The response part of a call whose tool returned `toolContent(...)`, remembered with its blocks. */
-export function contentPart(part: FunctionResponsePart, content: ToolContent): FunctionResponsePart {
-  blocksOf.set(part, content.blocks);
+export function contentPart(part: FunctionResponsePart, blocks: readonly ToolContentBlock[]): FunctionResponsePart {
+  blocksOf.set(part, blocks);
   return part;
 }
 

@@ -7,6 +7,7 @@ export { normalizeResult, errorToPayload, type NormalizeOptions, type Normalized
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';
 export { closestNames } from './closest-names.js';
 export { toolContentOf } from './content-response.js';
+export { capMedia, DEFAULT_MAX_MEDIA_SIZE, type MediaOf } from './media-cap.js';
 export {
   unknownToolPayload,
   invalidArgumentsPayload,

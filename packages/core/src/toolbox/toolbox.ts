@@ -8,7 +8,8 @@ import { dtoLibraries } from './dto-libraries.js';
 import { invoke } from './invoke.js';
 import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
 import { CallFailure } from './call-errors.js';
-import { contentPart, contentResponse } from './content-response.js';
+import { capContentBlocks, contentPart, contentResponse } from './content-response.js';
+import { DEFAULT_MAX_MEDIA_SIZE, sizeOption } from './media-cap.js';
 import { isToolContent } from '../tool-content.js';
 import { prepareArguments, prepareArgumentsAsync, readArguments } from './prepare-arguments.js';
 import type { ToolPlan } from './tool-plan.js';
@@ -37,6 +38,7 @@ export class Toolbox {
   readonly #context: BindContext;
   readonly #tools = new Map<string, ToolPlan>();
   readonly #normalizeOptions: Readonly<Required<NormalizeOptions>>;
+  readonly #contentLimits: Readonly<{ maxSize: number; maxMediaSize: number }>;
   readonly #includeStack: boolean;
   readonly #changeListeners = new Set<() => void>();
 
@@ -72,6 +74,8 @@ export class Toolbox {
     this.#includeStack = options.includeStack ?? false;
     const maxSize = options.maxResultSize ?? DEFAULT_MAX_RESULT_SIZE;
     this.#normalizeOptions = Object.freeze({ maxSize, includeStack: this.#includeStack });
+    const maxMediaSize = sizeOption('maxMediaSize', options.maxMediaSize, DEFAULT_MAX_MEDIA_SIZE);
+    this.#contentLimits = Object.freeze({ maxSize, maxMediaSize });
     const plans = instances.flatMap((instance) => bindInstance(instance, this.#manifest, this.#context));
     this.#insert(plans);
   }
@@ -207,10 +211,11 @@ export class Toolbox {
         value = await this.#options.onResult(value, info);
       }
       if (isToolContent(value)) {
-        const { response, parts } = contentResponse(value, this.#normalizeOptions);
+        const blocks = capContentBlocks(value.blocks, this.#contentLimits);
+        const { response, parts } = contentResponse(blocks, this.#normalizeOptions);
         const part = respond(id, plan.tool.name, response);
         if (parts) part.functionResponse.parts = parts;
-        return contentPart(part, value);
+        return contentPart(part, blocks);
       }
       const scalar = scalarJson(value, this.#normalizeOptions.maxSize);
       if (scalar !== NOT_SCALAR) return respond(id, plan.tool.name, { output: scalar });
@@ -273,6 +278,7 @@ export class Toolbox {
 const OPTION_KEYS: Record<keyof ToolboxOptions, true> = {
   timeoutMs: true,
   maxResultSize: true,
+  maxMediaSize: true,
   includeStack: true,
   onResult: true,
   onError: true,

@@ -105,6 +105,12 @@ export interface ToolboxOptions {
   timeoutMs?: number;
   /** Cap on the JSON size of a result in characters (default 100,000); bigger results are cut and flagged. */
   maxResultSize?: number;
+  /**
+   * Cap on the media of one `toolContent` answer, in base64 characters (default 5,000,000, about 3.6 MiB of bytes):
+   * images, audio and binary resources past it are left out, each replaced by a text block that says so, both for
+   * the model and when the Toolbox is served over MCP. `maxResultSize` caps the answer's text the same way.
+   */
+  maxMediaSize?: number;
   /** Put the stack of thrown errors in the error payload (default false: the model rarely needs it). */
   includeStack?: boolean;
   /** Maps a tool's return value before it is normalized to JSON (may return a Promise). */

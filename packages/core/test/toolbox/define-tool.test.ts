@@ -165,7 +165,7 @@ describe('defineTool', () => {
     expect(new Toolbox([echo], { timeoutMs: 5 }).get('echo')!.timeoutMs).toBe(5);
     expect(new Toolbox([echo], undefined, { timeoutMs: 6 }).get('echo')!.timeoutMs).toBe(6);
     expect(() => new Toolbox([echo], { timeout: 5 } as never)).toThrow(
-      'new Toolbox(tools, options): unknown option timeout (options: timeoutMs, maxResultSize, includeStack, ' +
+      'new Toolbox(tools, options): unknown option timeout (options: timeoutMs, maxResultSize, maxMediaSize, includeStack, ' +
         'onResult, onError, validators, classes, rejectExtraProperties, generateCode; ' +
         'a manifest has version and tools)',
     );

@@ -24,6 +24,12 @@ export interface ConnectMcpOptions {
    * are cut and flagged `truncated: true`, and an error's text is cut to it.
    */
   maxResultSize?: number;
+  /**
+   * Cap on the media of one result (images, audio, binary resources as inline data for the model), in base64
+   * characters (default 5,000,000, as a Toolbox's `maxMediaSize`): media past it is left out, and the output says
+   * what was, flagged `truncated: true`.
+   */
+  maxMediaSize?: number;
   /** After a crash or a lost session, reconnect and send the call once more (default true). */
   retry?: boolean;
   /**

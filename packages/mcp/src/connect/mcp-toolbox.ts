@@ -1,5 +1,6 @@
 import {
   checkArguments,
+  DEFAULT_MAX_MEDIA_SIZE,
   unknownToolPayload,
   type CallOptions,
   type FunctionCallLike,
@@ -42,6 +43,7 @@ export class McpToolbox {
   readonly #connection: McpConnection;
   readonly #listLimits: ListLimits;
   readonly #maxResultSize: number;
+  readonly #maxMediaSize: number;
   #tools = new Map<string, RemoteTool>();
   #list: readonly RemoteTool[] = [];
   #validation = new WeakMap<RemoteTool, Validation>();
@@ -58,6 +60,7 @@ export class McpToolbox {
       timeoutMs: sdkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     };
     this.#maxResultSize = countOption('maxResultSize', options.maxResultSize, DEFAULT_MAX_RESULT_SIZE);
+    this.#maxMediaSize = countOption('maxMediaSize', options.maxMediaSize, DEFAULT_MAX_MEDIA_SIZE);
     this.#connection = new McpConnection(client, target, options.clientInfo ?? CLIENT_INFO, () => {
       void this.refresh().catch(() => {});
     });
@@ -121,7 +124,7 @@ export class McpToolbox {
       retry: this.#options.retry !== false,
       checkResult: (result) => checkStructuredOutput(tool.name, validation.output, result),
     });
-    return respond(id, name, capAnswer(answer, this.#maxResultSize));
+    return respond(id, name, capAnswer(answer, this.#maxResultSize, this.#maxMediaSize));
   }
 
   /** Ends the connection; a child process started for it is ended too. The caller's own Client is left open. */

@@ -1,6 +1,6 @@
 // An MCP server written to hurt its client, with the official SDK's low-level Server: tools/list pages that never
-// end, tools whose answers are 8 MB, progress that never stops, and an inputSchema with a pattern that a
-// backtracking engine takes exponential time on.
+// end, tools whose answers are 8 MB (text, structured content, media), progress that never stops, and an
+// inputSchema with a pattern that a backtracking engine takes exponential time on.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -17,6 +17,7 @@ const tools = [
   { name: 'flood', description: 'Answers 8 MB of text.', inputSchema: { type: 'object' } },
   { name: 'flood_error', description: 'Fails with 8 MB of text.', inputSchema: { type: 'object' } },
   { name: 'flood_structured', description: 'Answers 8 MB of structured content.', inputSchema: { type: 'object' } },
+  { name: 'flood_media', description: 'Answers 8 MB of image, then small media.', inputSchema: { type: 'object' } },
   { name: 'chatter', description: 'Sends progress every few ms and never ends.', inputSchema: { type: 'object' } },
   {
     name: 'evil_pattern',
@@ -59,6 +60,16 @@ export async function hostileClient(hostility: Hostility = {}): Promise<{ client
         return { content: [{ type: 'text', text: 'x'.repeat(EIGHT_MB) }] };
       case 'flood_error':
         return { content: [{ type: 'text', text: 'e'.repeat(EIGHT_MB) }], isError: true };
+      case 'flood_media':
+        return {
+          content: [
+            { type: 'text', text: 'the pictures' },
+            { type: 'image', data: 'A'.repeat(EIGHT_MB), mimeType: 'image/png' },
+            { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+            { type: 'resource', resource: { uri: 'x://big', blob: 'B'.repeat(EIGHT_MB), mimeType: 'image/jpeg' } },
+          ],
+          isError: request.params.arguments?.fail === true,
+        };
       case 'flood_structured':
         return {
           content: [{ type: 'text', text: 'see structured content' }],
