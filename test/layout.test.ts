@@ -40,12 +40,12 @@ const packages = readdirSync(join(root, 'packages')).filter((name) =>
 
 /**
  * gen's stages in the order a run goes through them: a file may import its own stage and those before it, never a
- * later one. The ground (options, diagnostics, the generated header) sits with program/, under every stage; the
- * orchestration (generate.ts and the rest of the top) runs the stages and may import anything, and no stage
- * imports it. A file of gen/src that is in none of these is reported, so a new one is placed on purpose.
+ * later one. The ground (options, diagnostics and their codes, the generated header) sits with program/, under
+ * every stage; the orchestration (generate.ts and the rest of the top) runs the stages and may import anything,
+ * and no stage imports it. A file of gen/src that is in none of these is reported, so a new one is placed on purpose.
  */
 const GEN_STAGES = ['program', 'discover', 'schema', 'describe', 'emit'];
-const GEN_GROUND = ['options.ts', 'diagnostics.ts', 'generated-header.ts', 'ajv-package.cts'];
+const GEN_GROUND = ['options.ts', 'diagnostics.ts', 'diagnostic-codes.ts', 'generated-header.ts', 'ajv-package.cts'];
 const GEN_TOP = ['generate.ts', 'analyze.ts', 'load-tools.ts', 'index.ts', 'cli.ts', 'incremental', 'cli'];
 
 /** The rank of a file of gen/src (its path relative to src, `/`-separated) in the stage order, or undefined. */

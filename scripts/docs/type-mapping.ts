@@ -77,7 +77,8 @@ const sections: Section[] = [
     title: 'What JSON cannot carry: diagnostics',
     intro:
       'Functions, symbols, `never`, `void`, `Map`, `WeakMap`, `Promise`, typed arrays, `RegExp` and unresolved type ' +
-      'parameters are errors at the parameter (exit code 1), printed as `file:line:col: error: message`.',
+      'parameters are errors at the parameter (exit code 1), printed as `file:line:col: error TWnnnn: message` ' +
+      '([codes](../packages/gen/README.md#diagnostics)).',
   },
 ];
 

@@ -48,7 +48,7 @@ export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}):
   checkDecoratorSettings(described, loaded.compilerOptions, diagnostics.report);
   if (described.length === 0 && !diagnostics.hasErrors()) {
     const message = 'no @tool() methods found in the files of this tsconfig';
-    diagnostics.add({ file: options.projectFile, line: 1, column: 1, severity: 'warning', message });
+    diagnostics.add({ file: options.projectFile, line: 1, column: 1, severity: 'warning', code: 'TW6506', message });
   }
   const tools = described.map(({ tool }) => tool);
   const hash = manifestHash(tools);

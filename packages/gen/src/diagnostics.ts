@@ -1,12 +1,15 @@
+import { severityOf, type DiagnosticCode } from './diagnostic-codes.js';
 import type { ts } from './program/typescript.js';
 
-/** A problem found in the user's code, printed as `file:line:col: severity: message`. */
+/** A problem found in the user's code, printed as `file:line:col: severity code: message`. */
 export interface Diagnostic {
   /** Relative to the working directory when printed by the CLI; absolute in the API. */
   file: string;
   line: number;
   column: number;
   severity: 'error' | 'warning';
+  /** Stable across releases (see diagnostic-codes.ts): tests, docs and `--ignore` name a diagnostic by it. */
+  code: DiagnosticCode;
   message: string;
 }
 
@@ -14,7 +17,7 @@ export interface Diagnostic {
  * Reports a problem at a node (the declaration being read, or a nested one met by the checker). Every stage reports
  * through it.
  */
-export type Report = (node: ts.Node, severity: Diagnostic['severity'], message: string) => void;
+export type Report = (node: ts.Node, code: DiagnosticCode, message: string) => void;
 
 /** Collects the problems of one run, each at the node it is about. */
 export class Diagnostics {
@@ -22,8 +25,8 @@ export class Diagnostics {
   private readonly seen = new Set<string>();
 
   /** Bound, so it can be handed out as a `Report` callback. */
-  readonly report = (node: ts.Node, severity: Diagnostic['severity'], message: string): void => {
-    this.add({ ...positionOf(node), severity, message });
+  readonly report = (node: ts.Node, code: DiagnosticCode, message: string): void => {
+    this.add({ ...positionOf(node), severity: severityOf(code), code, message });
   };
 
   /** Adds a diagnostic unless the same message was reported at the same place already. */

@@ -51,17 +51,23 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         process.stderr.write(`gen-tools: cache write ${(performance.now() - started).toFixed(0)} ms\n`);
     }
   }
-  return { ...applyAnalysis(analysis, options.check ?? false), cached };
+  return { ...applyAnalysis(analysis, options.check ?? false, resolved.ignore), cached };
 }
 
 /**
  * Writes the outputs whose content changed (or, with `check`, lists them as stale). An output whose text is
- * already on disk is never rewritten, so watchers of it see no change.
+ * already on disk is never rewritten, so watchers of it see no change. The warnings whose codes are in `ignore` are
+ * left out of the result (the cache keeps them all, so that another `--ignore` needs no new reading).
  */
-export function applyAnalysis(analysis: Analysis, check: boolean): Omit<GenerateResult, 'cached'> {
+export function applyAnalysis(
+  analysis: Analysis,
+  check: boolean,
+  ignore: ReadonlySet<string> = new Set(),
+): Omit<GenerateResult, 'cached'> {
   const result = {
     manifest: analysis.manifest,
-    diagnostics: analysis.diagnostics,
+    diagnostics:
+      ignore.size === 0 ? analysis.diagnostics : analysis.diagnostics.filter(({ code }) => !ignore.has(code)),
     written: [] as string[],
     stale: [] as StaleOutput[],
     outputs: [] as { file: string; text: string }[],

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GEMINI_MAX_TOOLS } from '@toolwright/core';
+import { isDiagnosticCode, severityOf, type DiagnosticCode } from './diagnostic-codes.js';
 import { GENERATED_HEADER } from './generated-header.js';
 import type { ProgramSource, SourceFileSource } from './program/given-program.js';
 
@@ -58,6 +59,11 @@ export interface GenerateOptions {
   program?: ProgramSource;
   /** With `program`: look for tools in these files only (ts-morph `SourceFile`s, the compiler's, or paths). */
   files?: readonly SourceFileSource[];
+  /**
+   * Warnings not to report, by code (`['TW5501']`: see the README's table of diagnostics). An error code is a
+   * `UsageError`: an error cannot be silenced, since the manifest would be wrong.
+   */
+  ignore?: readonly string[];
 }
 
 /** Options after validation: absolute paths. */
@@ -73,6 +79,8 @@ export interface ResolvedOptions {
   /** A program to read instead of the tsconfig's (see GenerateOptions). */
   program?: ProgramSource | undefined;
   files?: readonly SourceFileSource[] | undefined;
+  /** Warning codes not reported (see GenerateOptions). */
+  ignore: ReadonlySet<DiagnosticCode>;
 }
 
 /** Validates the options and makes their paths absolute. */
@@ -118,6 +126,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     ...(validatorsFile !== undefined ? { validatorsFile } : {}),
     nameStyle,
     maxTools,
+    ignore: ignoredCodes(options.ignore ?? []),
     ...(options.program !== undefined
       ? {
           program: options.program,
@@ -125,6 +134,17 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
         }
       : {}),
   };
+}
+
+/** `ignore` checked: known codes of warnings only. */
+function ignoredCodes(codes: readonly string[]): ReadonlySet<DiagnosticCode> {
+  for (const code of codes) {
+    if (!isDiagnosticCode(code))
+      throw new UsageError(`--ignore ${code}: no diagnostic has this code (codes look like TW5501)`);
+    if (severityOf(code) === 'error')
+      throw new UsageError(`--ignore ${code}: ${code} is an error, and errors cannot be silenced (only warnings)`);
+  }
+  return new Set(codes as DiagnosticCode[]);
 }
 
 /**

@@ -200,6 +200,7 @@ export class Shop {
       line: 9,
       column: 3,
       severity: 'warning',
+      code: 'TW6503',
       message:
         'Shop.order takes a DTO class, which the Toolbox builds with class-transformer: the generated module imports ' +
         'class-transformer, which is not installed where it can resolve it (npm install class-transformer)',

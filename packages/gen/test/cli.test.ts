@@ -6,30 +6,10 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
+import { cliScript as cli, genTools, type CliRun as Run } from './helpers/run-cli.js';
 import { repoRoot, tempProject } from './helpers/temp-project.js';
 
-const cli = join(repoRoot, 'packages/gen/src/cli.ts');
 const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** gen-tools with these arguments in folder `cwd`, as the bin runs it (argv[1] is the bin's script). */
-async function genTools(cwd: string, ...args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    cwd,
-    out: (text: string) => void (stdout += `${text}\n`),
-    err: (text: string) => void (stderr += `${text}\n`),
-  };
-  const code = await main([process.execPath, cli, ...args], io);
-  return { code, stdout, stderr };
-}
 
 /** The bin in a child process, as npm's `gen-tools` link runs it. */
 function genToolsBin(cwd: string, ...args: string[]): Promise<Run> {
@@ -189,7 +169,7 @@ describe('gen-tools CLI', () => {
       const run = await genTools(project.dir, ...OUT);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
-        'src/bad.ts:6:7: error: rest parameter ...values: a tool takes named arguments; use an array parameter instead',
+        'src/bad.ts:6:7: error TW5003: rest parameter ...values: a tool takes named arguments; use an array parameter instead',
       );
       expect(run.stderr).toContain('gen-tools: 1 error: nothing written');
       expect(run.stdout).toBe('');
@@ -206,7 +186,7 @@ describe('gen-tools CLI', () => {
         'tools.generated.ts',
       );
       expect(fromSrc.code).toBe(1);
-      expect(fromSrc.stderr).toMatch(/^bad\.ts:6:7: error: rest parameter/m);
+      expect(fromSrc.stderr).toMatch(/^bad\.ts:6:7: error TW5003: rest parameter/m);
     } finally {
       writeFileSync(bad, '');
     }
@@ -219,7 +199,9 @@ describe('gen-tools CLI', () => {
       appendFileSync(service, '\nexport class Quiet {\n  @tool()\n  ping(): string {\n    return "pong";\n  }\n}\n');
       const run = await genTools(project.dir, '--out', 'src/tools.generated.ts', '--name-style', 'snake');
       expect(run.code).toBe(0);
-      expect(run.stderr).toMatch(/^src\/weather-service\.ts:\d+:3: warning: tool Quiet\.ping has no description/m);
+      expect(run.stderr).toMatch(
+        /^src\/weather-service\.ts:\d+:3: warning TW5501: tool Quiet\.ping has no description/m,
+      );
       expect(run.stdout.trim()).toBe('gen-tools: wrote src/tools.generated.ts (4 tools)');
       expect(readFileSync(join(project.dir, 'src/tools.generated.ts'), 'utf8')).toContain(
         'name: "get_current_weather",',

@@ -51,7 +51,7 @@ describe('gen-tools warns about decorator settings', () => {
     expect(found).toEqual([]);
     const plain = SERVICE.replace(/.*class-validator.*\n/, '').replace('  @IsEmail()\n', '');
     expect(await warnings({ target: 'esnext' }, plain)).toEqual([
-      'src/accounts.ts:8:3: warning: target "esnext" leaves @tool() in the JavaScript that tsc writes, and no Node ' +
+      'src/accounts.ts:8:3: warning TW6504: target "esnext" leaves @tool() in the JavaScript that tsc writes, and no Node ' +
         'release runs decorators (SyntaxError at the "@"): set "target" to "es2022" (up to "es2025"), which compiles ' +
         'decorators to functions',
     ]);
@@ -62,7 +62,7 @@ describe('gen-tools warns about decorator settings', () => {
 
   it('a DTO class with class-validator decorators under standard decorators', async () => {
     expect(await warnings({ target: 'es2022' })).toEqual([
-      'src/accounts.ts:14:3: warning: DTO class Signup carries class-validator decorators, which are property ' +
+      'src/accounts.ts:14:3: warning TW6505: DTO class Signup carries class-validator decorators, which are property ' +
         'decorators of the legacy kind: without "experimentalDecorators": true in the tsconfig, tsc rejects them ' +
         '(TS1240) and they never run: set it (@tool() works with both kinds)',
     ]);

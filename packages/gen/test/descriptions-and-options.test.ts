@@ -132,7 +132,7 @@ export class Manual {
       });
       expect(diagnostics).toEqual([
         expect.stringMatching(
-          /^src\/service\.ts:\d+:\d+: warning: @tool\(\) option parameters is not a constant gen-tools can read/,
+          /^src\/service\.ts:\d+:\d+: warning TW2504: @tool\(\) option parameters is not a constant gen-tools can read/,
         ),
       ]);
     },
@@ -148,7 +148,7 @@ export class Bad {
 `);
     expect(diagnostics).toEqual([
       expect.stringMatching(
-        /error: the parameters option of "run" must describe an object \(type "object"\), got "string"$/,
+        /error TW5005: the parameters option of "run" must describe an object \(type "object"\), got "string"$/,
       ),
     ]);
   });
@@ -183,13 +183,13 @@ export function scenario() {
     expect(Object.keys(tools)).toEqual(['run']);
     expect(diagnostics).toEqual([
       expect.stringMatching(
-        /^src\/service\.test\.ts:2:7: warning: class Local has @tool\(\) methods but is not exported, so the generated module cannot import it: its tools are left out of the manifest/,
+        /^src\/service\.test\.ts:2:7: warning TW2501: class Local has @tool\(\) methods but is not exported, so the generated module cannot import it: its tools are left out of the manifest/,
       ),
       expect.stringMatching(
-        /^src\/service\.test\.ts:8:9: warning: class Inner has @tool\(\) methods but is not declared at the top level of its module, so/,
+        /^src\/service\.test\.ts:8:9: warning TW2501: class Inner has @tool\(\) methods but is not declared at the top level of its module, so/,
       ),
       expect.stringMatching(
-        /^src\/service\.test\.ts:13:\d+: warning: @tool\(\) in a class expression, so the generated module cannot import it/,
+        /^src\/service\.test\.ts:13:\d+: warning TW2501: @tool\(\) in a class expression, so the generated module cannot import it/,
       ),
     ]);
   });

@@ -58,8 +58,8 @@ describe('generate()', () => {
     expect(within.diagnostics).toEqual([]);
     const over = await generate({ cwd: project.dir, out: false, json: 'out/max.json', maxTools: 2 });
     expect(over.written).toEqual([]);
-    expect(over.diagnostics.map((d) => [d.severity, d.message])).toEqual([
-      ['error', '3 tools, and this is number 3: the limit set with --max-tools is 2'],
+    expect(over.diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
+      ['error', 'TW6003', '3 tools, and this is number 3: the limit set with --max-tools is 2'],
     ]);
     await expect(generate({ cwd: project.dir, maxTools: 0 })).rejects.toThrow(
       /--max-tools takes a whole number from 1/,

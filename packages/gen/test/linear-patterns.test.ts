@@ -22,7 +22,7 @@ export class Words {
 `);
     expect(diagnostics).toEqual([
       expect.stringMatching(
-        /src\/service\.ts:\d+:\d+: warning: parameter "word" has a bad @pattern tag "\^\(\?=a\)\\w\+\$": it is not one RE2 can test in linear time: .*\(RE2 has no lookarounds or backreferences\); it is ignored/,
+        /src\/service\.ts:\d+:\d+: warning TW4501: parameter "word" has a bad @pattern tag "\^\(\?=a\)\\w\+\$": it is not one RE2 can test in linear time: .*\(RE2 has no lookarounds or backreferences\); it is ignored/,
       ),
     ]);
     const properties = tools.lookUp!.parameters.properties!;
@@ -48,10 +48,10 @@ export class Lookup {
 `);
     expect([...diagnostics].sort()).toEqual([
       expect.stringMatching(
-        /error: the parameters option of "find" at #\/patternProperties\/\^\(a\)\\1\$: the pattern/,
+        /error TW5006: the parameters option of "find" at #\/patternProperties\/\^\(a\)\\1\$: the pattern/,
       ),
       expect.stringMatching(
-        /src\/service\.ts:\d+:\d+: error: the parameters option of "find" at #\/properties\/word\/pattern: the pattern "\^\(\?!x\)\\\\w\+\$" is not one RE2 can test in linear time/,
+        /src\/service\.ts:\d+:\d+: error TW5006: the parameters option of "find" at #\/properties\/word\/pattern: the pattern "\^\(\?!x\)\\\\w\+\$" is not one RE2 can test in linear time/,
       ),
     ]);
     expect(tools.find?.parameters ?? {}).not.toHaveProperty('patternProperties');

@@ -66,7 +66,7 @@ export class S {
 `);
     expect(diagnostics).toEqual([
       expect.stringMatching(
-        /^src\/service\.ts:\d+:\d+: error: two parameters of "twice" are named "when" in the arguments object: rename one \(or its @param tag\)$/,
+        /^src\/service\.ts:\d+:\d+: error TW5002: two parameters of "twice" are named "when" in the arguments object: rename one \(or its @param tag\)$/,
       ),
     ]);
     expect(tools.twice!.params).toHaveLength(1);
@@ -142,11 +142,11 @@ export class S {
 }
 `);
     expect(diagnostics.map((line) => line.replace(/^src\/service\.ts:\d+:\d+: /, ''))).toEqual([
-      'warning: @param nothere names no parameter of the method: check its spelling; it is ignored',
-      'warning: @param a.missing names no property of parameter "a" (a $ref or a type without it): it is ignored',
-      'warning: parameter "a" has minimum 0 above maximum -5 (from its JSDoc tags): no value can pass',
-      'warning: parameter "name" has minLength 5 above maxLength 2 (from its JSDoc tags): no value can pass',
-      'warning: parameter "tags" has minItems 3 above maxItems 1 (from its JSDoc tags): no value can pass',
+      'warning TW4504: @param nothere names no parameter of the method: check its spelling; it is ignored',
+      'warning TW4506: @param a.missing names no property of parameter "a" (a $ref or a type without it): it is ignored',
+      'warning TW4502: parameter "a" has minimum 0 above maximum -5 (from its JSDoc tags): no value can pass',
+      'warning TW4502: parameter "name" has minLength 5 above maxLength 2 (from its JSDoc tags): no value can pass',
+      'warning TW4502: parameter "tags" has minItems 3 above maxItems 1 (from its JSDoc tags): no value can pass',
     ]);
   });
 });

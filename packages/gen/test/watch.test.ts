@@ -77,7 +77,7 @@ describe('gen-tools --watch', () => {
 
         save(`${original}\nexport const broken = (;\n`);
         expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written$/);
-        expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error: Expression expected\./);
+        expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error TW1002: Expression expected\./);
         expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
 
         save(original);

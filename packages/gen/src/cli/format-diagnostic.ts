@@ -1,11 +1,11 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 
-/** `file:line:col: severity: message`, the file relative to `cwd` (the form editors and CI annotate). */
+/** `file:line:col: severity code: message` (as tsc writes `error TS2322`), the file relative to `cwd`. */
 export function formatDiagnostic(diagnostic: Diagnostic, cwd: string = process.cwd()): string {
   return (
     `${displayPath(diagnostic.file, cwd)}:${diagnostic.line}:${diagnostic.column}: ` +
-    `${diagnostic.severity}: ${diagnostic.message}`
+    `${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`
   );
 }
 

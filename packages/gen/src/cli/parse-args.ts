@@ -19,6 +19,8 @@ Options:
   --watch                   keep running: regenerate on every change of the project (Ctrl-C to stop)
   --cache-dir <dir>         where the cache lives (default: node_modules/.cache/toolwright beside the tsconfig)
   --no-cache                read the whole project every time (no cache read or written)
+  --ignore <codes>          do not report these warnings (e.g. --ignore TW5501,TW4504; repeatable); errors
+                            cannot be silenced
   -h, --help                show this help
   -v, --version             show the version
 
@@ -38,6 +40,7 @@ const VALUE_FLAGS = [
   '--name-style',
   '--cache-dir',
   '--max-tools',
+  '--ignore',
 ] as const;
 
 /** The command line after `node cli.js`. `--flag value` and `--flag=value` both work. */
@@ -66,7 +69,7 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
     if (!(VALUE_FLAGS as readonly string[]).includes(flag)) {
       return { kind: 'error', message: arg.startsWith('-') ? `unknown option ${arg}` : `unexpected argument ${arg}` };
     }
-    if (seen.has(flag)) return { kind: 'error', message: `${flag} is given twice` };
+    if (seen.has(flag) && flag !== '--ignore') return { kind: 'error', message: `${flag} is given twice` };
     seen.add(flag);
     let value: string | undefined;
     if (flag !== arg) value = arg.slice(equals + 1);
@@ -96,6 +99,10 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
         if (!/^[1-9]\d*$/.test(value))
           return { kind: 'error', message: `--max-tools takes a whole number from 1, not ${value}` };
         options.maxTools = Number(value);
+        break;
+      case '--ignore':
+        // Checked by resolveOptions, which knows the codes: a usage error there exits 2 as well.
+        options.ignore = [...(options.ignore ?? []), ...value.split(',').map((code) => code.trim())];
         break;
       case '--name-style':
         if (!(NAME_STYLES as readonly string[]).includes(value)) {

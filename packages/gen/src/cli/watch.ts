@@ -40,7 +40,7 @@ export async function watchProject(options: ResolvedOptions, io: WatchIo, signal
     let line: string;
     try {
       const analysis = analyze(options, { recorder, state, renderers });
-      const result = applyAnalysis(analysis, false);
+      const result = applyAnalysis(analysis, false, options.ignore);
       for (const diagnostic of result.diagnostics) io.err(formatDiagnostic(diagnostic, io.cwd));
       // The summary of a plain run, word for word; every run's line goes to stdout, a log of the session.
       line = summaryLine(result, io.cwd).text;

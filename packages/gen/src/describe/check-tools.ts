@@ -27,14 +27,14 @@ export function checkTools(
     if (!GEMINI_TOOL_NAME.test(tool.name)) {
       report(
         at,
-        'error',
+        'TW6001',
         `tool name "${tool.name}" is not accepted by Gemini (letters, digits, _ . : -, starting with a letter ` +
           'or _, at most 128)',
       );
     } else if (tool.name.length > PORTABLE_TOOL_NAME_LENGTH) {
       report(
         at,
-        'warning',
+        'TW6501',
         `tool name "${tool.name}" is longer than ${PORTABLE_TOOL_NAME_LENGTH} characters: Gemini takes it, ` +
           'other providers do not',
       );
@@ -49,7 +49,7 @@ export function checkTools(
       const where = `${projectPath(projectDir, file.fileName)}:${line}:${column}`;
       report(
         at,
-        'error',
+        'TW6002',
         `duplicate tool name "${tool.name}" ` +
           `(${found.className}.${found.methodName}): ${first.found.className}.${first.found.methodName} ` +
           `at ${where} has it too`,
@@ -66,12 +66,12 @@ export function checkTools(
           `its tools in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}, raise the limit with ` +
           `--max-tools ${tools.length}`
         : `the limit set with --max-tools is ${maxTools}`;
-    report(extra.found.method.name, 'error', `${tools.length} tools, and this is number ${maxTools + 1}: ${advice}`);
+    report(extra.found.method.name, 'TW6003', `${tools.length} tools, and this is number ${maxTools + 1}: ${advice}`);
   } else if (tools.length > GEMINI_MAX_TOOLS) {
     const extra = tools[GEMINI_MAX_TOOLS]!;
     report(
       extra.found.method.name,
-      'warning',
+      'TW6502',
       `${tools.length} tools: a single Toolbox or Agent cannot send more than ${GEMINI_MAX_TOOLS} to Gemini ` +
         `(this is number ${GEMINI_MAX_TOOLS + 1}): bind them in several Toolboxes, each with at ` +
         `most ${GEMINI_MAX_TOOLS}`,

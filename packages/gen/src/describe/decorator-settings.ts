@@ -18,7 +18,7 @@ export function checkDecoratorSettings(
   if (first && options.target === ts.ScriptTarget.ESNext && !options.noEmit && !options.emitDeclarationOnly) {
     report(
       first.found.decorator,
-      'warning',
+      'TW6504',
       'target "esnext" leaves @tool() in the JavaScript that tsc writes, and no Node release runs decorators ' +
         '(SyntaxError at the "@"): set "target" to "es2022" (up to "es2025"), which compiles decorators to functions',
     );
@@ -32,7 +32,7 @@ export function checkDecoratorSettings(
       .find((found) => found.validate)!;
     report(
       withDto.found.method.name,
-      'warning',
+      'TW6505',
       `DTO class ${dto.name} carries class-validator decorators, which are property decorators of the legacy kind: ` +
         'without "experimentalDecorators": true in the tsconfig, tsc rejects them (TS1240) and they never run: set ' +
         'it (@tool() works with both kinds)',

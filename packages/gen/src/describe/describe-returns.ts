@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@toolwright/core';
+import { severityOf } from '../diagnostic-codes.js';
 import { ts } from '../program/typescript.js';
 import { createSchemaBuilder, SCHEMA_DIALECT } from '../schema/index.js';
 
@@ -29,8 +30,8 @@ export function describeReturns(
   const builder = createSchemaBuilder({
     projectDir: context.projectDir,
     checker: context.checker,
-    report: (_node, severity) => {
-      if (severity === 'error') failed = true;
+    report: (_node, code) => {
+      if (severityOf(code) === 'error') failed = true;
     },
   });
   const { schema } = builder.typeSchema(type, node);

@@ -45,7 +45,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   if (doc.misplaced) {
     report(
       doc.misplaced,
-      'warning',
+      'TW4507',
       `the JSDoc of "${found.methodName}" sits after @tool(), where TypeScript ignores it: move it above the decorator`,
     );
   }
@@ -60,7 +60,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   if (description === undefined) {
     report(
       method.name,
-      'warning',
+      'TW5501',
       `tool ${found.className}.${found.methodName} has no description: add a JSDoc comment (the model chooses ` +
         'tools by it)',
     );
@@ -68,7 +68,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
   for (const typeParameter of method.typeParameters ?? []) {
     report(
       typeParameter,
-      'error',
+      'TW5001',
       `tool method "${found.methodName}" has a type parameter (${typeParameter.name.getText(sourceFile)}): a ` +
         `tool's argument types must be known at build time`,
     );
@@ -92,7 +92,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
       // Never a silent overwrite: two parameters under one name would lose one schema and bind the wrong value.
       report(
         parameter,
-        'error',
+        'TW5002',
         `two parameters of "${found.methodName}" are named "${name}" in the arguments object: rename one (or ` +
           'its @param tag)',
       );
@@ -102,7 +102,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     if (parameter.dotDotDotToken) {
       report(
         parameter,
-        'error',
+        'TW5003',
         `rest parameter ...${name}: a tool takes named arguments; use an array parameter instead`,
       );
       continue;
@@ -118,7 +118,7 @@ export function describeTool(found: DecoratedMethod, context: DescribeContext): 
     if (!GEMINI_PARAMETER_NAME.test(name)) {
       parameterReport(
         parameter,
-        'error',
+        'TW5004',
         `parameter name "${name}" is not accepted by Gemini (letters, digits and _, starting with a letter or ` +
           '_, at most 64)',
       );
@@ -175,7 +175,7 @@ function manualParameters(
   if (converted.type !== 'object') {
     report(
       found.decorator,
-      'error',
+      'TW5005',
       `the parameters option of "${found.methodName}" must describe an object (type "object"), ` +
         `got ${JSON.stringify(converted.type)}`,
     );
@@ -184,7 +184,7 @@ function manualParameters(
   // The Toolbox tests patterns on RE2's linear-time engine and refuses one it cannot express: refused here first.
   const patterns = schemaPatternProblems(converted);
   for (const { path, problem } of patterns)
-    report(found.decorator, 'error', `the parameters option of "${found.methodName}" at ${path}: ${problem}`);
+    report(found.decorator, 'TW5006', `the parameters option of "${found.methodName}" at ${path}: ${problem}`);
   if (patterns.length > 0) return undefined;
   return { ...converted, type: 'object', properties: converted.properties ?? {} };
 }

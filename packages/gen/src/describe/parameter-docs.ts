@@ -83,7 +83,7 @@ export function tagsByParameter(
       const name = tag.name.getText(sourceFile);
       lastParam = { name, tag };
       if (!names.has(rootName(name))) {
-        report(tag, 'warning', `@param ${name} names no parameter of the method: check its spelling; it is ignored`);
+        report(tag, 'TW4504', `@param ${name} names no parameter of the method: check its spelling; it is ignored`);
       }
       continue;
     }
@@ -98,7 +98,7 @@ export function tagsByParameter(
     } else if (CONSTRAINT_TAGS.has(tagName)) {
       report(
         tag,
-        'warning',
+        'TW4505',
         `@${tagName} on a method applies to a parameter: write @${tagName} <parameter> <value>, or put it on ` +
           'the line of the @param; it is ignored',
       );
@@ -151,7 +151,7 @@ function applyNestedDocs(
     else
       report(
         parameter,
-        'warning',
+        'TW4506',
         `@param ${key} names no property of parameter "${name}" (a $ref or a type without it): it is ignored`,
       );
   }

@@ -30,14 +30,14 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
   if (!ts.isObjectLiteralExpression(argument)) {
     report(
       argument,
-      'warning',
+      'TW2502',
       '@tool() options are not an object literal: gen-tools cannot read its name or description',
     );
     return options;
   }
   for (const property of argument.properties) {
     if (ts.isSpreadAssignment(property)) {
-      report(property, 'warning', 'spread in @tool() options: gen-tools reads only the properties written out');
+      report(property, 'TW2503', 'spread in @tool() options: gen-tools reads only the properties written out');
       continue;
     }
     if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) continue;
@@ -50,7 +50,7 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
       else {
         report(
           valueNode,
-          'warning',
+          'TW2504',
           '@tool() option parameters is not a constant gen-tools can read (a zod schema, a computed value): the ' +
             "manifest keeps the introspected schema, and the Toolbox declares the option's schema at bind time",
         );
@@ -69,7 +69,7 @@ export function readToolOptions(decorator: ts.Decorator, checker: ts.TypeChecker
     } else {
       report(
         valueNode,
-        'warning',
+        'TW2505',
         `@tool() option ${key} is not a string literal: the manifest keeps the introspected ${key}, the Toolbox ` +
           'applies this one at bind time',
       );
@@ -103,7 +103,7 @@ function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: R
   if (!ts.isObjectLiteralExpression(node)) {
     report(
       node,
-      'warning',
+      'TW2506',
       '@tool() option annotations is not an object literal: the manifest leaves it out, the Toolbox applies it ' +
         'at bind time',
     );
@@ -112,7 +112,7 @@ function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: R
   const out: Record<string, string | boolean> = {};
   for (const property of node.properties) {
     if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) {
-      report(property, 'warning', 'annotations: gen-tools reads only properties written out');
+      report(property, 'TW2503', 'annotations: gen-tools reads only properties written out');
       continue;
     }
     const key = property.name.getText();
@@ -123,13 +123,13 @@ function readAnnotations(node: ts.Expression, checker: ts.TypeChecker, report: R
     else if (key === 'title' || ANNOTATION_FLAGS.has(key)) {
       report(
         valueNode,
-        'warning',
+        'TW2506',
         `annotations.${key} is not a literal: the manifest leaves it out, the Toolbox applies it at bind time`,
       );
     } else
       report(
         property.name,
-        'error',
+        'TW2007',
         `unknown tool annotation "${key}" (known: title, ${[...ANNOTATION_FLAGS].join(', ')})`,
       );
   }

@@ -39,41 +39,45 @@ export function findTools(
     const decorated = new Set<ts.MethodDeclaration>();
     for (const decorator of toolDecorators(file, core)) {
       if (!ts.isCallExpression(innerExpression(decorator))) {
-        report(decorator, 'error', '@tool is a decorator factory: write @tool() (with parentheses)');
+        report(decorator, 'TW2001', '@tool is a decorator factory: write @tool() (with parentheses)');
         continue;
       }
       const target = decorator.parent;
       if (!ts.isMethodDeclaration(target)) {
-        report(decorator, 'error', `@tool() goes on an instance method, not on ${describeTarget(target)}`);
+        report(decorator, 'TW2002', `@tool() goes on an instance method, not on ${describeTarget(target)}`);
         continue;
       }
       const method = target;
       if (decorated.has(method)) {
-        report(decorator, 'error', `@tool() appears twice on method "${method.name.getText(file)}"`);
+        report(decorator, 'TW2003', `@tool() appears twice on method "${method.name.getText(file)}"`);
         continue;
       }
       decorated.add(method);
       const owner = method.parent;
       if (!ts.isClassDeclaration(owner)) {
-        report(decorator, 'warning', `@tool() in a class expression, ${LEFT_OUT}`);
+        report(decorator, 'TW2501', `@tool() in a class expression, ${LEFT_OUT}`);
         continue;
       }
       const methodName = readMethodName(method, file);
       if (methodName === undefined) {
-        report(method.name, 'error', '@tool() needs a method with a plain name (not #private or computed)');
+        report(method.name, 'TW2004', '@tool() needs a method with a plain name (not #private or computed)');
         continue;
       }
       if (hasModifier(method, ts.SyntaxKind.StaticKeyword)) {
-        report(decorator, 'error', `@tool() on static method "${methodName}": tools are bound to instances`);
+        report(decorator, 'TW2005', `@tool() on static method "${methodName}": tools are bound to instances`);
         continue;
       }
       if (hasModifier(method, ts.SyntaxKind.AbstractKeyword) || method.body === undefined) {
-        report(decorator, 'error', `@tool() on method "${methodName}", which has no body: decorate the implementation`);
+        report(
+          decorator,
+          'TW2006',
+          `@tool() on method "${methodName}", which has no body: decorate the implementation`,
+        );
         continue;
       }
       const className = owner.name?.getText(file);
       if (className === undefined) {
-        report(decorator, 'warning', `@tool() in an anonymous class, ${LEFT_OUT}`);
+        report(decorator, 'TW2501', `@tool() in an anonymous class, ${LEFT_OUT}`);
         continue;
       }
       if (!exportNames.has(owner)) {
@@ -83,7 +87,7 @@ export function findTools(
           const where = ts.isSourceFile(owner.parent)
             ? 'is not exported'
             : 'is not declared at the top level of its module';
-          report(owner.name ?? owner, 'warning', `class ${className} has @tool() methods but ${where}, ${LEFT_OUT}`);
+          report(owner.name ?? owner, 'TW2501', `class ${className} has @tool() methods but ${where}, ${LEFT_OUT}`);
         }
       }
       const exportName = exportNames.get(owner);

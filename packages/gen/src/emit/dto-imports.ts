@@ -70,7 +70,7 @@ export function checkDtoImports(
     const { tool, found } = tools[index]!;
     report(
       found.method,
-      'warning',
+      'TW6503',
       `${tool.class}.${tool.method} takes a DTO class, which the Toolbox ${LIBRARIES[library].role}: the generated ` +
         `module imports ${library}, which is not installed where it can resolve it (npm install ${library})`,
     );

@@ -12,7 +12,7 @@ import { writeFilesAtomically } from '../emit/write-files.js';
 export const GEN_VERSION = '0.1.0';
 
 /** Bumped whenever the cache's content or what gen-tools writes changes without a version change. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * The on-disk cache of gen-tools: one file per tsconfig and set of options, holding the last result and the inputs

@@ -49,6 +49,7 @@ function reportSyntaxErrors(loaded: LoadedProject, diagnostics: Diagnostics): vo
         line: line + 1,
         column: character + 1,
         severity: 'error',
+        code: 'TW1002',
         message: ts.flattenDiagnosticMessageText(error.messageText, '\n'),
       });
     }

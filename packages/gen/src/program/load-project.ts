@@ -285,13 +285,14 @@ function normalize(path: string): string {
 
 function addTsDiagnostic(diagnostic: ts.Diagnostic, configPath: string, diagnostics: Diagnostics): void {
   const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-  const severity = diagnostic.category === ts.DiagnosticCategory.Error ? 'error' : 'warning';
+  const error = diagnostic.category === ts.DiagnosticCategory.Error;
+  const [severity, code] = error ? (['error', 'TW1001'] as const) : (['warning', 'TW1501'] as const);
   if (diagnostic.category !== ts.DiagnosticCategory.Error && diagnostic.category !== ts.DiagnosticCategory.Warning)
     return;
   if (diagnostic.file && diagnostic.start !== undefined) {
     const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-    diagnostics.add({ file: diagnostic.file.fileName, line: line + 1, column: character + 1, severity, message });
+    diagnostics.add({ file: diagnostic.file.fileName, line: line + 1, column: character + 1, severity, code, message });
   } else {
-    diagnostics.add({ file: configPath, line: 1, column: 1, severity, message });
+    diagnostics.add({ file: configPath, line: 1, column: 1, severity, code, message });
   }
 }

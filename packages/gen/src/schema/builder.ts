@@ -61,9 +61,9 @@ class Builder implements SchemaBuilder, MapContext {
     const tags = written ? aliasTags(written, this.checker) : undefined;
     if (!tags) return mapped;
     const problems = [...mapped.problems];
-    const schema = applyTags(mapped.schema, tags.tags, (message) => {
+    const schema = applyTags(mapped.schema, tags.tags, (code, message) => {
       problems.push({
-        severity: 'warning',
+        code,
         path: [],
         message: `has the type ${tags.name}, which ${message}`,
         at: tags.at,
@@ -89,7 +89,7 @@ class Builder implements SchemaBuilder, MapContext {
     if (this.inProgress.size >= MAX_DEPTH) {
       const text = this.checker.typeToString(type);
       return failure(
-        'error',
+        'TW3005',
         `is nested more than ${MAX_DEPTH} levels deep (${text}), which looks like a type that grows without end`,
       );
     }
@@ -108,7 +108,7 @@ class Builder implements SchemaBuilder, MapContext {
       const problems = [...mapped.problems];
       if (mapped.revive) {
         problems.push({
-          severity: 'warning',
+          code: 'TW3502',
           path: [],
           message:
             `holds values to revive (Date, URL, bigint, Set or classes) inside the recursive type ${defName}: ` +

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import { linearPatternProblem } from '@toolwright/core/linear-regexp';
 import type { JsonSchema } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
@@ -11,7 +12,7 @@ export interface PropertyValidation {
   /** `@IsDefined()`: the property must be given, even if its type allows undefined. */
   defined: boolean;
   /** Constraints to add to the property's schema, in decorator order. */
-  apply: (schema: JsonSchema, warn: (message: string) => void) => JsonSchema;
+  apply: (schema: JsonSchema, warn: (code: DiagnosticCode, message: string) => void) => JsonSchema;
 }
 
 /** One decorator call, resolved to the package and the name it was declared with. */
@@ -153,7 +154,7 @@ function applyDecorator(
   schema: JsonSchema,
   call: DecoratorCall,
   checker: ts.TypeChecker,
-  warn: (message: string) => void,
+  warn: (code: DiagnosticCode, message: string) => void,
 ): JsonSchema {
   const each = isEach(call.args, checker);
   if (call.name === 'IsInt') {
@@ -162,7 +163,7 @@ function applyDecorator(
         ? makeIntegerItems(schema)
         : undefined
       : makeInteger(schema);
-    if (!next) warn(`has @IsInt(), which applies to numbers, and the type is ${describeTypes(schema)}`);
+    if (!next) warn('TW4503', `has @IsInt(), which applies to numbers, and the type is ${describeTypes(schema)}`);
     return next ?? schema;
   }
   // Other decorators (@IsString, @ValidateNested, ...) say nothing the type does not, or act only at run time.
@@ -170,7 +171,7 @@ function applyDecorator(
   if (!rule) return schema;
   const pairs = rule(call.args, checker);
   if (typeof pairs === 'string') {
-    warn(`has @${call.name}(...), which is left out of the schema: ${pairs}`);
+    warn('TW4503', `has @${call.name}(...), which is left out of the schema: ${pairs}`);
     return schema;
   }
   let result = schema;
@@ -180,7 +181,7 @@ function applyDecorator(
     }
     const next = each ? constrainItems(result, keyword, value) : constrain(result, keyword, value);
     if (!next) {
-      warn(`has @${call.name}(), which does not apply to ${describeTypes(result)}`);
+      warn('TW4503', `has @${call.name}(), which does not apply to ${describeTypes(result)}`);
       continue;
     }
     result = next;

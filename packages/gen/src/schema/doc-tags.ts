@@ -1,6 +1,7 @@
 import { linearPatternProblem } from '@toolwright/core/linear-regexp';
 import type { JsonSchema, JsonSchemaType } from '@toolwright/core';
 import { ts } from '../program/typescript.js';
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Report } from '../diagnostics.js';
 import { constrain, describeTypes, jsonTypes, makeInteger } from './constrain.js';
 import { subjectOf } from './problems.js';
@@ -61,11 +62,15 @@ export function docTextOfSymbol(symbol: ts.Symbol, checker: ts.TypeChecker): str
  * Other tags (`@param`, `@returns`, ...) are left alone. A bad value is a warning at `node`, and the tag is skipped.
  */
 export function applyDocTags(schema: JsonSchema, tags: readonly DocTag[], report: Report, node: ts.Node): JsonSchema {
-  return applyTags(schema, tags, (message) => report(node, 'warning', `${subjectOf(node)} ${message}`));
+  return applyTags(schema, tags, (code, message) => report(node, code, `${subjectOf(node)} ${message}`));
 }
 
 /** `applyDocTags` with problems handed to `warn` as predicates ("has a bad @minimum tag ..."). */
-export function applyTags(schema: JsonSchema, tags: readonly DocTag[], warn: (message: string) => void): JsonSchema {
+export function applyTags(
+  schema: JsonSchema,
+  tags: readonly DocTag[],
+  warn: (code: DiagnosticCode, message: string) => void,
+): JsonSchema {
   let result = schema;
   const examples: unknown[] = [];
   for (const tag of tags) {
@@ -73,11 +78,11 @@ export function applyTags(schema: JsonSchema, tags: readonly DocTag[], warn: (me
     if (!rule) continue;
     const outcome = rule(result, tag.text, examples);
     if (typeof outcome === 'string')
-      warn(`has a bad @${tag.name} tag${tag.text ? ` "${tag.text}"` : ''}: ${outcome}; it is ignored`);
+      warn('TW4501', `has a bad @${tag.name} tag${tag.text ? ` "${tag.text}"` : ''}: ${outcome}; it is ignored`);
     else result = outcome;
   }
   if (examples.length > 0) result = { ...result, examples: [...(result.examples ?? []), ...examples] };
-  if (result !== schema) for (const message of contradictions(result)) warn(message);
+  if (result !== schema) for (const message of contradictions(result)) warn('TW4502', message);
   return result;
 }
 

@@ -1,9 +1,10 @@
 import { ts } from '../program/typescript.js';
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Report } from '../diagnostics.js';
 
 /** A problem met while mapping a type, relative to the type: `path` leads from the type to the offending part. */
 export interface Problem {
-  severity: 'error' | 'warning';
+  code: DiagnosticCode;
   /** Property names, `[]` for array items, `[0]` for tuple positions, `[key]` for record values. */
   path: string[];
   /** A predicate: "has a function type ..., which JSON cannot carry". */
@@ -48,6 +49,6 @@ export function reportProblems(
   const subject = subjectOf(node);
   for (const problem of problems) {
     const at = problem.at && isProjectFile(problem.at.getSourceFile().fileName) ? problem.at : node;
-    report(at, problem.severity, problemMessage(subject, problem));
+    report(at, problem.code, problemMessage(subject, problem));
   }
 }

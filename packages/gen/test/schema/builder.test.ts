@@ -18,7 +18,7 @@ function builder(messages: string[]) {
   return createSchemaBuilder({
     projectDir: '/src',
     checker,
-    report: (_node, severity, message) => messages.push(`${severity}: ${message}`),
+    report: (_node, code, message) => messages.push(`${code}: ${message}`),
   });
 }
 
@@ -30,10 +30,10 @@ describe('SchemaBuilder', () => {
     const b = builder(messagesB).typeSchema(badB!.getType().compilerType, badB!.compilerNode);
     expect(b).toEqual(a);
     expect(messagesA).toEqual([
-      'error: parameter "bad": property "run" has a function type () => void, which JSON cannot carry',
+      'TW3001: parameter "bad": property "run" has a function type () => void, which JSON cannot carry',
     ]);
     expect(messagesB).toEqual([
-      'error: parameter "bad": property "run" has a function type () => void, which JSON cannot carry',
+      'TW3001: parameter "bad": property "run" has a function type () => void, which JSON cannot carry',
     ]);
   });
 

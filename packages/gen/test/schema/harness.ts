@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Project, ts } from 'ts-morph';
 import type { JsonSchema, Revival } from '@toolwright/core';
+import { severityOf, type DiagnosticCode } from '../../src/diagnostic-codes.js';
 import { positionOf } from '../../src/diagnostics.js';
 import { createSchemaBuilder } from '../../src/schema/index.js';
 
@@ -10,7 +11,7 @@ export interface Probe {
   schema: JsonSchema;
   revive?: Revival;
   defs?: Record<string, JsonSchema>;
-  problems: { severity: 'error' | 'warning'; message: string; file: string; line: number }[];
+  problems: { severity: 'error' | 'warning'; code: DiagnosticCode; message: string; file: string; line: number }[];
 }
 
 // Stubs with the same declarations as the real packages, so that tests run in memory.
@@ -94,9 +95,9 @@ export function probe(typeText: string, prelude = '', files: Record<string, stri
   const builder = createSchemaBuilder({
     projectDir: '/src',
     checker: shared.getTypeChecker().compilerObject,
-    report: (node, severity, message) => {
+    report: (node, code, message) => {
       const { file, line } = positionOf(node);
-      problems.push({ severity, message, file, line });
+      problems.push({ severity: severityOf(code), code, message, file, line });
     },
   });
   const result = builder.typeSchema(parameter.getType().compilerType, parameter.compilerNode);

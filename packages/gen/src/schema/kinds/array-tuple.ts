@@ -41,7 +41,7 @@ function mapTuple(type: ts.TupleTypeReference, context: MapContext): Mapped {
       if (index !== elementFlags.length - 1 || flag & ts.ElementFlags.Variadic) {
         const text = typeText(type, context.checker);
         const message = `has the tuple type ${text}, whose rest element is not last, which JSON Schema cannot describe`;
-        return failure('error', message);
+        return failure('TW3006', message);
       }
       const mapped = child(context.map(element), '[]');
       problems.push(...mapped.problems);
@@ -49,7 +49,7 @@ function mapTuple(type: ts.TupleTypeReference, context: MapContext): Mapped {
       rest = mapped.schema;
       if (mapped.revive) {
         const message = 'needs reviving in the rest of a tuple, which is not supported: the values stay as JSON';
-        problems.push({ severity: 'warning', path: ['[]'], message });
+        problems.push({ code: 'TW3502', path: ['[]'], message });
       }
       continue;
     }

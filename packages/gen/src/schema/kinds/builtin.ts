@@ -29,7 +29,7 @@ export const mapBuiltin: TypeKind = (type, _written, context) => {
   if (builtin in UNSUPPORTED || TYPED_ARRAY.test(builtin)) {
     const hint = UNSUPPORTED[builtin] ?? 'use a base64 string or number[]';
     const text = typeText(type, context.checker);
-    return failure('error', `has type ${text}, which JSON cannot carry${hint ? `: ${hint}` : ''}`);
+    return failure('TW3001', `has type ${text}, which JSON cannot carry${hint ? `: ${hint}` : ''}`);
   }
   return undefined;
 };

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { JsonSchema } from '@toolwright/core';
 import type { ts } from '../../program/typescript.js';
 import { readValidation } from '../class-validator.js';
@@ -21,7 +22,7 @@ export function classField(
   declaration: ts.PropertyDeclaration | ts.ParameterDeclaration,
   schema: JsonSchema,
   checker: ts.TypeChecker,
-  warn: (message: string) => void,
+  warn: (code: DiagnosticCode, message: string) => void,
 ): ClassField {
   let optional: boolean | undefined;
   let validates = false;

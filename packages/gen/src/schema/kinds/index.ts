@@ -29,7 +29,7 @@ export function mapKind(type: ts.Type, written: ts.TypeNode | undefined, context
     const mapped = kind(type, written, context);
     if (mapped) return mapped;
   }
-  return failure('error', `has the type ${typeText(type, context.checker)}, which cannot be resolved to a JSON type`);
+  return failure('TW3007', `has the type ${typeText(type, context.checker)}, which cannot be resolved to a JSON type`);
 }
 
 export type { MapContext, Mapped } from './mapped.js';

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { JsonSchema, Revival } from '@toolwright/core';
 import { ts } from '../../program/typescript.js';
 import type { Problem } from '../problems.js';
@@ -27,8 +28,8 @@ export function plain(schema: JsonSchema): Mapped {
   return { schema, problems: [], local: false };
 }
 
-export function failure(severity: 'error' | 'warning', message: string): Mapped {
-  return { schema: {}, problems: [{ severity, path: [], message }], local: false };
+export function failure(code: DiagnosticCode, message: string): Mapped {
+  return { schema: {}, problems: [{ code, path: [], message }], local: false };
 }
 
 /** A child's result with its problems moved under `segment` (a property name, `[]`, `[0]`, `[key]`). */

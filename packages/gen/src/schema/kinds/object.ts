@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import path from 'node:path';
 import type { JsonSchema, Revival } from '@toolwright/core';
 import { ts } from '../../program/typescript.js';
@@ -13,7 +14,7 @@ import { inDeclarationOrder } from './property-order.js';
 export const mapFunction: TypeKind = (type, _written, { checker }) => {
   if (!(type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection))) return undefined;
   if (type.getCallSignatures().length === 0 && type.getConstructSignatures().length === 0) return undefined;
-  return failure('error', `has a function type ${typeText(type, checker)}, which JSON cannot carry`);
+  return failure('TW3001', `has a function type ${typeText(type, checker)}, which JSON cannot carry`);
 };
 
 /** The properties of an object type as mapped so far. */
@@ -42,7 +43,7 @@ export const mapObject: TypeKind = (type, _written, context) => {
   // A library's interface with methods (`Response`, `EventEmitter`) is behaviour: one error, not one per method.
   const hasMethods = properties.some((property) => property.flags & ts.SymbolFlags.Method);
   if (!classDeclaration && symbol && isLibraryDeclared(symbol) && hasMethods) {
-    return failure('error', `has type ${typeText(type, checker)}, an object with methods, which JSON cannot carry`);
+    return failure('TW3001', `has type ${typeText(type, checker)}, an object with methods, which JSON cannot carry`);
   }
   const members = mapMembers(properties, classDeclaration !== undefined, context);
   const schema: JsonSchema = { type: 'object' };
@@ -80,9 +81,9 @@ function mapMembers(properties: readonly ts.Symbol[], isClass: boolean, context:
     members.local ||= mapped.local;
     let schema = mapped.schema;
     let optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
-    const warn = (message: string): void => {
+    const warn = (code: DiagnosticCode, message: string): void => {
       const at = declaration ? { at: declaration } : {};
-      members.problems.push({ severity: 'warning', path: [name], message, ...at });
+      members.problems.push({ code, path: [name], message, ...at });
     };
     if (isClass && declaration && (ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration))) {
       const field = classField(declaration, schema, checker, warn);
@@ -118,7 +119,7 @@ function isData(
   if (declaration && ts.getCombinedModifierFlags(declaration) & hidden) return false;
   if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration)) return false;
   if (property.flags & ts.SymbolFlags.Method) {
-    if (!isClass) problems.push({ severity: 'error', path: [name], message: 'is a method, which JSON cannot carry' });
+    if (!isClass) problems.push({ code: 'TW3001', path: [name], message: 'is a method, which JSON cannot carry' });
     return false;
   }
   return !(isClass && property.flags & ts.SymbolFlags.Accessor);
@@ -143,7 +144,7 @@ function closeOrIndex(schema: JsonSchema, type: ts.Type, members: Members, conte
       if (Object.keys(members.revivals).length === 0) return { kind: 'record', values: values.revive };
       const message =
         'needs reviving in an index signature next to properties that need it too: the values stay as JSON';
-      members.problems.push({ severity: 'warning', path: ['[key]'], message });
+      members.problems.push({ code: 'TW3502', path: ['[key]'], message });
     }
   } else if (schema.properties) {
     // A closed object type: TypeScript rejects properties it does not declare (excess property checks), so the

@@ -25,11 +25,11 @@ export const mapPrimitive: TypeKind = (type, _written, { checker }) => {
     return { schema: { type: 'integer', enum: [value] }, revive: { kind: 'bigint' }, problems: [], local: false };
   }
   if (flags & ts.TypeFlags.Null) return plain({ type: 'null' });
-  if (flags & ts.TypeFlags.Void) return failure('error', 'has type void, which JSON cannot carry');
-  if (flags & ts.TypeFlags.Undefined) return failure('error', 'has type undefined, which JSON cannot carry');
-  if (flags & ts.TypeFlags.Never) return failure('error', 'has type never, so no value can be passed');
+  if (flags & ts.TypeFlags.Void) return failure('TW3001', 'has type void, which JSON cannot carry');
+  if (flags & ts.TypeFlags.Undefined) return failure('TW3001', 'has type undefined, which JSON cannot carry');
+  if (flags & ts.TypeFlags.Never) return failure('TW3002', 'has type never, so no value can be passed');
   if (flags & ts.TypeFlags.ESSymbolLike) {
-    return failure('error', `has a symbol type (${typeText(type, checker)}), which JSON cannot carry`);
+    return failure('TW3001', `has a symbol type (${typeText(type, checker)}), which JSON cannot carry`);
   }
   if (flags & ts.TypeFlags.TemplateLiteral) {
     return plain({ type: 'string', pattern: templateLiteralPattern([type as ts.TemplateLiteralType]) });
@@ -38,11 +38,11 @@ export const mapPrimitive: TypeKind = (type, _written, { checker }) => {
     const pattern = stringMappingPattern(type as ts.StringMappingType);
     if (pattern) return plain({ type: 'string', pattern });
     const message = `has the type ${typeText(type, checker)}, whose letter case is not checked: any string passes`;
-    return { ...plain({ type: 'string' }), problems: [{ severity: 'warning', path: [], message }] };
+    return { ...plain({ type: 'string' }), problems: [{ code: 'TW3501', path: [], message }] };
   }
   if (flags & ts.TypeFlags.TypeParameter) {
     const text = typeText(type, checker);
-    return failure('error', `has the unresolved type parameter ${text}: a tool needs concrete types`);
+    return failure('TW3003', `has the unresolved type parameter ${text}: a tool needs concrete types`);
   }
   if (flags & ts.TypeFlags.NonPrimitive) return plain({ type: 'object' });
   return undefined;

@@ -56,7 +56,7 @@ export const mapUnion: TypeKind = (type, written, context) => {
   });
   if (parts.length === 0) {
     if (hasNull) return plain({ type: 'null' });
-    return failure('error', 'has type undefined, which JSON cannot carry');
+    return failure('TW3001', 'has type undefined, which JSON cannot carry');
   }
   let schema: JsonSchema = parts.length === 1 ? parts[0]!.schema : { anyOf: parts.map((part) => part.schema) };
   if (hasNull) {
@@ -66,7 +66,7 @@ export const mapUnion: TypeKind = (type, written, context) => {
   const revive = unionRevival(parts);
   if (typeof revive === 'string') {
     const message = `has the union ${typeText(type, context.checker)}, whose values are not revived: ${revive}`;
-    problems.push({ severity: 'warning', path: [], message });
+    problems.push({ code: 'TW3502', path: [], message });
     return { schema, problems, local };
   }
   return { schema, ...(revive ? { revive } : {}), problems, local };

@@ -12,9 +12,12 @@ export const mapUnresolved: TypeKind = (type, written, context) => {
   const name = written ? ` ${written.getText()}` : '';
   const reason = written ? compilerError(written, context.checker, context.projectDir) : undefined;
   if (reason) {
-    return { ...failure('error', `has the type${name}, which TypeScript cannot compute: ${reason}`), local: true };
+    return { ...failure('TW3004', `has the type${name}, which TypeScript cannot compute: ${reason}`), local: true };
   }
-  return { ...failure('error', `has the type${name}, which TypeScript cannot resolve: check its import`), local: true };
+  return {
+    ...failure('TW3004', `has the type${name}, which TypeScript cannot resolve: check its import`),
+    local: true,
+  };
 };
 
 /**
