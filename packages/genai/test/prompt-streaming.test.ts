@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallScanner } from '../src/prompt-calling/call-scanner.js';
+import { LiteralReader } from '../src/prompt-calling/literal-reader.js';
 import { CallStreamParser, parseCalls, type ParserTool } from '../src/index.js';
 
 // Linear-time streaming, counted rather than timed: every scan reads the undecided text handed to it, and a piece
@@ -52,6 +53,52 @@ describe('CallStreamParser work', () => {
         expect(read / reply.length).toBeLessThanOrEqual(MAX_READS_PER_CHAR);
         expect(streamed).toEqual(whole);
         expect(shown + prose).toBe(whole.prose);
+      });
+    }
+  }
+});
+
+// No piece reads an open call again: one reader reads a long call from its first piece to its last, and between
+// pieces it keeps only what it may still look at (a piece, and a token such as an escape or a number cut by its end).
+// Before, every scan made a new reader that read the whole call so far.
+describe('a long call streamed', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const escapes = 'a \\"quoted\\" word, \\u00e9t\\u00e9, a tab\\t and \\\\ ';
+  const longCalls: Record<string, { reply: string; format?: 'python' }> = {
+    'a long string with escapes': {
+      reply: `TOOL_CALL: write_file({"path": "a", "content": "${escapes.repeat(20_000 / escapes.length)}"})\nok`,
+    },
+    'small values': {
+      reply: `<tool_call>{"name": "add", "arguments": {"xs": [${Array.from({ length: 3000 }, (_, i) => `{"k": [${i}, -${i}.5e1, true, null]}`).join(', ')}]}}</tool_call>`,
+    },
+    'one list of many calls': {
+      reply: `[${Array.from({ length: 1000 }, (_, i) => `add(a=${i}, b='x${i}')`).join(', ')}]\nok`,
+      format: 'python',
+    },
+  };
+
+  for (const [name, { reply, format }] of Object.entries(longCalls)) {
+    for (const size of [1, 8]) {
+      it(`${name}, ${size}-character pieces: one reader, holding a piece at a time`, () => {
+        const readers = new Set<LiteralReader>();
+        let mostRetained = 0;
+        const append = LiteralReader.prototype.append;
+        vi.spyOn(LiteralReader.prototype, 'append').mockImplementation(function (this: LiteralReader, piece) {
+          readers.add(this);
+          append.call(this, piece);
+          mostRetained = Math.max(mostRetained, this.retained);
+        });
+        const options = { tools, ...(format ? { format } : {}) };
+        const whole = parseCalls(reply, options);
+        const parser = new CallStreamParser(options);
+        for (let at = 0; at < reply.length; at += size) parser.push(reply.slice(at, at + size));
+        const { reply: streamed } = parser.end();
+        expect(streamed).toEqual(whole);
+        expect(whole.problems).toEqual([]);
+        expect(whole.calls.length).toBeGreaterThan(0);
+        expect(readers.size).toBe(1);
+        expect(mostRetained).toBeLessThanOrEqual(size + 16);
       });
     }
   }

@@ -39,6 +39,24 @@ const ESCAPES: Record<string, string> = {
   t: '\t',
 };
 
+/** Up to this many characters, a string's special characters are looked for by hand (a regex call costs more). */
+const SHORT_RUN = 24;
+
+/** The next quote, backslash or line break at or after `at` (`end` if none), by a native search. */
+function nextSpecial(special: RegExp, text: string, at: number): number {
+  special.lastIndex = at;
+  return special.test(text) ? special.lastIndex - 1 : text.length;
+}
+
+/** The same, one character at a time: a streamed piece is often a few characters. */
+function nextSpecialByHand(text: string, at: number, quote: number): number {
+  for (let pos = at; pos < text.length; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === quote || code === 92 || code === 10) return pos;
+  }
+  return text.length;
+}
+
 /** `[A-Za-z0-9_]`: a parameter name or a bare word. */
 export function isKeyPart(code: number): boolean {
   return isNameStart(code) || (code >= 48 && code <= 57);
@@ -86,6 +104,11 @@ export class LiteralReader {
     return this.offset + this.window.length;
   }
 
+  /** How much text the reader keeps to look at: in a stream, a piece and at most a short token cut by its end. */
+  get retained(): number {
+    return this.window.length;
+  }
+
   get atEnd(): boolean {
     return this.pos >= this.end;
   }
@@ -98,7 +121,7 @@ export class LiteralReader {
     }
     this.pieces.append(piece);
     const keep = this.mark === undefined ? this.pos : Math.min(this.pos, this.mark);
-    this.window = this.window.slice(keep - this.offset) + piece;
+    this.window = keep >= this.end ? piece : this.window.slice(keep - this.offset) + piece;
     this.offset = keep;
   }
 
@@ -248,8 +271,7 @@ export class LiteralReader {
     const special = quote === 34 ? DOUBLE_QUOTED_SPECIAL : SINGLE_QUOTED_SPECIAL;
     let runStart = at;
     for (;;) {
-      special.lastIndex = at;
-      at = special.test(window) ? special.lastIndex - 1 : end;
+      at = end - at > SHORT_RUN ? nextSpecial(special, window, at) : nextSpecialByHand(window, at, quote);
       if (at >= end) {
         if (this.final) throw new Incomplete(end + offset);
         this.stringSoFar = soFar + window.slice(runStart);
