@@ -83,6 +83,23 @@ async function bundleValidatorRuntime(dir) {
   writeFileSync(file, pure);
 }
 
+/**
+ * Writes the package's version in place of `__PACKAGE_VERSION__` in every built JavaScript file (both builds, the
+ * bundled entry included): a string literal then, which holds in any bundle, so package.json is where the version is
+ * written, once (see packages/mcp/src/package-version.ts).
+ */
+function writeVersion(dir, version) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) writeVersion(path, version);
+    else if (/\.[cm]?js$/.test(entry.name)) {
+      const code = readFileSync(path, 'utf8');
+      if (code.includes('__PACKAGE_VERSION__'))
+        writeFileSync(path, code.replaceAll('__PACKAGE_VERSION__', JSON.stringify(version)));
+    }
+  }
+}
+
 async function bundleInPlace(file, options) {
   const { build } = await import('esbuild');
   await build({
@@ -126,5 +143,6 @@ for (const name of targets) {
   mkdirSync(join(dir, 'dist/cjs'), { recursive: true });
   const cjsScope = { type: 'commonjs', ...(pkg.imports ? { imports: cjsImports(pkg.imports) } : {}) };
   writeFileSync(join(dir, 'dist/cjs/package.json'), `${JSON.stringify(cjsScope, null, 2)}\n`);
+  writeVersion(join(dir, 'dist'), pkg.version);
   console.log(`built ${pkg.name}`);
 }

@@ -169,12 +169,19 @@ describe('the packed packages, installed with npm outside the workspace', {
     },
   );
 
-  it.each(packages)('$pkg.name: require() and import() give the same exports', ({ pkg }) => {
+  // Each entry point: the main one and every subpath export (`@toolwright/core/validator-build`, ...).
+  const entryPoints = packages.flatMap(({ pkg }) =>
+    Object.keys((pkg.exports ?? { '.': '' }) as object)
+      .filter((subpath) => subpath !== './package.json')
+      .map((subpath) => ({ entry: `${pkg.name}${subpath.slice(1)}` })),
+  );
+
+  it.each(entryPoints)('$entry: require() and import() give the same exports', ({ entry }) => {
     const keys = (format: 'cjs' | 'esm') => {
       const script =
         format === 'cjs'
-          ? `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(pkg.name)})).sort()))`
-          : `import(${JSON.stringify(pkg.name)}).then((m) => console.log(JSON.stringify(Object.keys(m)` +
+          ? `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(entry)})).sort()))`
+          : `import(${JSON.stringify(entry)}).then((m) => console.log(JSON.stringify(Object.keys(m)` +
             `.filter((k) => k !== 'default' && k !== 'module.exports').sort())))`;
       const args = format === 'cjs' ? ['-e', script] : ['--input-type=module', '-e', script];
       return JSON.parse(execFileSync(process.execPath, args, { cwd: consumer, encoding: 'utf8' })) as string[];

@@ -7,7 +7,14 @@
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/prompt-calling.ts
 import { toGeminiDeclaration, type ManifestTool } from '@toolwright/core';
 import type { FunctionDeclaration } from '@google/genai';
-import { CallStreamParser, FORMATS, parseCalls, toolPrompt, type CallFormat, type ParserTool } from '@toolwright/genai';
+import {
+  CallStreamParser,
+  FORMATS,
+  parseCalls,
+  toolPrompt,
+  type CallFormat,
+  type ParserTool,
+} from '@toolwright/genai/prompt-calling';
 import { manifest as weatherManifest } from '../../examples/weather/src/tools.generated.js';
 import { manifest as fileManifest } from '../../packages/fs-tools/src/tools.generated.js';
 

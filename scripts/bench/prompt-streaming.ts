@@ -12,7 +12,7 @@
 //   (its own work); a stall that hits a different piece in each round is the loaded machine or a collection, and is
 //   printed apart as the slowest push seen once. Target: no push over MAX_PUSH_MS.
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/prompt-streaming.ts
-import { CallStreamParser, parseCalls, type ParserTool } from '@toolwright/genai';
+import { CallStreamParser, parseCalls, type ParserTool } from '@toolwright/genai/prompt-calling';
 
 const SIZE = 1_000_000;
 const MAX_RATIO_8 = 8;

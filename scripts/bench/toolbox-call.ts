@@ -7,7 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { defineManifest, tool, Toolbox, validationSchema, type ObjectJsonSchema } from '@toolwright/core';
+import { defineManifest, tool, Toolbox, type ObjectJsonSchema } from '@toolwright/core';
+import { validationSchema } from '@toolwright/core/validator-build';
 import {
   duplicateItems,
   equal,

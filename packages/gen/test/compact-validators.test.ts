@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
-import { validationSchema, validatorAjvOptions, type JsonSchema, type ObjectJsonSchema } from '@toolwright/core';
+import type { JsonSchema, ObjectJsonSchema } from '@toolwright/core';
+import { validationSchema, validatorAjvOptions } from '@toolwright/core/validator-build';
 import * as runtime from '@toolwright/core/validator-runtime';
 import { compactValidators } from '../src/emit/compact-validators.js';
 

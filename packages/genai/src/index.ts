@@ -66,18 +66,5 @@ export {
 export { pipeUIMessageStreamToResponse, type NodeServerResponseLike } from './ui-message-stream-node.js';
 export { fromUIMessages, type UIMessageLike, type UIMessagePartLike } from './ui-messages.js';
 export type { ToolboxLike, ToolCallInput, ToolCallOutput, DeclarationDialect } from './toolbox-like.js';
-export { parseCalls, CallStreamParser, type CallParserOptions } from './prompt-calling/parser.js';
-export type {
-  CallFormat,
-  CallProblem,
-  ParsedCall,
-  ParsedReply,
-  ParserTool,
-  ReplyItem,
-  ParserRepair,
-} from './prompt-calling/parsed-reply.js';
-export type { Repair } from './prompt-calling/literal-reader.js';
+export type { CallFormat } from './prompt-calling/parsed-reply.js';
 export type { CallingOption, PromptCallingOptions } from './prompt-calling/calling-option.js';
-export { toolPrompt, type ToolPromptOptions } from './prompt-calling/tool-prompt.js';
-export { FORMATS, type FormatSyntax, type ResultEntry } from './prompt-calling/formats.js';
-export { knownTraits, type ModelTraits } from './prompt-calling/model-traits.js';

@@ -1,7 +1,8 @@
 import { defineTool, Toolbox } from '@toolwright/core';
 import { reply } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
-import { Agent, FORMATS, type AgentEvent, type CallFormat } from '../src/index.js';
+import { Agent, type AgentEvent } from '../src/index.js';
+import { FORMATS, type CallFormat } from '../src/prompt-calling.js';
 import { fakeGemini } from './support/fake.js';
 
 // The attack of issue 32: a fetched page hides a call; a careful model quotes it while refusing it. In prompt mode

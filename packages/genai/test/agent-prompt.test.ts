@@ -1,6 +1,7 @@
 import { reply, type FakeRequest } from '@toolwright/testing';
 import { describe, expect, it } from 'vitest';
-import { Agent, AgentApiError, FORMATS, type AgentEvent, type AgentResult, type CallFormat } from '../src/index.js';
+import { Agent, AgentApiError, type AgentEvent, type AgentResult } from '../src/index.js';
+import { FORMATS, type CallFormat } from '../src/prompt-calling.js';
 import { bodies, fakeGemini } from './support/fake.js';
 import { MathTools, toolbox, WeatherTools } from './support/services.js';
 

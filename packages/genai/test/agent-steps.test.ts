@@ -8,12 +8,12 @@ import {
   Agent,
   AgentAbortedError,
   AgentError,
-  FORMATS,
   type AgentEvent,
   type StepDetail,
   type StepRunner,
   type ToolboxLike,
 } from '../src/index.js';
+import { FORMATS } from '../src/prompt-calling.js';
 import { fakeGemini } from './support/fake.js';
 import { toolbox, EchoTools, WeatherTools } from './support/services.js';
 

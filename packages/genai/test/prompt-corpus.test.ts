@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCalls, type ParsedReply } from '../src/index.js';
+import { parseCalls, type ParsedReply } from '../src/prompt-calling.js';
 import { buildCorpus, corpusTools } from './fixtures/prompt-corpus.js';
 import { cutAt, everySplit, streamParse } from './support/stream-parse.js';
 

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CallStreamParser, parseCalls, type CallFormat, type ParsedReply, type ParserTool } from '../src/index.js';
+import {
+  CallStreamParser,
+  parseCalls,
+  type CallFormat,
+  type ParsedReply,
+  type ParserTool,
+} from '../src/prompt-calling.js';
 
 const tools: ParserTool[] = [
   { name: 'get_weather', parameters: ['city', 'unit'] },

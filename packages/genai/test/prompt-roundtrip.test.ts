@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { manifest as weatherManifest } from '../../../examples/weather/src/tools.generated.js';
 import { manifest as fileManifest } from '../../fs-tools/src/tools.generated.js';
-import { CallStreamParser, FORMATS, parseCalls, type CallFormat, type ParserTool } from '../src/index.js';
+import { CallStreamParser, FORMATS, parseCalls, type CallFormat, type ParserTool } from '../src/prompt-calling.js';
 
 const formats: CallFormat[] = ['tool-call', 'python', 'json'];
 const string = fc.string({ unit: 'binary', maxLength: 24 });

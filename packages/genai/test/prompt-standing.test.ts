@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCalls, type CallFormat, type ParsedReply, type ParserTool } from '../src/index.js';
+import { parseCalls, type CallFormat, type ParsedReply, type ParserTool } from '../src/prompt-calling.js';
 import { cutAt, everySplit, streamParse } from './support/stream-parse.js';
 
 // Where a call may stand: only the model's own act runs. Every reply below holds call-shaped text that the model

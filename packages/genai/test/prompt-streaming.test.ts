@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallScanner } from '../src/prompt-calling/call-scanner.js';
 import { LiteralReader } from '../src/prompt-calling/literal-reader.js';
-import { CallStreamParser, parseCalls, type ParserTool } from '../src/index.js';
+import { CallStreamParser, parseCalls, type ParserTool } from '../src/prompt-calling.js';
 
 // Linear-time streaming, counted rather than timed: every scan reads the undecided text handed to it, and a piece
 // handed to a suspended read of a call is read by it alone, so the sum of those lengths over a streamed reply is the

@@ -1,7 +1,5 @@
 export { Toolbox } from './toolbox.js';
 export { ToolAbortError, ToolTimeoutError } from './call-errors.js';
-export { validationSchema, validatorAjvOptions } from './validation.js';
-export { argumentListSource } from './argument-reader.js';
 export { checkArguments } from './check-arguments.js';
 export { normalizeResult, errorToPayload, type NormalizeOptions, type NormalizedValue } from './normalize-result.js';
 export { geminiSchemaToJsonSchema, isGeminiSchema } from './openapi-schema.js';

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as formatsModule from 'ajv-formats';
-import { validationSchema, validatorAjvOptions, type JsonSchema, type ObjectJsonSchema } from '@toolwright/core';
+import type { JsonSchema, ObjectJsonSchema } from '@toolwright/core';
+import { validationSchema, validatorAjvOptions } from '@toolwright/core/validator-build';
 import {
   duplicateItems,
   equal,

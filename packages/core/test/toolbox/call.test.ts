@@ -624,7 +624,7 @@ describe('precompiled validators (no code generation at run time)', () => {
       const addFormats = ((await import('ajv-formats')) as unknown as { default: (ajv: unknown) => void }).default;
       const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
       addFormats(ajv);
-      const { validationSchema } = await import('@toolwright/core');
+      const { validationSchema } = await import('@toolwright/core/validator-build');
       const validators = Object.fromEntries(
         manifest.tools.map((t) => [t.name, ajv.compile(validationSchema(t.parameters))]),
       );

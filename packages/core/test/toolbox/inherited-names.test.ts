@@ -4,13 +4,12 @@ import {
   defineManifest,
   tool,
   Toolbox,
-  validationSchema,
-  validatorAjvOptions,
   type JsonSchema,
   type ManifestParam,
   type ObjectJsonSchema,
   type PrecompiledValidator,
 } from '@toolwright/core';
+import { validationSchema, validatorAjvOptions } from '@toolwright/core/validator-build';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { manifest as generated } from '../../../gen/test/fixtures/member-names/expected.generated.js';
 import { childPath } from '../../src/render/json-pointer.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineManifest, tool, Toolbox, validatorAjvOptions, type FunctionResponsePart } from '@toolwright/core';
+import { defineManifest, tool, Toolbox, type FunctionResponsePart } from '@toolwright/core';
+import { validatorAjvOptions } from '@toolwright/core/validator-build';
 
 class Shop {
   @tool()

@@ -7,7 +7,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { Toolbox, validationSchema, validatorAjvOptions, type PrecompiledValidator } from '@toolwright/core';
+import { Toolbox, type PrecompiledValidator } from '@toolwright/core';
+import { validationSchema, validatorAjvOptions } from '@toolwright/core/validator-build';
 import { manifest, WeatherService } from './weather-service.js';
 
 const standaloneCode = ((standaloneModule as { default?: unknown }).default ?? standaloneModule) as (

@@ -1,7 +1,8 @@
 // A tool's plan: made once at bind time and frozen; the argument part made once, on the first call, and only there.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validationSchema, validatorAjvOptions, type JsonSchema, type PrecompiledValidator } from '@toolwright/core';
+import type { JsonSchema, PrecompiledValidator } from '@toolwright/core';
+import { validationSchema, validatorAjvOptions } from '@toolwright/core/validator-build';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { namesInherited, reachesRef } from '../../src/toolbox/argument-plan.js';
 import { bindInstance, createBindContext } from '../../src/toolbox/bind.js';

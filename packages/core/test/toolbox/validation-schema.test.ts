@@ -1,7 +1,8 @@
 // The schema the Toolbox (and gen-tools --validators) compiles: the declared one made strict, annotations left out.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validationSchema, type JsonSchema, type ObjectJsonSchema } from '@toolwright/core';
+import type { JsonSchema, ObjectJsonSchema } from '@toolwright/core';
+import { validationSchema } from '@toolwright/core/validator-build';
 
 const ANNOTATIONS = ['description', 'title', 'examples', 'default', '$comment', 'deprecated'];
 

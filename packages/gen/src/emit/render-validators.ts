@@ -1,7 +1,8 @@
 import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import * as standaloneModule from 'ajv/dist/standalone/index.js';
 import * as formatsModule from 'ajv-formats';
-import { argumentListSource, validationSchema, validatorAjvOptions, type ManifestTool } from '@toolwright/core';
+import type { ManifestTool } from '@toolwright/core';
+import { argumentListSource, validationSchema, validatorAjvOptions } from '@toolwright/core/validator-build';
 import { acceptSource, checkerSupport } from '@toolwright/core/validator-build';
 import { fullFormats } from '@toolwright/core/validator-runtime';
 import { linearRegExp } from '@toolwright/core/linear-regexp';

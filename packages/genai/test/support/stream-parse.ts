@@ -1,4 +1,4 @@
-import { CallStreamParser, type CallParserOptions, type ParsedReply } from '../../src/index.js';
+import { CallStreamParser, type CallParserOptions, type ParsedReply } from '../../src/prompt-calling.js';
 
 /** Feeds `pieces` to a CallStreamParser: the prose it showed (pushes and end together) and its parse. */
 export function streamParse(

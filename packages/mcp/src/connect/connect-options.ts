@@ -1,4 +1,5 @@
 import type { McpWarning } from './tool-entries.js';
+import { PACKAGE_VERSION } from '../package-version.js';
 
 /** Picks tools by their name on the server: a list of names and patterns, or a predicate. */
 export type ToolFilter = ReadonlyArray<string | RegExp> | ((name: string) => boolean);
@@ -48,7 +49,7 @@ export const DEFAULT_MAX_RESULT_SIZE = 100_000;
 /** The SDK needs a number: about 24 days stands for "none". */
 export const NO_LIMIT = 2 ** 31 - 1;
 
-export const CLIENT_INFO = { name: 'toolwright', version: '0.1.0' };
+export const CLIENT_INFO = { name: 'toolwright', version: PACKAGE_VERSION };
 
 /** A time limit as the SDK takes it: 0, a negative number or Infinity means none. */
 export function sdkTimeout(limit: number): number {

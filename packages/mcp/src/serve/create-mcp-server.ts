@@ -12,6 +12,7 @@ import { toCallToolResult } from './call-result.js';
 import { hasObjectOutput, listedTool } from './listed-tool.js';
 import { LogLevel } from './log-level.js';
 import { logData } from './log-data.js';
+import { PACKAGE_VERSION } from '../package-version.js';
 
 /** The name and version a server reports in `initialize`. */
 export type ServerInfo = Implementation;
@@ -26,7 +27,7 @@ export interface McpServerOptions {
   listChanged?: boolean;
 }
 
-export const DEFAULT_SERVER_INFO: ServerInfo = { name: 'toolwright', version: '0.1.0' };
+export const DEFAULT_SERVER_INFO: ServerInfo = { name: 'toolwright', version: PACKAGE_VERSION };
 
 /**
  * The SDK's (low-level) `Server` with a Toolbox's tools: `tools/list` from the bound tools (the manifest's JSON
