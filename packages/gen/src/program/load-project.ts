@@ -48,6 +48,32 @@ export class SourceFileCache {
   }
 }
 
+/**
+ * TypeScript's lib files parsed once per process: they belong to the TypeScript that runs and never change, and
+ * every program of the process (a `generate()` call after another, a test after another) needs them. Keyed by the
+ * compiler options that shape a parsed file (TypeScript's own list of them).
+ */
+const libSourceFiles = new SourceFileCache();
+const SOURCE_FILE_OPTIONS = [
+  'target',
+  'module',
+  'jsx',
+  'importHelpers',
+  'strict',
+  'alwaysStrict',
+  'noFallthroughCasesInSwitch',
+  'moduleResolution',
+  'jsxImportSource',
+  'allowUnusedLabels',
+  'allowUnreachableCode',
+  'moduleDetection',
+] as const;
+
+function libKey(fileName: string, options: ts.CompilerOptions, settings: ts.CreateSourceFileOptions): string {
+  const shaping = SOURCE_FILE_OPTIONS.map((name) => String(options[name]));
+  return [fileName, settings.languageVersion, String(settings.impliedNodeFormat), ...shaping].join('\0');
+}
+
 export interface LoadOptions {
   /** Files never read as part of the project (the outputs). */
   skipFiles: readonly string[];
@@ -266,6 +292,7 @@ function leanHost(
         : { languageVersion: languageVersionOrOptions };
     settings.jsDocParsingMode = lib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
     const make = () => ts.createSourceFile(fileName, text, settings, false);
+    if (lib) return libSourceFiles.get(libKey(fileName, options, settings), text, make);
     return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
   };
   return host;
