@@ -1,6 +1,6 @@
 // A URL target with the MCP SDK's OAuthClientProvider: the provider's access token goes on every request, and a
 // server that refuses the client (401) fails connectMcp with the SDK's UnauthorizedError, not a fall back to SSE.
-// The conformance suite's client auth/* scenarios (discovery, registration, the code flow) are not run here.
+// The code flow itself (discovery, registration, authorizationCode) is client-auth-conformance.test.ts's.
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { defineTool, Toolbox } from '@toolwright/core';
 import { connectMcp, serveMcp } from '@toolwright/mcp';

@@ -29,6 +29,13 @@ export interface HttpTarget {
    * authorization server, registers, refreshes tokens and retries, as the SDK's own client does.
    */
   authProvider?: OAuthClientProvider;
+  /**
+   * With `authProvider`, where the server asks for authorization: the authorization code the user's browser brings
+   * back to the provider's `redirectUrl` after `redirectToAuthorization` (resolve it from your callback route).
+   * connectMcp then finishes the code flow (the transport's `finishAuth`, with what the server's 401 said) and
+   * connects again, once. Without it, connectMcp fails with the SDK's `UnauthorizedError`.
+   */
+  authorizationCode?: () => Promise<string>;
 }
 
 /** Where `connectMcp` connects: a command, a URL, or an SDK Client the caller connected (and keeps owning). */
@@ -65,10 +72,19 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   const mode = target.transport ?? 'auto';
   if (mode !== 'sse') {
     const client = new Client(info);
+    const transport = new StreamableHTTPClientTransport(url, transportOptions);
     try {
-      await client.connect(new StreamableHTTPClientTransport(url, transportOptions));
+      await client.connect(transport);
       return client;
     } catch (error) {
+      if (error instanceof UnauthorizedError && target.authProvider && target.authorizationCode) {
+        await client.close().catch(() => {});
+        // The transport keeps what the 401 said (the resource metadata URL, the scope) for the token request.
+        await transport.finishAuth(await target.authorizationCode());
+        const authorized = new Client(info);
+        await authorized.connect(new StreamableHTTPClientTransport(url, transportOptions));
+        return authorized;
+      }
       await client.close().catch(() => {});
       if (mode === 'streamable-http' || !speaksOnlySse(error)) throw error;
     }
