@@ -5,13 +5,7 @@
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/render.ts
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  renderAnthropicTool,
-  renderGeminiDeclaration,
-  renderMcpTool,
-  renderOpenAITool,
-  type DeclaredTool,
-} from '@toolwright/core';
+import { toAnthropicTool, toGeminiDeclaration, toMcpTool, toOpenAITool, type DeclaredTool } from '@toolwright/core';
 import { median } from './measure.js';
 
 const TARGET_RATIO = 15;
@@ -26,13 +20,13 @@ const tools: DeclaredTool[] = readdirSync(fixtureDir)
 
 const targets: [string, (tool: DeclaredTool) => unknown][] = [
   ['baseline structuredClone', (tool) => structuredClone(tool.parameters)],
-  ['gemini parameters', (tool) => renderGeminiDeclaration(tool)],
-  ['gemini json-schema', (tool) => renderGeminiDeclaration(tool, { dialect: 'json-schema' })],
-  ['gemini json-schema inlined', (tool) => renderGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true })],
-  ['openai', (tool) => renderOpenAITool(tool)],
-  ['openai strict', (tool) => renderOpenAITool(tool, { strict: true })],
-  ['anthropic', (tool) => renderAnthropicTool(tool)],
-  ['mcp', (tool) => renderMcpTool(tool)],
+  ['gemini parameters', (tool) => toGeminiDeclaration(tool)],
+  ['gemini json-schema', (tool) => toGeminiDeclaration(tool, { dialect: 'json-schema' })],
+  ['gemini json-schema inlined', (tool) => toGeminiDeclaration(tool, { dialect: 'json-schema', inlineRefs: true })],
+  ['openai', (tool) => toOpenAITool(tool)],
+  ['openai strict', (tool) => toOpenAITool(tool, { strict: true })],
+  ['anthropic', (tool) => toAnthropicTool(tool)],
+  ['mcp', (tool) => toMcpTool(tool)],
 ];
 
 /** Microseconds per tool, the median over ROUNDS rounds of REPEAT passes over every fixture. */

@@ -35,18 +35,14 @@ export type { FitsManifest, ParametersFit } from './parameters-fit.js';
 export { loadManifest, type ManifestJson } from './manifest-check.js';
 export {
   toGeminiDeclaration,
-  renderGeminiDeclaration,
   toGeminiSchema,
-  renderGeminiSchema,
   toGeminiJsonSchema,
-  renderGeminiJsonSchema,
   type DeclaredTool,
   type GeminiFunctionDeclaration,
   type GeminiDeclarationOptions,
   type GeminiSchema,
   type GeminiSchemaOptions,
   type GeminiType,
-  type RenderResult,
   type RenderWarning,
   type RenderWarningCode,
   type RenderOptions,
@@ -93,13 +89,9 @@ export {
 } from './toolbox/index.js';
 export {
   toOpenAITool,
-  renderOpenAITool,
   toOpenAIStrictSchema,
-  renderOpenAIStrictSchema,
   toAnthropicTool,
-  renderAnthropicTool,
   toMcpTool,
-  renderMcpTool,
   type OpenAITool,
   type OpenAIToolOptions,
   type AnthropicTool,

@@ -7,13 +7,8 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import {
-  toGeminiDeclaration,
-  renderOpenAITool,
-  type GeminiSchema,
-  type JsonSchema,
-  type JsonSchemaType,
-} from '../../src/index.js';
+import { toGeminiDeclaration, type GeminiSchema, type JsonSchema, type JsonSchemaType } from '../../src/index.js';
+import { renderOpenAITool } from '../../src/render/openai.js';
 import { fixtureDir, fixtures } from './targets.js';
 
 function validator(schema: JsonSchema) {

@@ -1,14 +1,8 @@
-// Every renderer has the same two forms: `toX(input, { onWarning? })` returns the plain target object and hands
-// each warning to onWarning; `renderX(input, options?)` returns `{ output, warnings }`. Both say the same.
+// Every renderer has one public form, `toX(input, { onWarning? })`: it returns the plain target object and hands each
+// warning to onWarning. Inside core each is made from a `renderX` that returns `{ output, warnings }`; the two say
+// the same, and the package's root exports only the first.
 import { describe, expect, it } from 'vitest';
 import {
-  renderAnthropicTool,
-  renderGeminiDeclaration,
-  renderGeminiJsonSchema,
-  renderGeminiSchema,
-  renderMcpTool,
-  renderOpenAIStrictSchema,
-  renderOpenAITool,
   toAnthropicTool,
   toGeminiDeclaration,
   toGeminiJsonSchema,
@@ -17,9 +11,15 @@ import {
   toOpenAIStrictSchema,
   toOpenAITool,
   type DeclaredTool,
-  type RenderResult,
   type RenderWarning,
 } from '../../src/index.js';
+import { renderAnthropicTool } from '../../src/render/anthropic.js';
+import { renderGeminiDeclaration, renderGeminiJsonSchema } from '../../src/render/gemini-declaration.js';
+import { renderGeminiSchema } from '../../src/render/gemini-schema.js';
+import { renderMcpTool } from '../../src/render/mcp.js';
+import { renderOpenAITool } from '../../src/render/openai.js';
+import { renderOpenAIStrictSchema } from '../../src/render/openai-strict.js';
+import type { RenderResult } from '../../src/render/types.js';
 import { fixtures } from './targets.js';
 
 /** A tool that makes every renderer warn: a bad name, a tuple, a record, an optional property, a recursion. */
@@ -81,4 +81,11 @@ describe.each(pairs)('to%s and render%s', (_name, to, render) => {
     }
     expect(render(warned).warnings.length).toBeGreaterThan(0);
   });
+});
+
+it("the package's root exports one form per renderer: toX, and no renderX", async () => {
+  const root = await import('@toolwright/core');
+  const names = Object.keys(root);
+  expect(names.filter((name) => /^render[A-Z]/.test(name))).toEqual([]);
+  for (const [name] of pairs) expect(names).toContain(`to${name}`);
 });

@@ -1,5 +1,6 @@
 // cleanForeignSchema: schemas written elsewhere (an MCP server's, any draft) made fit for the Gemini renderers.
-import { cleanForeignSchema, renderGeminiSchema } from '@toolwright/core';
+import { cleanForeignSchema } from '@toolwright/core';
+import { renderGeminiSchema } from '../../src/render/gemini-schema.js';
 import { describe, expect, it } from 'vitest';
 
 describe('cleanForeignSchema', () => {

@@ -1,16 +1,16 @@
 // Options and edge behaviour of the renderers that the golden files do not show on their own.
 import { describe, expect, it } from 'vitest';
 import {
-  renderGeminiDeclaration,
-  renderGeminiSchema,
-  renderMcpTool,
-  renderOpenAITool,
   toGeminiDeclaration,
   toOpenAITool,
   type DeclaredTool,
   type GeminiSchema,
   type RenderWarning,
 } from '../../src/index.js';
+import { renderGeminiDeclaration } from '../../src/render/gemini-declaration.js';
+import { renderGeminiSchema } from '../../src/render/gemini-schema.js';
+import { renderMcpTool } from '../../src/render/mcp.js';
+import { renderOpenAITool } from '../../src/render/openai.js';
 import { fixtures } from './targets.js';
 
 const orgChart = fixtures.find((fixture) => fixture.name === 'update_org_chart')!.tool;

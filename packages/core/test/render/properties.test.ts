@@ -9,9 +9,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cleanForeignSchema,
-  renderGeminiDeclaration,
-  renderGeminiSchema,
-  renderOpenAIStrictSchema,
   toAnthropicTool,
   toGeminiDeclaration,
   toMcpTool,
@@ -19,6 +16,9 @@ import {
   type DeclaredTool,
   type JsonSchema,
 } from '../../src/index.js';
+import { renderGeminiDeclaration } from '../../src/render/gemini-declaration.js';
+import { renderGeminiSchema } from '../../src/render/gemini-schema.js';
+import { renderOpenAIStrictSchema } from '../../src/render/openai-strict.js';
 import { strictSchemaProblems } from './strict-rules.js';
 import { targets } from './targets.js';
 

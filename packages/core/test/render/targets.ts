@@ -1,14 +1,12 @@
 // The renderers under test, by golden-file folder name, and the shared fixture set they all render.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  renderGeminiDeclaration,
-  renderAnthropicTool,
-  renderMcpTool,
-  renderOpenAITool,
-  type DeclaredTool,
-  type RenderResult,
-} from '../../src/index.js';
+import type { DeclaredTool } from '../../src/index.js';
+import { renderAnthropicTool } from '../../src/render/anthropic.js';
+import { renderGeminiDeclaration } from '../../src/render/gemini-declaration.js';
+import { renderMcpTool } from '../../src/render/mcp.js';
+import { renderOpenAITool } from '../../src/render/openai.js';
+import type { RenderResult } from '../../src/render/types.js';
 
 export const targets: Record<string, (tool: DeclaredTool) => RenderResult<unknown>> = {
   'gemini-parameters': (tool) => renderGeminiDeclaration(tool),

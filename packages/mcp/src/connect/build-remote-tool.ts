@@ -1,6 +1,6 @@
 import {
   cleanForeignSchema,
-  renderGeminiDeclaration,
+  toGeminiDeclaration,
   type GeminiFunctionDeclaration,
   type JsonSchema,
   type ObjectJsonSchema,
@@ -77,9 +77,15 @@ export function declareRemoteTool(
     parameters: tool.parameters,
   };
   try {
-    const rendered = renderGeminiDeclaration(declared, { dialect, inlineRefs: true });
-    warnings.push(...rendered.warnings);
-    return rendered.output;
+    // The warnings count only for a declaration made whole.
+    const found: McpWarning[] = [];
+    const output = toGeminiDeclaration(declared, {
+      dialect,
+      inlineRefs: true,
+      onWarning: (warning) => found.push(warning),
+    });
+    warnings.push(...found);
+    return output;
   } catch (error) {
     const message =
       `the arguments cannot be declared (${error instanceof Error ? error.message : String(error)}): declared ` +
