@@ -12,7 +12,7 @@ export type {
   ReplyItem,
   ParserRepair,
 } from './prompt-calling/parsed-reply.js';
-export type { Repair } from './prompt-calling/literal-reader.js';
+export type { Repair } from './prompt-calling/read-signals.js';
 export { toolPrompt, type ToolPromptOptions } from './prompt-calling/tool-prompt.js';
 export { FORMATS, type FormatSyntax, type ResultEntry } from './prompt-calling/formats.js';
 export { knownTraits, type ModelTraits } from './prompt-calling/model-traits.js';

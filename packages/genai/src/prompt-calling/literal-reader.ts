@@ -373,5 +373,3 @@ export class LiteralReader {
     return known.value;
   }
 }
-
-export type { Repair } from './read-signals.js';
