@@ -12,6 +12,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import Module from 'node:module';
@@ -74,6 +75,24 @@ describe('the code cache of the compiler', skipUnless(!nodeHasCompileCache, "Nod
     expect(readFileSync(cacheFile).equals(garbage)).toBe(false);
     expect(accepted()).toBe(true);
     expect(files(folder)).toEqual([name]);
+  });
+
+  it('keeps the newest eight files when it writes one (an upgrade leaves the old ones behind)', () => {
+    const root = join(dir, 'crowded');
+    const folder = join(root, 'toolwright-gen');
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const old = Array.from({ length: 10 }, (_, index) => `typescript-v0.0.${index}-x64-1-1.v8`);
+    old.forEach((name, index) => {
+      writeFileSync(join(folder, name), 'stale');
+      utimesSync(join(folder, name), 1_000_000 + index, 1_000_000 + index);
+    });
+    writeFileSync(join(folder, 'notes.txt'), 'not a cache file');
+    run(root);
+    const left = files(folder);
+    expect(left.filter((name) => name.endsWith('.v8'))).toHaveLength(8);
+    expect(left).toEqual(
+      expect.arrayContaining([expect.stringContaining('library.cjs'), ...old.slice(-7), 'notes.txt']),
+    );
   });
 
   it.skipIf(process.platform === 'win32')('never reads nor writes a folder that others can write to', () => {

@@ -4,13 +4,25 @@
 // itself, and so does the gen-tools bin); Node 20 has no such cache, so there gen-tools keeps the code of
 // typescript.js with V8's code cache (`vm.Script` cachedData), as v8-compile-cache did for older CLIs.
 // Only the CLI turns it on (`enableCodeCache`): the programmatic API writes nothing outside the user's outputs.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import Module = require('node:module');
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 const ENABLED = Symbol.for('@toolwright/gen code cache');
+/** Cache files kept in the folder (one per copy of TypeScript and Node version, 2 to 4 MB each); older ones go. */
+const KEPT_FILES = 8;
 
 type GlobalWithCache = typeof globalThis & { [ENABLED]?: string };
 
@@ -89,9 +101,19 @@ function writePrivate(folder: string, file: string, script: Script): void {
       closeSync(fd);
     }
     renameSync(temporary, file);
+    removeOldest(folder);
   } catch {
     // A cache that cannot be written costs the next run its compile, nothing more.
   }
+}
+
+/** Removes all but the newest KEPT_FILES cache files (an upgrade of TypeScript or Node leaves the old ones behind). */
+function removeOldest(folder: string): void {
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.v8'))
+    .map((name) => ({ path: join(folder, name), mtimeMs: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const { path } of files.slice(KEPT_FILES)) unlinkSync(path);
 }
 
 function isPrivateFolder(folder: string): boolean {
