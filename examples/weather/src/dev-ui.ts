@@ -27,7 +27,8 @@ const model = apiKey ? process.env.GEMINI_MODEL || 'gemini-2.5-flash' : 'gemini-
 const toolbox = weatherToolbox();
 const ui = await startDevUi({
   toolbox,
-  agent: createWeatherAgent({ client, model, tools: toolbox }),
+  // Made by the UI with its onEvent, so that every run of this Agent shows in the trace view.
+  createAgent: ({ onEvent }) => createWeatherAgent({ client, model, tools: toolbox, onEvent }),
   port,
   title: 'weather example',
 });

@@ -6,12 +6,14 @@ import { clientScript, clientStyles } from './client-bundle.generated.js';
 import { sendError, sendJson } from './http-answers.js';
 import { BodyError, readJsonObject } from './json-body.js';
 import { CONTENT_SECURITY_POLICY, pageHtml } from './page.js';
+import type { RunLog } from './run-log.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
 export interface RouteContext {
   title: string;
   catalog: ToolCatalog;
   chatRuns: ChatRuns | undefined;
+  runLog: RunLog;
   maxBodyBytes: number;
 }
 
@@ -29,7 +31,7 @@ export class ApiRoutes {
     if (method === 'GET' && path === '/assets/app.css') return this.asset(response, 'text/css', clientStyles);
     if (method === 'GET' && path === '/api/tools') return sendJson(response, 200, this.tools());
     if (method === 'GET' && path === '/api/runs') {
-      const answer: RunsAnswer = { runs: this.context.chatRuns?.runs() ?? [] };
+      const answer: RunsAnswer = { runs: this.context.runLog.runs() };
       return sendJson(response, 200, answer);
     }
     const call = CALL_PATH.exec(path);

@@ -1,7 +1,6 @@
 import type { Content } from '@google/genai';
 import type { Agent, AgentStream } from '@toolwright/genai';
-import type { RunTrace } from './api-types.js';
-import { RunRecorder } from './run-recorder.js';
+import type { RunLog } from './run-log.js';
 
 /** A chat id the page makes: letters, digits, `-` and `_`, at most 64. */
 export const CHAT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -16,17 +15,21 @@ interface ChatState {
 }
 
 /**
- * The page's conversations with the Agent and the trace of every run they made. Each chat keeps its whole history
- * on the server, so a follow-up question is answered in context; a failed run leaves it as it was. Both are
- * bounded: the least recently used chat and the oldest finished run make room.
+ * The page's conversations with the Agent, each run recorded in the session's log. Each chat keeps its whole
+ * history on the server, so a follow-up question is answered in context; a failed run leaves it as it was. At most
+ * `maxChats` are kept: the least recently used makes room.
  */
 export class ChatRuns {
   private readonly chats = new Map<string, ChatState>();
-  private readonly recorders: RunRecorder[] = [];
 
+  /**
+   * `agentRecords`: the Agent's own `onEvent` already feeds the log (the UI made it with `createAgent`), so runs
+   * do not pass their events a second time.
+   */
   constructor(
     private readonly agent: Agent,
-    private readonly limits: { maxChats: number; maxRuns: number },
+    private readonly log: RunLog,
+    private readonly limits: { maxChats: number; agentRecords: boolean },
   ) {}
 
   /**
@@ -41,11 +44,13 @@ export class ChatRuns {
     this.chats.set(chatId, chat);
     if (this.chats.size > this.limits.maxChats) this.chats.delete(this.chats.keys().next().value!);
 
-    let recorder: RunRecorder | undefined;
     const input: Content = { role: 'user', parts: [{ text: message }] };
-    const stream = this.agent.stream([...chat.history, input], { onEvent: (event) => recorder?.record(event) });
-    recorder = new RunRecorder(stream.runId, chatId, message);
-    this.keep(recorder);
+    const log = this.log;
+    const stream = this.agent.stream(
+      [...chat.history, input],
+      this.limits.agentRecords ? {} : { onEvent: (event) => log.record(event) },
+    );
+    const recorder = log.start(stream.runId, chatId, message);
     chat.busy = true;
     stream.result.then(
       (result) => {
@@ -58,17 +63,5 @@ export class ChatRuns {
       },
     );
     return stream;
-  }
-
-  runs(): RunTrace[] {
-    return this.recorders.map((recorder) => recorder.trace);
-  }
-
-  private keep(recorder: RunRecorder): void {
-    this.recorders.push(recorder);
-    while (this.recorders.length > this.limits.maxRuns) {
-      const finished = this.recorders.findIndex((candidate) => candidate.trace.status !== 'running');
-      this.recorders.splice(finished === -1 ? 0 : finished, 1);
-    }
   }
 }

@@ -1,10 +1,15 @@
-import type { Agent, ToolboxLike } from '@toolwright/genai';
+import type { Agent, AgentEvent, ToolboxLike } from '@toolwright/genai';
 
 export interface DevUiOptions {
   /** The tools to list and call: a Toolbox, an imported MCP server, or several. */
   toolbox?: ToolboxLike | ToolboxLike[];
   /** The Agent to chat with. Without it the page shows the tools only. */
   agent?: Agent;
+  /**
+   * Makes the Agent to chat with, instead of `agent`: pass `onEvent` into its options, and every run of that Agent
+   * (the chat's, and any your code starts) shows in the trace view.
+   */
+  createAgent?: (hooks: { onEvent: (event: AgentEvent) => void }) => Agent | Promise<Agent>;
   /** Port to listen on. Default 0: any free port (read it from `url`). */
   port?: number;
   /** Interface to listen on. Default 127.0.0.1: the UI runs your tools, so it is not for the network. */

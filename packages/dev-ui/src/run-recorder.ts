@@ -1,3 +1,4 @@
+import type { Content } from '@google/genai';
 import type { AgentEvent, Usage } from '@toolwright/genai';
 import type { CallTrace, RunTrace, TokenUsage, TurnTrace } from './api-types.js';
 
@@ -71,6 +72,8 @@ export class RunRecorder {
         trace.status = 'done';
         trace.stopReason = event.result.stopReason;
         trace.text = event.result.text;
+        // A run started elsewhere: its message is the last text a user sent.
+        if (trace.input === '') trace.input = lastUserText(event.result.history);
         trace.usage = { ...emptyUsage(), ...tokenUsage(event.result.usage) };
         break;
     }
@@ -118,4 +121,14 @@ function tokenUsage(usage: Partial<Usage>): Partial<TokenUsage> {
   if (usage.totalTokenCount !== undefined) result.totalTokens = usage.totalTokenCount;
   if (usage.requests !== undefined) result.requests = usage.requests;
   return result;
+}
+
+function lastUserText(history: Content[]): string {
+  for (let index = history.length - 1; index >= 0; index--) {
+    const content = history[index]!;
+    if (content.role !== 'user') continue;
+    const text = (content.parts ?? []).map((part) => part.text ?? '').join('');
+    if (text) return text;
+  }
+  return '';
 }

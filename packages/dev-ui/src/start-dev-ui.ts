@@ -5,6 +5,7 @@ import { ChatRuns } from './chat-runs.js';
 import { sendError } from './http-answers.js';
 import type { DevUi, DevUiOptions } from './options.js';
 import { hostForUrl, RequestGuard } from './request-guard.js';
+import { RunLog } from './run-log.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { toolboxList } from './toolbox-list.js';
 
@@ -15,14 +16,20 @@ import { toolboxList } from './toolbox-list.js';
 export async function startDevUi(options: DevUiOptions = {}): Promise<DevUi> {
   const toolboxes = toolboxList(options.toolbox);
   const host = options.host ?? '127.0.0.1';
-  const chatRuns = options.agent
-    ? new ChatRuns(options.agent, { maxChats: options.maxChats ?? 50, maxRuns: options.maxRuns ?? 100 })
+  if (options.agent && options.createAgent) throw new TypeError('startDevUi: give agent or createAgent, not both');
+  const runLog = new RunLog(options.maxRuns ?? 100);
+  const agent = options.createAgent
+    ? await options.createAgent({ onEvent: (event) => runLog.record(event) })
+    : options.agent;
+  const chatRuns = agent
+    ? new ChatRuns(agent, runLog, { maxChats: options.maxChats ?? 50, agentRecords: Boolean(options.createAgent) })
     : undefined;
   let guard: RequestGuard | undefined;
   const routes = new ApiRoutes({
     title: options.title ?? 'toolwright',
     catalog: new ToolCatalog(toolboxes),
     chatRuns,
+    runLog,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
   });
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {

@@ -312,6 +312,35 @@ describe('startDevUi', () => {
     expect(textOf(await chat(ui, 'c1', 'two'))).toBe('second');
   });
 
+  it("with createAgent, traces every run of the Agent it made, the chat's once and those started elsewhere", async () => {
+    const server = await startFakeGemini({
+      handler: (request) =>
+        request.functionResponses.length === 0
+          ? reply.functionCall('get_weather', { city: 'Oslo' })
+          : reply.text(`Answered: ${request.text}`),
+    });
+    closing.push(() => server.close());
+    const client = new GoogleGenAI({ apiKey: 'test', apiVersion: 'v1beta', httpOptions: { baseUrl: server.url } });
+    let made: Agent | undefined;
+    const ui = await start({
+      toolbox: toolbox(),
+      createAgent: ({ onEvent }) => (made = new Agent({ client, model: 'm', tools: toolbox(), onEvent })),
+    });
+    await chat(ui, 'c1', 'from the chat');
+    // The app's own code runs the same Agent.
+    await made!.run('from my code');
+    const { runs } = (await (await fetch(`${ui.url}api/runs`)).json()) as RunsAnswer;
+    expect(runs.map((run) => [run.input, run.chatId, run.status])).toEqual([
+      ['from the chat', 'c1', 'done'],
+      ['from my code', '', 'done'],
+    ]);
+    for (const run of runs) {
+      expect(run.turns.map((turn) => turn.calls.length)).toEqual([1, 0]);
+      expect(run.usage.requests).toBe(2);
+    }
+    await expect(startDevUi({ agent: made!, createAgent: () => made! })).rejects.toThrow(/not both/);
+  });
+
   it('keeps at most maxRuns runs, dropping the oldest', async () => {
     const { agent } = await fake({ handler: () => reply.text('ok') });
     const ui = await start({ toolbox: toolbox(), agent, maxRuns: 2 });
