@@ -4,6 +4,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { boundedFetch, DEFAULT_MAX_MESSAGE_BYTES } from './bounded-fetch.js';
 
 /** A server to start as a child process and talk to over stdio. `close()` ends it. */
 export interface StdioTarget {
@@ -36,6 +37,12 @@ export interface HttpTarget {
    * connects again, once. Without it, connectMcp fails with the SDK's `UnauthorizedError`.
    */
   authorizationCode?: () => Promise<string>;
+  /**
+   * The most bytes one message from the server may take, checked as it arrives, before it is parsed (default
+   * 16 MiB): a JSON body, or one event of an SSE stream. Past it the request fails. Results are cut again after
+   * parsing (`maxResultSize`, `maxMediaSize`).
+   */
+  maxMessageBytes?: number;
 }
 
 /** Where `connectMcp` connects: a command, a URL, or an SDK Client the caller connected (and keeps owning). */
@@ -66,6 +73,7 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   const url = new URL(target.url);
   const requestInit = target.headers ? { headers: target.headers } : undefined;
   const transportOptions = {
+    fetch: boundedFetch(target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES),
     ...(requestInit ? { requestInit } : {}),
     ...(target.authProvider ? { authProvider: target.authProvider } : {}),
   };
