@@ -112,7 +112,8 @@ export class CallStreamParser {
     const { collector } = this;
     const afterRead = this.scanner.readWhole;
     if (this.heldFrom !== undefined) {
-      collector.text += this.scanner.fedText(this.heldFrom);
+      // The read holds the collector's text and what it was given since: its view of them is not a copy.
+      collector.text = this.scanner.fedText(collector.base);
       this.heldFrom = undefined;
     }
     collector.out = '';

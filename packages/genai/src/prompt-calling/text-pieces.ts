@@ -28,25 +28,44 @@ export class TextPieces {
     if (this.tailLength >= BLOCK) this.seal();
   }
 
-  /** The text from `start` to `end` (positions in the whole reply, within what is held). */
+  /**
+   * The text from `start` to `end` (positions in the whole reply, within what is held). A slice that is most of the
+   * blocks it spans joins them into one block, so that a later slice of that text (the stream taking back what a
+   * call's read was given) is a view of it, not another copy.
+   */
   slice(start: number, end: number): string {
     this.seal();
     const { blocks, starts } = this;
-    // The last block that starts at or before `start`.
+    const first = this.blockAt(start);
+    const last = Math.max(first, this.blockAt(end - 1));
+    if (last > first) {
+      const spanned = (starts[last + 1] ?? this.end) - starts[first]!;
+      if ((end - start) * 2 < spanned) {
+        let out = '';
+        for (let index = first; index <= last; index++) {
+          const from = Math.max(0, start - starts[index]!);
+          out += blocks[index]!.slice(from, end - starts[index]!);
+        }
+        return out;
+      }
+      blocks.splice(first, last - first + 1, blocks.slice(first, last + 1).join(''));
+      starts.splice(first + 1, last - first);
+    }
+    const block = blocks[first] ?? '';
+    return block.slice(start - (starts[first] ?? start), end - (starts[first] ?? start));
+  }
+
+  /** The block that holds `position` (the last that starts at or before it). */
+  private blockAt(position: number): number {
+    const { starts } = this;
     let low = 0;
-    let high = blocks.length - 1;
+    let high = starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= start) low = middle;
+      if (starts[middle]! <= position) low = middle;
       else high = middle - 1;
     }
-    let out = '';
-    for (let index = low; index < blocks.length && starts[index]! < end; index++) {
-      const block = blocks[index]!;
-      const from = Math.max(0, start - starts[index]!);
-      out += block.slice(from, Math.min(block.length, end - starts[index]!));
-    }
-    return out;
+    return low;
   }
 
   /** All the text held, as one string. */
