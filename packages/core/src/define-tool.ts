@@ -50,6 +50,19 @@ export interface DefinedTool<Args = Record<string, unknown>> {
  * the same validation, error payloads, time limits and ToolContext as a decorated method. With a Standard Schema
  * (zod 4) the handler's `args` are typed from the schema; with a JSON or Gemini schema, give their type as the type
  * argument (`defineTool<{ text: string }>({ ... })`).
+ *
+ * @example
+ * ```ts
+ * import { defineTool, Toolbox } from '@toolwright/core';
+ *
+ * const echo = defineTool<{ text: string }>({
+ *   name: 'echo',
+ *   description: 'Says the text back.',
+ *   parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   handler: ({ text }) => text,
+ * });
+ * const toolbox = new Toolbox([echo]);
+ * ```
  */
 export function defineTool<Schema extends TypedStandardSchema>(
   definition: ToolDefinition<InferToolArgs<Schema>, Schema>,

@@ -35,6 +35,20 @@ export interface ToolDecorator {
 /**
  * Marks a method of a service class as a tool. gen-tools reads the method's types and JSDoc; the Toolbox binds
  * instances of the class. Options override what gen-tools found.
+ *
+ * @example
+ * ```ts
+ * import { tool } from '@toolwright/core';
+ *
+ * export class WeatherService {
+ *   // Its JSDoc (the summary, each `@param`) becomes the descriptions the model reads.
+ *   @tool()
+ *   async getCurrentWeather(location: string, unit: 'celsius' | 'fahrenheit' = 'celsius') { ... }
+ *
+ *   @tool({ name: 'forecast', timeoutMs: 5_000 })
+ *   async getForecast(location: string, days: number) { ... }
+ * }
+ * ```
  */
 export function tool(options?: ToolOptions): ToolDecorator {
   if (options === undefined) return (plainDecorator ??= decorator(Object.freeze({})));

@@ -29,6 +29,14 @@ export interface GenerateResult {
 /**
  * Reads the project's `@tool()` methods and writes the manifest as a TS module and, optionally, as JSON.
  * Nothing is written when there is an error diagnostic. Throws `UsageError` for bad options or a missing tsconfig.
+ *
+ * @example
+ * ```ts
+ * import { generate } from '@toolwright/gen';
+ *
+ * const { diagnostics, written } = await generate({ project: 'tsconfig.json', out: 'src/tools.generated.ts' });
+ * for (const d of diagnostics) console.error(`${d.file}:${d.line}:${d.column}: ${d.message}`);
+ * ```
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const resolved = resolveOptions(options);

@@ -21,6 +21,19 @@ export interface AgentStream extends AsyncIterable<AgentEvent> {
 /**
  * Gemini's automatic function-calling loop on `@google/genai`: the model's calls run on the Toolbox, the results
  * go back, until the model answers. One Agent serves any number of concurrent runs and chats.
+ *
+ * @example
+ * ```ts
+ * import { GoogleGenAI } from '@google/genai';
+ * import { Agent } from '@toolwright/genai';
+ *
+ * const agent = new Agent({
+ *   client: new GoogleGenAI({ apiKey: process.env.GEMINI_API_KEY }),
+ *   model: 'gemini-2.5-flash',
+ *   tools: toolbox, // a Toolbox, an imported MCP server, or several: [toolbox, remote]
+ * });
+ * const { text } = await agent.run('What is the weather in Boston?');
+ * ```
  */
 export class Agent {
   /** @internal */
@@ -30,7 +43,17 @@ export class Agent {
     this.setup = resolveSetup(options);
   }
 
-  /** Runs the loop with plain requests and resolves with the result. Rejects only with an AgentError. */
+  /**
+   * Runs the loop with plain requests and resolves with the result. Rejects only with an AgentError.
+   *
+   * @example
+   * ```ts
+   * const result = await agent.run('What is the weather in Boston?', { signal: AbortSignal.timeout(60_000) });
+   * result.text; // the answer
+   * result.steps; // each model turn and tool call
+   * await agent.run([...result.history, { role: 'user', parts: [{ text: 'And tomorrow?' }] }]);
+   * ```
+   */
   run(input: AgentInput, options: RunOptions = {}): Promise<AgentResult> {
     let run: Run;
     try {
@@ -44,12 +67,29 @@ export class Agent {
   /**
    * Runs the loop with streamed requests. Iterate for the events (text as it arrives, calls, results, turn ends,
    * done); the iteration throws the run's AgentError. Breaking out of the loop aborts the run.
+   *
+   * @example
+   * ```ts
+   * for await (const event of agent.stream('What is the weather in Boston?')) {
+   *   if (event.type === 'text') process.stdout.write(event.text);
+   *   if (event.type === 'tool_call') console.log(`calling ${event.name}`);
+   * }
+   * ```
    */
   stream(input: AgentInput, options: RunOptions = {}): AgentStream {
     return this.startStream(toContents(input), options);
   }
 
-  /** A conversation that keeps its history across `send()`s. */
+  /**
+   * A conversation that keeps its history across `send()`s.
+   *
+   * @example
+   * ```ts
+   * const chat = agent.chat();
+   * await chat.send('What is the weather in Boston?');
+   * const { text } = await chat.send('And in Paris?'); // the model sees the first turn too
+   * ```
+   */
   chat(options: ChatOptions = {}): Chat {
     return new Chat(this, options);
   }

@@ -31,6 +31,17 @@ const DEFAULT_MAX_RESULT_SIZE = 100_000;
  * Binds class instances to the manifest, renders their declarations and runs the model's function calls.
  * Construction (and `add`) throws for programmer errors: a stale manifest, a bad instance, a clash of names.
  * `call` never throws: whatever the model sent, and whatever the tool did, comes back as a functionResponse part.
+ *
+ * @example
+ * ```ts
+ * import { Toolbox } from '@toolwright/core';
+ * import { manifest } from './tools.generated.js'; // written by gen-tools
+ *
+ * const toolbox = new Toolbox([new WeatherService()], manifest, { timeoutMs: 10_000 });
+ * toolbox.declarations(); // FunctionDeclaration[] for @google/genai
+ * const part = await toolbox.call({ id: 'c1', name: 'getCurrentWeather', args: { location: 'Boston, MA' } });
+ * part.functionResponse.response; // { output: ... } or { error: { name, message, ... } }
+ * ```
  */
 export class Toolbox {
   readonly #manifest: ToolManifest;

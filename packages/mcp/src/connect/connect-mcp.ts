@@ -7,6 +7,16 @@ import { isClient, openClient, type McpTarget } from './targets.js';
  * Connects to an MCP server and lists its tools (every page): a command to run over stdio, a URL (Streamable HTTP,
  * falling back to SSE), or an SDK Client you connected. The result goes into the Agent beside local Toolboxes:
  * `new Agent({ tools: [toolbox, remote] })`. Close it when done (`await remote.close()`).
+ *
+ * @example
+ * ```ts
+ * import { connectMcp } from '@toolwright/mcp';
+ *
+ * const remote = await connectMcp({ command: 'python3', args: ['worker.py'] }); // or { url, headers }
+ * const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: [toolbox, remote] });
+ * await agent.run('...');
+ * await remote.close();
+ * ```
  */
 export async function connectMcp(target: McpTarget, options: ConnectMcpOptions = {}): Promise<McpToolbox> {
   const owned = !isClient(target);
