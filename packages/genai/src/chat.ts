@@ -55,10 +55,36 @@ export class Chat {
     const result = ready.then((stream) => stream.result);
     result.catch(() => {});
     this.tail = result.catch(() => {});
-    const events = async function* (): AsyncGenerator<AgentEvent> {
-      const stream = await ready;
-      yield* stream;
-    };
-    return { result, runId, [Symbol.asyncIterator]: events };
+    return { result, runId, [Symbol.asyncIterator]: () => stoppableEvents(ready) };
   }
+}
+
+/**
+ * The events of a stream that starts once the sends before it are done. Unlike an async generator, it can be stopped
+ * while a `next()` waits (a generator queues `return()` behind it): stopping aborts the run at once, or as soon as
+ * it starts.
+ */
+function stoppableEvents(ready: Promise<AgentStream>): AsyncIterableIterator<AgentEvent> {
+  let inner: AsyncIterator<AgentEvent> | undefined;
+  let stopped = false;
+  const started = ready.then((stream) => {
+    inner = stream[Symbol.asyncIterator]();
+    if (stopped) void inner.return?.();
+    return inner;
+  });
+  const done = (): IteratorResult<AgentEvent> => ({ value: undefined, done: true });
+  return {
+    async next() {
+      const events = await started;
+      return stopped ? done() : events.next();
+    },
+    async return() {
+      stopped = true;
+      await inner?.return?.();
+      return done();
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }

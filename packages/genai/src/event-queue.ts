@@ -53,6 +53,10 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
     if (!this.ended) {
       this.ended = true;
       this.buffer.length = 0;
+      // A next() that still waits (a reader that stops while the model thinks) ends too.
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.resolve({ value: undefined, done: true });
       this.onReturn();
     }
     this.failure = undefined;

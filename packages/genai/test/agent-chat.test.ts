@@ -89,4 +89,35 @@ describe('independent runs', () => {
     }
     expect(fake.requests).toHaveLength(200);
   });
+
+  it('stops a streamed send while its next event is awaited: the run is aborted and the history stays', async () => {
+    const { client } = await fakeGemini({ script: ['Hello.', reply.text('Too late.', { delayMs: 5_000 }), 'Again.'] });
+    const chat = new Agent({ client, model: 'm' }).chat();
+    await chat.send('Hi.');
+    const stream = chat.stream('Think long.');
+    const events = stream[Symbol.asyncIterator]();
+    const waiting = events.next();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await events.return!();
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    await expect(stream.result).rejects.toMatchObject({ name: 'AgentAbortedError' });
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(chat.history.map((content) => content.parts?.[0]?.text)).toEqual(['Hi.', 'Hello.']);
+  });
+
+  it('stops a streamed send that waits behind another before its run starts', async () => {
+    const { fake, client } = await fakeGemini({ script: [reply.text('First.', { delayMs: 200 }), 'Third.'] });
+    const chat = new Agent({ client, model: 'm' }).chat();
+    const first = chat.send('One.');
+    const second = chat.stream('Two.');
+    const events = second[Symbol.asyncIterator]();
+    await events.return!();
+    expect((await first).text).toBe('First.');
+    await expect(second.result).rejects.toMatchObject({ name: 'AgentAbortedError' });
+    expect((await chat.send('Three.')).text).toBe('Third.');
+    // The stopped send never reached the model, and left no trace in the conversation.
+    expect(fake.requests).toHaveLength(2);
+    expect(chat.history.map((content) => content.parts?.[0]?.text)).toEqual(['One.', 'First.', 'Three.', 'Third.']);
+  });
 });
