@@ -2,11 +2,9 @@
 // the Gemini API (model from GEMINI_MODEL, default gemini-2.5-flash); without it, a scripted model on FakeGemini
 // plays Gemini's part, over HTTP, through the real @google/genai client.
 //   node --conditions=@toolwright/source --import tsx scripts/demo.ts ["your question"]
-import { GoogleGenAI } from '@google/genai';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic, generate } from '@toolwright/gen';
-import { startFakeGemini, type FakeGemini } from '@toolwright/testing';
 import type { AgentEvent } from '@toolwright/genai';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,16 +49,9 @@ console.log(`${generated.manifest.tools.length} tools (${names}); ${wrote}`);
 
 // Loaded after gen-tools ran, so that the manifest the agent binds is the one just checked.
 const { createWeatherAgent, weatherToolbox } = await import('../examples/weather/src/agent.js');
-const { offlineWeatherModel, OFFLINE_QUESTION } = await import('../examples/weather/src/agent-offline-model.js');
+const { weatherClient, OFFLINE_QUESTION } = await import('../examples/weather/src/agent-offline-model.js');
 
-let fake: FakeGemini | undefined;
-let client: GoogleGenAI;
-if (apiKey) {
-  client = new GoogleGenAI({ apiKey });
-} else {
-  fake = await startFakeGemini({ handler: offlineWeatherModel, thinking: true });
-  client = new GoogleGenAI({ apiKey: 'offline-demo', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
-}
+const { client, fake } = await weatherClient(apiKey);
 
 // 2. The declarations the agent sends.
 const toolbox = weatherToolbox();

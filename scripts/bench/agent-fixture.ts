@@ -2,7 +2,7 @@
 // shape gen-tools emits), and the real SDK client pointed at a FakeGemini.
 import { GoogleGenAI } from '@google/genai';
 import { defineManifest, tool, Toolbox, type ToolContext } from '@toolwright/core';
-import { startFakeGemini, type FakeGeminiOptions } from '@toolwright/testing';
+import { reply, startFakeGemini, type FakeGeminiOptions, type FakeRequest } from '@toolwright/testing';
 
 export class BenchWeather {
   constructor(private readonly waitMs = 0) {}
@@ -63,4 +63,12 @@ export function median(values: number[]): number {
 
 export function verdict(pass: boolean): string {
   return pass ? 'PASS' : 'FAIL';
+}
+
+/** The 3-turn model of agent-vs-sdk and agent-telemetry: asks for Boston, then for Paris, then answers with both. */
+export function bostonThenParis(request: FakeRequest) {
+  const answered = request.contents.filter((content) => content.role === 'model').length;
+  if (answered === 0) return reply.functionCall('getWeather', { city: 'Boston' });
+  if (answered === 1) return reply.functionCall('getWeather', { city: 'Paris' });
+  return reply.text(`Boston and Paris: ${JSON.stringify(request.functionResponses[0]?.response)}`);
 }

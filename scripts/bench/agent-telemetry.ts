@@ -9,9 +9,8 @@
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { reply, type FakeRequest } from '@toolwright/testing';
 import { Agent } from '@toolwright/genai';
-import { fakeWithClient, median, verdict, weatherToolbox } from './agent-fixture.js';
+import { bostonThenParis, fakeWithClient, median, verdict, weatherToolbox } from './agent-fixture.js';
 
 const runs = Number(process.env.RUNS ?? 200);
 const TARGET = 1.1;
@@ -28,14 +27,7 @@ const contextManager = new AsyncLocalStorageContextManager().enable();
 context.setGlobalContextManager(contextManager);
 trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(dropping)] }));
 
-function model(request: FakeRequest) {
-  const answered = request.contents.filter((content) => content.role === 'model').length;
-  if (answered === 0) return reply.functionCall('getWeather', { city: 'Boston' });
-  if (answered === 1) return reply.functionCall('getWeather', { city: 'Paris' });
-  return reply.text(`Boston and Paris: ${JSON.stringify(request.functionResponses[0]?.response)}`);
-}
-
-const { fake, client } = await fakeWithClient({ handler: model });
+const { fake, client } = await fakeWithClient({ handler: bostonThenParis });
 const tools = weatherToolbox();
 const agents = {
   off: new Agent({ client, model: 'gemini-2.5-flash', tools }),

@@ -3,22 +3,13 @@
 // Target: Agent / SDK <= 1.10, judged on the median of the paired ratios (each Agent run over the SDK run next to it,
 // so that both saw the same load on a shared machine); the ratio of the two medians is printed too.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/agent-vs-sdk.ts
-import { reply, type FakeRequest } from '@toolwright/testing';
 import { Agent, toCallableTool } from '@toolwright/genai';
-import { fakeWithClient, median, verdict, weatherToolbox } from './agent-fixture.js';
+import { bostonThenParis, fakeWithClient, median, verdict, weatherToolbox } from './agent-fixture.js';
 
 const runs = Number(process.env.RUNS ?? 200);
 const TARGET = 1.1;
 
-// The model: first asks for Boston, then for Paris, then answers with what it got back.
-function model(request: FakeRequest) {
-  const answered = request.contents.filter((content) => content.role === 'model').length;
-  if (answered === 0) return reply.functionCall('getWeather', { city: 'Boston' });
-  if (answered === 1) return reply.functionCall('getWeather', { city: 'Paris' });
-  return reply.text(`Boston and Paris: ${JSON.stringify(request.functionResponses[0]?.response)}`);
-}
-
-const { fake, client } = await fakeWithClient({ handler: model });
+const { fake, client } = await fakeWithClient({ handler: bostonThenParis });
 const toolbox = weatherToolbox();
 const agent = new Agent({ client, model: 'gemini-2.5-flash', tools: toolbox });
 const callable = toCallableTool(toolbox);

@@ -1,7 +1,15 @@
 // The model of the offline demo: a scripted stand-in for Gemini, served by FakeGemini. It is not canned text: it
 // reads the declarations it is sent, calls the weather tool for two cities at once (parallel calls, which FakeGemini
 // signs as a thinking model does), and answers from the tool results it gets back.
-import { reply, type FakeRequest, type FunctionDeclaration, type Handler } from '@toolwright/testing';
+import { GoogleGenAI } from '@google/genai';
+import {
+  reply,
+  startFakeGemini,
+  type FakeGemini,
+  type FakeRequest,
+  type FunctionDeclaration,
+  type Handler,
+} from '@toolwright/testing';
 
 export const OFFLINE_QUESTION = 'What is the weather like in Boston and in Paris right now? Which one is warmer?';
 const CITIES = ['Boston, MA', 'Paris, France'];
@@ -81,3 +89,14 @@ export const offlineWeatherModel: Handler = (request: FakeRequest) => {
     intervalMs: 25,
   });
 };
+
+/**
+ * The client the demo and the developer UI talk to: the Gemini API when an API key is given, else this scripted
+ * model on a FakeGemini of its own (close `fake` when done), through the same @google/genai client.
+ */
+export async function weatherClient(apiKey: string | undefined): Promise<{ client: GoogleGenAI; fake?: FakeGemini }> {
+  if (apiKey) return { client: new GoogleGenAI({ apiKey }) };
+  const fake = await startFakeGemini({ handler: offlineWeatherModel, thinking: true });
+  const client = new GoogleGenAI({ apiKey: 'offline-demo', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
+  return { client, fake };
+}

@@ -2,11 +2,9 @@
 // API (model from GEMINI_MODEL, default gemini-2.5-flash); without it, the offline demo's scripted model on
 // FakeGemini answers, over HTTP, through the real @google/genai client. PORT picks the port (0 or unset: any free
 // one); the URL is printed when the page is ready.
-import { GoogleGenAI } from '@google/genai';
 import { startDevUi } from '@toolwright/dev-ui';
-import { startFakeGemini, type FakeGemini } from '@toolwright/testing';
 import { createWeatherAgent, weatherToolbox } from './agent.js';
-import { offlineWeatherModel } from './agent-offline-model.js';
+import { weatherClient } from './agent-offline-model.js';
 
 const apiKey = process.env.GEMINI_API_KEY;
 const port = Number(process.env.PORT ?? 0);
@@ -15,14 +13,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-let fake: FakeGemini | undefined;
-let client: GoogleGenAI;
-if (apiKey) {
-  client = new GoogleGenAI({ apiKey });
-} else {
-  fake = await startFakeGemini({ handler: offlineWeatherModel, thinking: true });
-  client = new GoogleGenAI({ apiKey: 'offline-demo', apiVersion: 'v1beta', httpOptions: { baseUrl: fake.url } });
-}
+const { client, fake } = await weatherClient(apiKey);
 const model = apiKey ? process.env.GEMINI_MODEL || 'gemini-2.5-flash' : 'gemini-2.5-flash';
 const toolbox = weatherToolbox();
 const ui = await startDevUi({

@@ -4,12 +4,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { defineTool, Toolbox } from '@toolwright/core';
 import { reply } from '@toolwright/testing';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, toUIMessageStream, toUIMessageStreamResponse, type AgentStream } from '../src/index.js';
 import { fakeGemini } from './support/fake.js';
+import { slowTool, weatherAndExplode } from './support/ui-tools.js';
 
 const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -65,22 +65,7 @@ async function chat(url: string, text: string, abortSignal?: AbortSignal): Promi
   return snapshots;
 }
 
-const tools = new Toolbox([
-  defineTool({
-    name: 'getWeather',
-    description: 'Weather of a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    handler: ({ city }: { city: string }) => ({ city, sky: 'clear' }),
-  }),
-  defineTool({
-    name: 'explode',
-    description: 'Always fails.',
-    parameters: { type: 'object', properties: {} },
-    handler: () => {
-      throw new Error('the station is on fire');
-    },
-  }),
-]);
+const tools = weatherAndExplode;
 
 describe('toUIMessageStreamResponse', () => {
   it('streams text, tool calls and results, errors of tools, and the end, as useChat builds them', async () => {
@@ -149,18 +134,9 @@ describe('toUIMessageStreamResponse', () => {
 
   it('aborts the run when the client goes away mid-answer', async () => {
     let toolRan = false;
-    const slow = new Toolbox([
-      defineTool({
-        name: 'slow',
-        description: 'Takes a while.',
-        parameters: { type: 'object', properties: {} },
-        handler: async (_args, context) => {
-          await new Promise((resolve) => setTimeout(resolve, 5_000).unref?.());
-          toolRan = !context.signal.aborted;
-          return 'done';
-        },
-      }),
-    ]);
+    const slow = slowTool((stillRunning) => {
+      toolRan = stillRunning;
+    });
     const { client } = await fakeGemini({
       script: [reply.functionCall('slow', {}, { id: 's1' }), reply.text('Finally.')],
     });

@@ -3,12 +3,12 @@
 // server. FakeGemini (behind the real @google/genai client) sees the conversation the Agent had, turn by turn.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defineTool, Toolbox } from '@toolwright/core';
 import { reply } from '@toolwright/testing';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, fromUIMessages, pipeUIMessageStreamToResponse, type AgentStream } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
+import { slowTool, weatherAndExplode } from './support/ui-tools.js';
 
 const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -62,22 +62,7 @@ async function send(url: string, messages: UIMessage[], abortSignal?: AbortSigna
 
 const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
 
-const tools = new Toolbox([
-  defineTool({
-    name: 'getWeather',
-    description: 'Weather of a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    handler: ({ city }: { city: string }) => ({ city, sky: 'clear' }),
-  }),
-  defineTool({
-    name: 'explode',
-    description: 'Always fails.',
-    parameters: { type: 'object', properties: {} },
-    handler: () => {
-      throw new Error('the station is on fire');
-    },
-  }),
-]);
+const tools = weatherAndExplode;
 
 describe('fromUIMessages with pipeUIMessageStreamToResponse', () => {
   it('carries a conversation with tool calls through the browser and back, as the Agent had it', async () => {
@@ -151,18 +136,9 @@ describe('fromUIMessages with pipeUIMessageStreamToResponse', () => {
 
   it('aborts the run when the client goes away mid-answer', async () => {
     let finished = false;
-    const slow = new Toolbox([
-      defineTool({
-        name: 'slow',
-        description: 'Takes a while.',
-        parameters: { type: 'object', properties: {} },
-        handler: async (_args, context) => {
-          await new Promise((resolve) => setTimeout(resolve, 5_000).unref?.());
-          finished = !context.signal.aborted;
-          return 'done';
-        },
-      }),
-    ]);
+    const slow = slowTool((stillRunning) => {
+      finished = stillRunning;
+    });
     const { client } = await fakeGemini({ script: [reply.functionCall('slow', {}, { id: 's1' }), reply.text('.')] });
     const { url, streams } = await route(new Agent({ client, model: 'm', tools: slow }));
     const controller = new AbortController();
