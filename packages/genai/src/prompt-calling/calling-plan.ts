@@ -6,6 +6,7 @@ import type {
   GenerateContentConfig,
   Part,
 } from '@google/genai';
+import type { ToolErrorName, ToolErrorPayload } from '@toolwright/core';
 import type { CallingOption } from './calling-option.js';
 import { FORMATS, type ResultEntry } from './formats.js';
 import {
@@ -190,8 +191,8 @@ export class CallingPlan {
     return { role: 'user', parts: [{ text: FORMATS[this.format].results(entries) }] };
   }
 
-  private feedback(problem: CallProblem, index: number): Record<string, unknown> {
-    const names: Record<CallProblem['reason'], string> = {
+  private feedback(problem: CallProblem, index: number): ToolErrorPayload {
+    const names: Record<CallProblem['reason'], ToolErrorName> = {
       unparsable: 'UnparsableCall',
       'cut-off': 'CutOffCall',
       'unknown-tool': 'UnknownTool',
@@ -206,7 +207,7 @@ export class CallingPlan {
       problem.reason === 'unknown-tool'
         ? 'Call one of the available tools.'
         : `Write it again in the form ${example.replace('{}', '{...}').replace('()', '(...)')}.`;
-    const error: Record<string, unknown> = {
+    const error: ToolErrorPayload = {
       name: names[problem.reason],
       message: `Call #${index} was not run: ${problem.message}. ${how}`,
       call: problem.text.length > 300 ? `${problem.text.slice(0, 300)}...` : problem.text,
