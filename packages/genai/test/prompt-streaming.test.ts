@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallScanner } from '../src/prompt-calling/call-scanner.js';
-import { LiteralReader } from '../src/prompt-calling/literal-reader.js';
+import { LiteralReader, MAX_TOKEN_LENGTH } from '../src/prompt-calling/literal-reader.js';
 import { CallStreamParser, parseCalls, type ParserTool } from '../src/prompt-calling.js';
 
 // Linear-time streaming, counted rather than timed: every scan reads the undecided text handed to it, and a piece
@@ -101,5 +101,40 @@ describe('a long call streamed', () => {
         expect(mostRetained).toBeLessThanOrEqual(size + 16);
       });
     }
+  }
+});
+
+// A name or a number is a token read whole: while it is open, each piece reads it again from its start. Counted here
+// as the characters each read has before it, a model that writes one without end must not make the work quadratic.
+describe('CallStreamParser work on tokens without end', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const LONG = 20_000;
+  const replies: Record<string, string> = {
+    'a number': `TOOL_CALL: add({"a": ${'9'.repeat(LONG)}})\nDone.`,
+    'a keyword name': `\`\`\`tool_code\nadd(${'a'.repeat(LONG)}=1)\n\`\`\`\nDone.`,
+    'a word': `TOOL_CALL: add({"a": ${'t'.repeat(LONG)}})\nDone.`,
+  };
+  for (const [name, reply] of Object.entries(replies)) {
+    it(`${name} of ${LONG} characters, 1-character pieces: bounded work, refused, and the same parse as whole`, () => {
+      let read = 0;
+      for (const method of ['name', 'number'] as const) {
+        const original = LiteralReader.prototype[method] as (...args: unknown[]) => unknown;
+        vi.spyOn(LiteralReader.prototype, method).mockImplementation(function (this: never, ...args: unknown[]) {
+          const { window, pos, offset } = this as { window: string; pos: number; offset: number };
+          read += window.length - (pos - offset);
+          return original.apply(this, args) as never;
+        });
+      }
+      const whole = parseCalls(reply, { tools });
+      read = 0;
+      const parser = new CallStreamParser({ tools });
+      for (let at = 0; at < reply.length; at++) parser.push(reply[at]!);
+      const { reply: streamed } = parser.end();
+      // Without a cap this is about LONG * LONG / 2 (200 million); with one it stays near MAX_TOKEN_LENGTH squared.
+      expect(read).toBeLessThan(MAX_TOKEN_LENGTH * MAX_TOKEN_LENGTH + 10 * reply.length);
+      expect(streamed).toEqual(whole);
+      expect(whole.calls).toEqual([]);
+      expect(whole.problems.map((problem) => problem.message).join(' ')).toContain(`more than ${MAX_TOKEN_LENGTH}`);
+    });
   }
 });

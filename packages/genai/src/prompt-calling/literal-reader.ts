@@ -41,6 +41,11 @@ const ESCAPES: Record<string, string> = {
 
 /** Up to this many characters, a string's special characters are looked for by hand (a regex call costs more). */
 const SHORT_RUN = 24;
+/**
+ * The longest name or number read. An open one is read again from its start at each piece, so a cap keeps a stream
+ * linear however long a model makes one (names of tools and keys are far shorter; no number needs 4,096 digits).
+ */
+export const MAX_TOKEN_LENGTH = 4_096;
 
 /** The next quote, backslash or line break at or after `at` (`end` if none), by a native search. */
 function nextSpecial(special: RegExp, text: string, at: number): number {
@@ -214,7 +219,10 @@ export class LiteralReader {
     const { window, offset } = this;
     const start = this.pos - offset;
     let at = start + 1;
-    while (at < window.length && (keys ? isKeyPart(window.charCodeAt(at)) : isNamePart(window.charCodeAt(at)))) at++;
+    const end = Math.min(window.length, start + MAX_TOKEN_LENGTH + 1);
+    while (at < end && (keys ? isKeyPart(window.charCodeAt(at)) : isNamePart(window.charCodeAt(at)))) at++;
+    if (at - start > MAX_TOKEN_LENGTH)
+      throw new Unreadable(`a name of more than ${MAX_TOKEN_LENGTH} characters`, this.pos);
     if (at >= window.length) {
       // The name may go on in the next piece: it is read again from its start then.
       if (this.final) throw new Incomplete(at + offset);
@@ -342,7 +350,10 @@ export class LiteralReader {
     const { window, offset } = this;
     const start = this.pos - offset;
     let at = start;
-    while (at < window.length && isNumberPart(window.charCodeAt(at))) at++;
+    const end = Math.min(window.length, start + MAX_TOKEN_LENGTH + 1);
+    while (at < end && isNumberPart(window.charCodeAt(at))) at++;
+    if (at - start > MAX_TOKEN_LENGTH)
+      throw new Unreadable(`a number of more than ${MAX_TOKEN_LENGTH} characters`, this.pos);
     const atEnd = at >= window.length;
     if (atEnd && !this.final) return MORE;
     const runLength = at - start;
