@@ -1,27 +1,18 @@
 // An Agent stream answered in the AI SDK's UI message stream protocol, read by the `ai` package's own client side:
 // DefaultChatTransport (what useChat sends and parses with) over real HTTP, and readUIMessageStream (what builds
 // the message useChat shows). The model is FakeGemini behind the real @google/genai client.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { reply } from '@toolwright/testing';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Agent, toUIMessageStream, toUIMessageStreamResponse, type AgentStream } from '../src/index.js';
 import { fakeGemini } from './support/fake.js';
-import { slowTool, weatherAndExplode } from './support/ui-tools.js';
-
-const closing: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(closing.splice(0).map((close) => close()));
-});
+import { chatRoute, slowTool, weatherAndExplode } from './support/ui-chat.js';
 
 /** A route that answers each POST with `toUIMessageStreamResponse` of a fresh Agent stream, as a web app's would. */
 async function route(start: (text: string) => AgentStream): Promise<{ url: string; streams: AgentStream[] }> {
   const streams: AgentStream[] = [];
-  const server = createServer(async (request, response) => {
-    let raw = '';
-    for await (const chunk of request) raw += chunk;
+  const url = await chatRoute((raw, response) => {
     const { messages } = JSON.parse(raw) as { messages: UIMessage[] };
     const last = messages
       .at(-1)!
@@ -35,15 +26,7 @@ async function route(start: (text: string) => AgentStream): Promise<{ url: strin
     response.on('close', () => body.destroy());
     body.pipe(response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(
-    () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/chat`, streams };
+  return { url, streams };
 }
 
 /** Sends one user message the way useChat does and reads the assistant message it builds, snapshot by snapshot. */

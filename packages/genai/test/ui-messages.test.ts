@@ -1,27 +1,18 @@
 // A stateless chat route: the AI SDK's client (DefaultChatTransport, readUIMessageStream) posts the whole
 // conversation, `fromUIMessages` turns it into contents, and `pipeUIMessageStreamToResponse` answers on a plain Node
 // server. FakeGemini (behind the real @google/genai client) sees the conversation the Agent had, turn by turn.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { reply } from '@toolwright/testing';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Agent, fromUIMessages, pipeUIMessageStreamToResponse, type AgentStream } from '../src/index.js';
 import { bodies, fakeGemini } from './support/fake.js';
-import { slowTool, weatherAndExplode } from './support/ui-tools.js';
-
-const closing: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(closing.splice(0).map((close) => close()));
-});
+import { chatRoute, slowTool, weatherAndExplode } from './support/ui-chat.js';
 
 /** A plain Node route: the posted messages, as contents, into a fresh Agent stream piped to the response. */
 async function route(agent: Agent): Promise<{ url: string; streams: AgentStream[]; refused: string[] }> {
   const streams: AgentStream[] = [];
   const refused: string[] = [];
-  const server = createServer(async (request, response) => {
-    let raw = '';
-    for await (const chunk of request) raw += chunk;
+  const url = await chatRoute(async (raw, response) => {
     let contents;
     try {
       contents = fromUIMessages((JSON.parse(raw) as { messages: UIMessage[] }).messages);
@@ -34,15 +25,7 @@ async function route(agent: Agent): Promise<{ url: string; streams: AgentStream[
     streams.push(stream);
     await pipeUIMessageStreamToResponse(stream, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(
-    () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/chat`, streams, refused };
+  return { url, streams, refused };
 }
 
 /** Posts the conversation as useChat does, and gives the assistant message it builds. */

@@ -1,4 +1,33 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { defineTool, Toolbox } from '@toolwright/core';
+import { afterEach } from 'vitest';
+
+const closing: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((close) => close()));
+});
+
+/**
+ * A chat route on a plain Node server, closed after the test: each POST's body, read whole, goes to `answer` with
+ * the response to write. Resolves with the route's URL.
+ */
+export async function chatRoute(answer: (body: string, response: ServerResponse) => unknown): Promise<string> {
+  const server = createServer(async (request, response) => {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    await answer(body, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/chat`;
+}
 
 /** The UI stream tests' tools: one that answers, one that always fails. */
 export const weatherAndExplode = new Toolbox([
