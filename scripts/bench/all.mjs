@@ -19,6 +19,7 @@ const benchmarks = {
   durable: 'durable.ts',
   'prompt-calling': 'prompt-calling.ts',
   'prompt-streaming': 'prompt-streaming.ts',
+  'prompt-vs-peer': 'prompt-vs-peer.ts',
   mcp: 'mcp.ts',
   render: 'render.ts',
 };
