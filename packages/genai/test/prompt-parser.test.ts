@@ -252,6 +252,14 @@ describe('parseCalls', () => {
     expect(deep.problems[0]?.message).toContain('nest');
   });
 
+  it('takes only the six bare words as values, not an inherited name such as constructor', () => {
+    for (const reply of ['[add(constructor)]', '[add(a=toString)]', 'TOOL_CALL: add({"a": valueOf})']) {
+      const parsed = parseCalls(reply, { tools, format: 'python' });
+      expect(parsed.calls).toEqual([]);
+      expect(parsed.problems[0]?.message).toContain('is not a value');
+    }
+  });
+
   it('never throws, and streamed prose equals the whole parse, for any text (property)', () => {
     const pieces = fc.constantFrom(
       'TOOL_CALL: ',
@@ -275,6 +283,17 @@ describe('parseCalls', () => {
       'é',
       ' ',
       'text ',
+      // Names, words and numbers that a piece may cut anywhere.
+      'add(a = ',
+      'b=',
+      '=',
+      'True',
+      'None',
+      '-12',
+      '.5e',
+      '3',
+      '[TOOL_CALLS]',
+      'add[ARGS]',
     );
     const text = fc
       .array(fc.oneof(pieces, fc.string({ maxLength: 4 })), { maxLength: 24 })

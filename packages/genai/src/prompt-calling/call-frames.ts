@@ -251,11 +251,7 @@ export class CallFrames {
 
   private *functionBody(reader: LiteralReader): Reading<ReplyItem[]> {
     const start = reader.pos;
-    let name = reader.name();
-    while (name === MORE) {
-      yield;
-      name = reader.name();
-    }
+    const name = yield* readName(reader);
     while (!reader.blank()) yield;
     reader.take('>');
     let args = reader.value();
@@ -284,26 +280,10 @@ export class CallFrames {
   /** `name[ARGS]{...}`, or a call written as `name(...)`. */
   private *mistralBody(reader: LiteralReader): Reading<ReplyItem[]> {
     const start = reader.pos;
-    // The name is read again as a call's when no `[ARGS]` follows it.
-    reader.mark = start;
-    let args: 'yes' | 'no' | 'partial';
-    let name: string;
-    try {
-      let written = reader.name();
-      while (written === MORE) {
-        yield;
-        written = reader.name();
-      }
-      name = written;
-      args = yield* reader.lookingAt(MISTRAL_ARGS);
-    } finally {
-      reader.mark = undefined;
-    }
+    const name = yield* readName(reader);
+    const args = yield* reader.lookingAt(MISTRAL_ARGS);
     if (args === 'partial') throw new Incomplete(reader.pos);
-    if (args === 'no') {
-      reader.pos = start;
-      return yield* this.oneCall(reader);
-    }
+    if (args === 'no') return [yield* this.callAfterName(reader, start, name)];
     reader.pos += MISTRAL_ARGS.length;
     let value = reader.value();
     while (value === MORE) {
@@ -437,11 +417,11 @@ export class CallFrames {
   private *readNamedCall(reader: LiteralReader, wrapped = false): Reading<ReplyItem> {
     while (!reader.blank()) yield;
     const start = reader.pos;
-    let name = reader.name();
-    while (name === MORE) {
-      yield;
-      name = reader.name();
-    }
+    return yield* this.callAfterName(reader, start, yield* readName(reader), wrapped);
+  }
+
+  /** The rest of a call whose name, from `start`, is read. */
+  private *callAfterName(reader: LiteralReader, start: number, name: string, wrapped = false): Reading<ReplyItem> {
     reader.skipSpace();
     if (name === 'print' && !wrapped && !this.tools.has(name)) {
       while (!reader.blank()) yield;
@@ -455,4 +435,14 @@ export class CallFrames {
     const args = yield* readArgumentList(reader, this.tools.parameters(name), name);
     return this.tools.callItem(name, args, start, reader.pos, reader, [...reader.repairs]);
   }
+}
+
+/** A function name, read as the text comes. */
+function* readName(reader: LiteralReader): Reading<string> {
+  let name = reader.name();
+  while (name === MORE) {
+    yield;
+    name = reader.name();
+  }
+  return name;
 }

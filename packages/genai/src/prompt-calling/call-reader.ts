@@ -1,5 +1,5 @@
 import type { LiteralReader } from './literal-reader.js';
-import { MORE, type More, type Reading, setKey, Unreadable } from './read-signals.js';
+import { MORE, type Reading, setKey, Unreadable } from './read-signals.js';
 import { isNameStart } from './text-cursor.js';
 
 /**
@@ -34,12 +34,9 @@ export function* readArgumentList(
   const args: Record<string, unknown> = {};
   let position = 0;
   for (;;) {
-    let key = keywordAhead(reader);
-    while (key === MORE) {
-      yield;
-      key = keywordAhead(reader);
-    }
-    if (key !== undefined) {
+    const ahead = yield* keywordAhead(reader);
+    if (ahead !== undefined && 'key' in ahead) {
+      const { key } = ahead;
       if (Object.hasOwn(args, key)) throw new Unreadable(`the argument "${key}" is given twice`, reader.pos);
       let value = reader.value();
       while (value === MORE) {
@@ -48,8 +45,8 @@ export function* readArgumentList(
       }
       setKey(args, key, value);
     } else {
-      const at = reader.pos;
-      let value = reader.value();
+      const at = ahead ? ahead.at : reader.pos;
+      let value = ahead ? ahead.word : reader.value();
       while (value === MORE) {
         yield;
         value = reader.value();
@@ -83,30 +80,27 @@ export function* readArgumentList(
 }
 
 /**
- * `name =` ahead (after blanks; not `==`): consumes it and returns the name; otherwise leaves the reader on the
- * argument. MORE: the text so far does not tell yet (the reader stays where it was, and looks again from there).
+ * `name =` ahead (after blanks; not `==`): consumes it and returns the name. A name not followed by `=` is a
+ * positional bare word (`True`, `None`): its value and where it starts. Undefined: another value, left unread. The
+ * name and the blanks after it are read once however the text is cut: the read waits where the text so far ends.
  */
-function keywordAhead(reader: LiteralReader): string | undefined | More {
-  if (!reader.blank()) return MORE;
-  const start = reader.pos;
+function* keywordAhead(reader: LiteralReader): Reading<{ key: string } | { word: unknown; at: number } | undefined> {
+  while (!reader.blank()) yield;
+  const at = reader.pos;
   if (!isNameStart(reader.code())) return undefined;
-  const key = reader.name(true);
-  if (key === MORE) return MORE;
-  if (!reader.blank()) {
-    reader.pos = start;
-    return MORE;
+  let name = reader.name(true);
+  while (name === MORE) {
+    yield;
+    name = reader.name(true);
   }
+  while (!reader.blank()) yield;
   if (reader.peek() === '=') {
     // The character after `=` tells `==` apart; a whole text that ends here takes it as a keyword.
-    if (!reader.has(2) && !reader.final) {
-      reader.pos = start;
-      return MORE;
-    }
+    while (!reader.has(2) && !reader.final) yield;
     if (reader.charAt(reader.pos + 1) !== '=') {
       reader.pos++;
-      return key;
+      return { key: name };
     }
   }
-  reader.pos = start;
-  return undefined;
+  return { word: reader.wordValue(name, at), at };
 }

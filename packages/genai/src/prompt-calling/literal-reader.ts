@@ -4,8 +4,9 @@
  *
  * The reader is resumable: in a stream it holds only the text it may still look at (a window), and a read that
  * reaches the end of the text so far returns MORE with its progress kept; after `append` the same read goes on where
- * it stopped. No read looks at a character twice except a short token cut by a piece's end, so reading a call
- * costs its length once however it was cut. In a whole text (`final`) the end is the end: a read there throws
+ * it stopped. A string, a name or a number cut by a piece's end keeps what it has read so far and goes on from the
+ * next piece; only an escape cut by it is read again from its backslash. So reading a call costs its length once
+ * however it was cut. In a whole text (`final`) the end is the end: a read there throws
  * Incomplete.
  */
 import { isNamePart, isNameStart, match } from './text-cursor.js';
@@ -41,11 +42,6 @@ const ESCAPES: Record<string, string> = {
 
 /** Up to this many characters, a string's special characters are looked for by hand (a regex call costs more). */
 const SHORT_RUN = 24;
-/**
- * The longest name or number read. An open one is read again from its start at each piece, so a cap keeps a stream
- * linear however long a model makes one (names of tools and keys are far shorter; no number needs 4,096 digits).
- */
-export const MAX_TOKEN_LENGTH = 4_096;
 
 /** The next quote, backslash or line break at or after `at` (`end` if none), by a native search. */
 function nextSpecial(special: RegExp, text: string, at: number): number {
@@ -78,8 +74,6 @@ export class LiteralReader {
   readonly repairs = new Set<Repair>();
   /** Whether the text is whole: then a read at its end throws Incomplete instead of returning MORE. */
   final: boolean;
-  /** A read that may go back keeps the text from here in the window (a keyword that turns out to be a value). */
-  mark: number | undefined;
   /** The text the reader may still look at, from `offset` on. */
   private window: string;
   private offset: number;
@@ -93,6 +87,8 @@ export class LiteralReader {
   /** The string being read, while it waits for more text: what it holds so far, and its quote. */
   private stringSoFar: string | undefined;
   private stringQuote = 0;
+  /** The name or number being read, while it waits for more text: its characters so far (`pos` is past them). */
+  private tokenSoFar: string | undefined;
   /** The last escape read, set by `escape`. */
   private escaped = '';
 
@@ -125,7 +121,7 @@ export class LiteralReader {
       this.pieces.append(this.window);
     }
     this.pieces.append(piece);
-    const keep = this.mark === undefined ? this.pos : Math.min(this.pos, this.mark);
+    const keep = this.pos;
     this.window = keep >= this.end ? piece : this.window.slice(keep - this.offset) + piece;
     this.offset = keep;
   }
@@ -212,24 +208,39 @@ export class LiteralReader {
     return new Unreadable(`expected ${expected} but found ${found}`, this.pos);
   }
 
-  /** A function name (Gemini allows `.`, `:` and `-` in function names); `keys` for a parameter name or a word. */
+  /**
+   * A function name (Gemini allows `.`, `:` and `-` in function names); `keys` for a parameter name or a word. A name
+   * cut by the text's end is kept and goes on with the next piece: call again at the same place after `append`.
+   */
   name(keys = false): string | More {
     if (!this.ready()) return MORE;
-    if (!isNameStart(this.code())) throw this.unexpected('a name');
     const { window, offset } = this;
     const start = this.pos - offset;
-    let at = start + 1;
-    const end = Math.min(window.length, start + MAX_TOKEN_LENGTH + 1);
-    while (at < end && (keys ? isKeyPart(window.charCodeAt(at)) : isNamePart(window.charCodeAt(at)))) at++;
-    if (at - start > MAX_TOKEN_LENGTH)
-      throw new Unreadable(`a name of more than ${MAX_TOKEN_LENGTH} characters`, this.pos);
-    if (at >= window.length) {
-      // The name may go on in the next piece: it is read again from its start then.
-      if (this.final) throw new Incomplete(at + offset);
+    let at = start;
+    if (this.tokenSoFar === undefined) {
+      if (!isNameStart(window.charCodeAt(at))) throw this.unexpected('a name');
+      at++;
+    }
+    if (keys) while (at < window.length && isKeyPart(window.charCodeAt(at))) at++;
+    else while (at < window.length && isNamePart(window.charCodeAt(at))) at++;
+    if (at >= window.length && this.final) throw new Incomplete(at + offset);
+    return this.token(start, at);
+  }
+
+  /**
+   * The token (name or number run) read from `start` to `at` in the window, with what an earlier piece held of it;
+   * MORE with it kept when it touches the end of the text so far, which may go on.
+   */
+  private token(start: number, at: number): string | More {
+    const { window } = this;
+    const soFar = this.tokenSoFar;
+    this.pos = at + this.offset;
+    if (at >= window.length && !this.final) {
+      this.tokenSoFar = (soFar ?? '') + window.slice(start);
       return MORE;
     }
-    this.pos = at + offset;
-    return window.slice(start, at);
+    this.tokenSoFar = undefined;
+    return soFar === undefined ? window.slice(start, at) : soFar + window.slice(start, at);
   }
 
   /** A whole value (JSON or Python literal), or MORE while it waits for the rest. */
@@ -343,43 +354,44 @@ export class LiteralReader {
   }
 
   /**
-   * A number from `pos`. Its text is the longest run of number characters: a stream waits until the run ends, and
-   * a run that is not exactly one number is malformed.
+   * A number from `pos`. Its text is the longest run of number characters: a stream waits until the run ends (what
+   * it has of the run is kept), and a run that is not exactly one number is malformed.
    */
   number(): number | More {
     const { window, offset } = this;
     const start = this.pos - offset;
     let at = start;
-    const end = Math.min(window.length, start + MAX_TOKEN_LENGTH + 1);
-    while (at < end && isNumberPart(window.charCodeAt(at))) at++;
-    if (at - start > MAX_TOKEN_LENGTH)
-      throw new Unreadable(`a number of more than ${MAX_TOKEN_LENGTH} characters`, this.pos);
+    while (at < window.length && isNumberPart(window.charCodeAt(at))) at++;
     const atEnd = at >= window.length;
-    if (atEnd && !this.final) return MORE;
-    const runLength = at - start;
+    const run = this.token(start, at);
+    if (run === MORE) return MORE;
+    const runStart = this.pos - run.length;
     // The pattern reads number characters only: it matches within the run.
-    NUMBER.lastIndex = start;
-    const found = NUMBER.exec(window);
+    NUMBER.lastIndex = 0;
+    const found = NUMBER.exec(run);
     if (!found) {
-      if (runLength <= 1 && atEnd) throw new Incomplete(this.pos);
-      throw this.unexpected('a number');
+      if (run.length <= 1 && atEnd) throw new Incomplete(runStart);
+      throw new Unreadable(`expected a number but found ${JSON.stringify(run.charAt(0))}`, runStart);
     }
     const length = found[0].length;
     // A number that touches the end may go on in the next chunk.
-    if (length === runLength && atEnd) throw new Incomplete(this.pos + length);
-    if (length < runLength)
-      throw new Unreadable(`a malformed number ${JSON.stringify(window.slice(start, start + length + 1))}`, this.pos);
-    this.pos += length;
+    if (length === run.length && atEnd) throw new Incomplete(runStart + length);
+    if (length < run.length)
+      throw new Unreadable(`a malformed number ${JSON.stringify(run.slice(0, length + 1))}`, runStart);
     return Number(found[0]);
   }
 
   /** `true`, `false`, `null` and Python's `True`, `False`, `None`. */
   word(): unknown {
-    const start = this.pos;
     const word = this.name(true);
     if (word === MORE) return MORE;
-    const known = WORDS[word];
-    if (!known) throw new Unreadable(`${JSON.stringify(word)} is not a value (strings need quotes)`, start);
+    return this.wordValue(word, this.pos - word.length);
+  }
+
+  /** The value of a bare word that starts at `at`: only the six above are values. */
+  wordValue(word: string, at: number): unknown {
+    const known = Object.hasOwn(WORDS, word) ? WORDS[word] : undefined;
+    if (!known) throw new Unreadable(`${JSON.stringify(word)} is not a value (strings need quotes)`, at);
     if (known.python) this.repairs.add('python-literals');
     return known.value;
   }
