@@ -9,3 +9,4 @@ export type { ConnectMcpOptions, ToolFilter } from './connect/connect-options.js
 export type { RemoteTool } from './connect/remote-tool.js';
 export type { McpWarning } from './connect/tool-entries.js';
 export type { McpTarget, StdioTarget, HttpTarget } from './connect/targets.js';
+export { McpAuthorizationError } from './connect/oauth-step-up.js';

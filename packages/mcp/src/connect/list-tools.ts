@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { sendAuthorized, type OAuthStepUp } from './oauth-step-up.js';
 import { ToolsPageSchema } from './tool-entries.js';
 
 /** A cursor is an opaque token, not a payload: the ones seen are kept, so their size is bounded too. */
@@ -15,12 +16,13 @@ export interface ListLimits {
  * Every entry of the server's `tools/list`, page after page, unchecked (see readToolEntries). Bounded: past
  * `maxPages` pages or `maxTools` entries, or when the pages together take longer than `timeoutMs`, it fails with an
  * error that says which bound and the option that raises it, so that a server sending cursors for ever neither
- * keeps `connectMcp` pending nor fills the heap.
+ * keeps `connectMcp` pending nor fills the heap. A page the server refuses for authorization is authorized and asked
+ * for again once (see sendAuthorized).
  */
-export async function listToolEntries(client: Client, limits: ListLimits): Promise<unknown[]> {
+export async function listToolEntries(client: Client, limits: ListLimits, stepUp?: OAuthStepUp): Promise<unknown[]> {
   const entries: unknown[] = [];
   const cursors = new Set<string>();
-  const deadline = Date.now() + limits.timeoutMs;
+  let deadline = Date.now() + limits.timeoutMs;
   let cursor: string | undefined;
   for (let pages = 0; ; pages++) {
     if (pages === limits.maxPages) {
@@ -31,10 +33,13 @@ export async function listToolEntries(client: Client, limits: ListLimits): Promi
     }
     // Not `client.listTools`: its schema parses the page whole, so one broken tool would fail the list.
     const params = cursor === undefined ? {} : { cursor };
-    const remaining = Math.max(1, deadline - Date.now());
-    const page = await client.request({ method: 'tools/list', params }, ToolsPageSchema, {
-      timeout: remaining,
-      maxTotalTimeout: remaining,
+    const page = await sendAuthorized(stepUp, (authorizingMs) => {
+      deadline += authorizingMs; // a user at an authorization page is not the server's time
+      const remaining = Math.max(1, deadline - Date.now());
+      return client.request({ method: 'tools/list', params }, ToolsPageSchema, {
+        timeout: remaining,
+        maxTotalTimeout: remaining,
+      });
     });
     if (entries.length + page.tools.length > limits.maxTools) {
       throw new Error(

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { openClient, type HttpTarget, type StdioTarget } from './targets.js';
+import type { OAuthStepUp } from './oauth-step-up.js';
+import { oauthStepUp, openClient, type HttpTarget, type StdioTarget } from './targets.js';
 
 /** What the connection tells its McpToolbox: the tool list may have changed (a notification, or a new connection). */
 export type ListMayHaveChanged = () => void;
@@ -14,6 +15,8 @@ export class McpConnection {
   readonly #given: Client | undefined;
   readonly #clientInfo: Implementation;
   readonly #listMayHaveChanged: ListMayHaveChanged;
+  /** Authorization in the middle of a session (a URL target with an `authProvider`), across reconnects. */
+  readonly stepUp: OAuthStepUp | undefined;
   #client: Client | undefined;
   #connecting: Promise<Client> | undefined;
   #closed = false;
@@ -29,6 +32,7 @@ export class McpConnection {
     this.#given = target ? undefined : client;
     this.#clientInfo = clientInfo;
     this.#listMayHaveChanged = listMayHaveChanged;
+    this.stepUp = oauthStepUp(target);
     this.#adopt(client);
   }
 

@@ -134,7 +134,7 @@ export class McpToolbox {
 
   async #load(): Promise<void> {
     const client = await this.#connection.connected();
-    this.#install(await listToolEntries(client, this.#listLimits));
+    this.#install(await listToolEntries(client, this.#listLimits, this.#connection.stepUp));
   }
 
   #install(entries: readonly unknown[]): void {

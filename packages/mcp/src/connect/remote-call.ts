@@ -13,6 +13,7 @@ import { answerFromResult, type RemoteAnswer } from './call-result.js';
 import { DEFAULT_TIMEOUT_MS, sdkTimeout } from './connect-options.js';
 import { isConnectionFault } from './connection-faults.js';
 import type { McpConnection } from './mcp-connection.js';
+import { sendAuthorized } from './oauth-step-up.js';
 import type { RemoteTool } from './remote-tool.js';
 
 export interface RemoteCallSettings {
@@ -40,7 +41,7 @@ export async function callRemote(
   // toolTimeoutMs), then 60 s.
   const limit = callTimeLimit(options, settings.timeoutMs, DEFAULT_TIMEOUT_MS);
   const timeout = sdkTimeout(limit);
-  const deadline = Date.now() + timeout;
+  let deadline = Date.now() + timeout;
   const onProgress = options.onProgress;
   const cancelled = (): RemoteAnswer => ({ response: { error: abortedPayload(tool.name, options.signal?.reason) } });
   for (let attempt = 0; ; attempt++) {
@@ -51,11 +52,9 @@ export async function callRemote(
     } catch (error) {
       return failure('ServerUnavailable', `The MCP server of tool "${tool.name}" is not reachable: ${describe(error)}`);
     }
-    // A resend after a reconnect gets what is left of the limit, not a new one.
-    const remaining = Math.max(1, deadline - Date.now());
     try {
       // Progress is asked for (a progressToken) only when someone listens.
-      const requestOptions: RequestOptions = { timeout: remaining, resetTimeoutOnProgress: false };
+      const requestOptions: RequestOptions = { resetTimeoutOnProgress: false };
       if (onProgress) requestOptions.onprogress = (update) => onProgress(progressOf(update));
       if (options.signal) requestOptions.signal = options.signal;
       const params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, string> } = {
@@ -64,7 +63,13 @@ export async function callRemote(
       };
       // The caller's trace context (traceparent, tracestate) goes in `_meta`, where MCP lets a request carry it.
       if (options.traceContext && Object.keys(options.traceContext).length) params._meta = { ...options.traceContext };
-      const result = await client.callTool(params, undefined, requestOptions);
+      // A resend after a reconnect gets what is left of the limit, not a new one; the time a user spends
+      // authorizing a wider scope is not counted.
+      const send = (authorizingMs: number) => {
+        deadline += authorizingMs;
+        return client.callTool(params, undefined, { ...requestOptions, timeout: Math.max(1, deadline - Date.now()) });
+      };
+      const result = await sendAuthorized(connection.stepUp, send, options.signal);
       const mismatch = settings.checkResult(result); // undefined at once for a tool without an output schema
       return (mismatch && (await mismatch)) ?? answerFromResult(result, tool.name);
     } catch (error) {

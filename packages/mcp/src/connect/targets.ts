@@ -3,8 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createFetchWithInit } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { boundedFetch, DEFAULT_MAX_MESSAGE_BYTES } from './bounded-fetch.js';
+import { challengeFetch, OAuthChallenge } from './oauth-challenge.js';
+import { OAuthStepUp } from './oauth-step-up.js';
 
 /** A server to start as a child process and talk to over stdio. `close()` ends it. */
 export interface StdioTarget {
@@ -35,6 +38,11 @@ export interface HttpTarget {
    * back to the provider's `redirectUrl` after `redirectToAuthorization` (resolve it from your callback route).
    * connectMcp then finishes the code flow (the transport's `finishAuth`, with what the server's 401 said) and
    * connects again, once. Without it, connectMcp fails with the SDK's `UnauthorizedError`.
+   *
+   * Once connected, a request the server refuses for authorization (a 401, or a 403 `insufficient_scope` asking for
+   * a wider scope: step-up) is authorized the same way, once for all the requests refused together, and sent again
+   * once; refused again, or without `authorizationCode` for a wider scope, it fails with a McpAuthorizationError
+   * that names the scope asked for.
    */
   authorizationCode?: () => Promise<string>;
   /**
@@ -72,10 +80,16 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   }
   const url = new URL(target.url);
   const requestInit = target.headers ? { headers: target.headers } : undefined;
+  const challenges = challengeFetch(boundedFetch(target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), url);
   const transportOptions = {
-    fetch: boundedFetch(target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES),
+    fetch: challenges.fetch,
     ...(requestInit ? { requestInit } : {}),
     ...(target.authProvider ? { authProvider: target.authProvider } : {}),
+  };
+  // Once connected, the SDK's per-request answer to a 401 gives way to OAuthStepUp's shared one.
+  const connected = (client: Client) => {
+    if (target.authProvider) challenges.connected();
+    return client;
   };
   const mode = target.transport ?? 'auto';
   if (mode !== 'sse') {
@@ -83,7 +97,7 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
     const transport = new StreamableHTTPClientTransport(url, transportOptions);
     try {
       await client.connect(transport);
-      return client;
+      return connected(client);
     } catch (error) {
       if (error instanceof UnauthorizedError && target.authProvider && target.authorizationCode) {
         await client.close().catch(() => {});
@@ -91,7 +105,7 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
         await transport.finishAuth(await target.authorizationCode());
         const authorized = new Client(info);
         await authorized.connect(new StreamableHTTPClientTransport(url, transportOptions));
-        return authorized;
+        return connected(authorized);
       }
       await client.close().catch(() => {});
       if (mode === 'streamable-http' || !speaksOnlySse(error)) throw error;
@@ -100,12 +114,24 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   // The SSE transport sends `requestInit.headers` on its GET stream as well as on its POSTs.
   const client = new Client(info);
   await client.connect(new SSEClientTransport(url, transportOptions));
-  return client;
+  return connected(client);
+}
+
+/** Authorization in the middle of a session, for a URL target with an `authProvider`. */
+export function oauthStepUp(target: StdioTarget | HttpTarget | undefined): OAuthStepUp | undefined {
+  if (!target || !('url' in target) || !target.authProvider) return undefined;
+  const requestInit = target.headers ? { headers: target.headers } : undefined;
+  return new OAuthStepUp({
+    serverUrl: new URL(target.url),
+    authProvider: target.authProvider,
+    authorizationCode: target.authorizationCode,
+    fetchFn: createFetchWithInit(boundedFetch(target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), requestInit),
+  });
 }
 
 /** A Streamable HTTP POST to an SSE-only server ends in 4xx (404, 405): the spec's cue to try the old transport. */
 function speaksOnlySse(error: unknown): boolean {
-  if (error instanceof UnauthorizedError) return false;
+  if (error instanceof UnauthorizedError || error instanceof OAuthChallenge) return false;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'number' ? code >= 400 && code < 500 && code !== 401 && code !== 403 : true;
 }

@@ -6,12 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, tsNode } from '../support/processes.js';
 import { runConformance } from './run-conformance.js';
 
-/** Fails with our client, and why (see the notes); any other failure, or one of these passing, fails. */
-const EXPECTED_FAILURES: readonly string[] = [
-  // On a 403 insufficient_scope in the middle of a session, the SDK transport starts a new authorization and throws
-  // UnauthorizedError; connectMcp finishes the code flow only when it connects.
-  'auth/scope-step-up',
-];
+/** None fails with our client: any failure fails the test. */
+const EXPECTED_FAILURES: readonly string[] = [];
 
 describe('the conformance suite client auth scenarios against connectMcp', () => {
   it('passes every scenario but the known ones, each check of them', async () => {

@@ -1,0 +1,163 @@
+// An MCP server built on the official SDK that asks for OAuth scopes per tool, with its authorization server, on one
+// loopback port: the SDK's mcpAuthRouter (metadata, registration, /authorize, /token) over its demo in-memory provider,
+// and its requireBearerAuth middleware in front of /mcp, which answers 401, or 403 insufficient_scope naming the scope
+// the tool needs. `read_notes` needs notes:read; `write_note` needs notes:write too. What the "user" grants at the
+// authorization page is the test's to choose (`user`), and the server counts what it answered.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
+import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { AuthorizationParams } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
+import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+
+/** What the user does at the authorization page, given the scopes asked for: grant these scopes, or decline. */
+export type UserChoice = (asked: readonly string[]) => readonly string[] | 'decline';
+
+export interface ScopedNotesServer {
+  /** The MCP endpoint. */
+  url: string;
+  /** Scopes asked for at each visit of the authorization page. */
+  authorizations: string[][];
+  /** Codes exchanged for tokens. */
+  tokenExchanges: number;
+  /** 403 insufficient_scope answers, by tool name. */
+  refused: Map<string, number>;
+  /** Resolves once `count` calls of a tool have been refused with 403. */
+  refusals(tool: string, count: number): Promise<void>;
+  notes: string[];
+  close(): Promise<void>;
+}
+
+export interface ScopedNotesOptions {
+  /** Default: grants what is asked. */
+  user?: UserChoice;
+  /** The server does not see notes:write in any token, so write_note is refused for ever. */
+  neverWrite?: boolean;
+}
+
+/** The demo provider, with a user who decides what to grant, and counts of what it did. */
+class ConsentingProvider extends DemoInMemoryAuthProvider {
+  readonly authorizations: string[][] = [];
+  tokenExchanges = 0;
+  constructor(readonly user: UserChoice) {
+    super();
+  }
+
+  override async authorize(
+    client: OAuthClientInformationFull,
+    params: AuthorizationParams,
+    res: Parameters<DemoInMemoryAuthProvider['authorize']>[2],
+  ): Promise<void> {
+    const asked = params.scopes ?? [];
+    this.authorizations.push([...asked]);
+    const choice = this.user(asked);
+    if (choice === 'decline') {
+      const back = new URL(params.redirectUri);
+      back.searchParams.set('error', 'access_denied');
+      if (params.state !== undefined) back.searchParams.set('state', params.state);
+      res.redirect(back.href);
+      return;
+    }
+    return super.authorize(client, { ...params, scopes: [...choice] }, res);
+  }
+
+  override exchangeAuthorizationCode(
+    ...args: Parameters<DemoInMemoryAuthProvider['exchangeAuthorizationCode']>
+  ): ReturnType<DemoInMemoryAuthProvider['exchangeAuthorizationCode']> {
+    this.tokenExchanges++;
+    return super.exchangeAuthorizationCode(...args);
+  }
+}
+
+export async function startScopedNotesServer(options: ScopedNotesOptions = {}): Promise<ScopedNotesServer> {
+  const provider = new ConsentingProvider(options.user ?? ((asked) => asked));
+  const notes: string[] = [];
+  const refused = new Map<string, number>();
+  const waiters: { tool: string; count: number; resolve: () => void }[] = [];
+  const app = createMcpExpressApp();
+  const http: Server = await new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+  });
+  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const mcpUrl = new URL('/mcp', origin);
+  app.use(
+    mcpAuthRouter({
+      provider,
+      issuerUrl: new URL(origin),
+      resourceServerUrl: mcpUrl,
+      scopesSupported: ['notes:read', 'notes:write'],
+    }),
+  );
+  const verifier = {
+    async verifyAccessToken(token: string) {
+      const info = await provider.verifyAccessToken(token);
+      return options.neverWrite ? { ...info, scopes: info.scopes.filter((scope) => scope !== 'notes:write') } : info;
+    },
+  };
+  const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(mcpUrl);
+  const guards = {
+    read: requireBearerAuth({ verifier, requiredScopes: ['notes:read'], resourceMetadataUrl }),
+    write: requireBearerAuth({ verifier, requiredScopes: ['notes:write'], resourceMetadataUrl }),
+  };
+  app.post('/mcp', (req: { body?: { method?: string; params?: { name?: string } } }, res: any, next: () => void) => {
+    const tool = req.body?.method === 'tools/call' ? req.body.params?.name : undefined;
+    const guard = tool === 'write_note' ? guards.write : guards.read;
+    // Counts the refusals as they leave.
+    const status = res.status.bind(res);
+    res.status = (code: number) => {
+      if (code === 403 && tool) {
+        refused.set(tool, (refused.get(tool) ?? 0) + 1);
+        for (const waiter of waiters) if (waiter.tool === tool && refused.get(tool)! >= waiter.count) waiter.resolve();
+      }
+      return status(code);
+    };
+    return guard(req as never, res, next);
+  });
+  // Stateless: no stream to GET, no session to DELETE.
+  app.get('/mcp', (_req: unknown, res: any) => res.status(405).end());
+  app.delete('/mcp', (_req: unknown, res: any) => res.status(405).end());
+  app.post('/mcp', async (req: { body: unknown }, res: any) => {
+    const server = new McpServer({ name: 'scoped-notes', version: '1.0.0' });
+    server.registerTool('read_notes', { description: 'Reads the notes.' }, () => ({
+      content: [{ type: 'text', text: JSON.stringify(notes) }],
+    }));
+    server.registerTool(
+      'write_note',
+      { description: 'Adds a note.', inputSchema: { text: z.string() } },
+      ({ text }) => {
+        notes.push(text);
+        return { content: [{ type: 'text', text: `noted ${notes.length}` }] };
+      },
+    );
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req as never, res, req.body);
+  });
+  return {
+    url: mcpUrl.href,
+    authorizations: provider.authorizations,
+    get tokenExchanges() {
+      return provider.tokenExchanges;
+    },
+    refused,
+    refusals: (tool, count) =>
+      (refused.get(tool) ?? 0) >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ tool, count, resolve })),
+    notes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}
