@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BracketEnd, LiteralEnd } from '../src/prompt-calling/broken-end.js';
 import { CallScanner } from '../src/prompt-calling/call-scanner.js';
 import { LiteralReader } from '../src/prompt-calling/literal-reader.js';
 import { CallStreamParser, type ParsedReply, parseCalls, type ParserTool } from '../src/prompt-calling.js';
@@ -151,6 +152,57 @@ describe('CallStreamParser work on tokens without end', () => {
       expect(read).toBeLessThanOrEqual(2 * reply.length);
       expect(streamed).toEqual(whole);
       expected(whole);
+    });
+  }
+});
+
+// A call that does not parse is told to the model up to where it ends (its brackets closed at a line's end, a blank
+// line, its closing tag). That end is searched once: after the read fails, each piece goes to the search alone, and
+// the reply is scanned again once the end is found. Before, each scan searched again from the call's start.
+describe('the end of a broken call, streamed', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const LONG = 50_000;
+  const lines = Array.from({ length: LONG / 10 }, (_, i) => `"${i}",\n`.padStart(10, ' ')).join('');
+  const replies: Record<string, string> = {
+    'no end before the reply ends': `TOOL_CALL: write_file({"path": ${'"x", '.repeat(LONG / 5)}`,
+    'brackets open over many lines, up to a blank line': `TOOL_CALL: add({"a": 1 oops,\n${lines}\nDone.\n`,
+    'brackets closed at a line end': `[add(a=1 oops, b=[\n${lines}])]\nDone.`,
+    'a tagged call, up to its closing tag': `<tool_call>{"name": "add", "arguments": {"a": 1 oops ${lines}}}</tool_call>\nDone.`,
+  };
+  for (const [name, reply] of Object.entries(replies)) {
+    it(`${name}, 1-character pieces: the end searched once, the reply read at most three times`, () => {
+      const whole = parseCalls(reply, { tools });
+      let searched = 0;
+      for (const search of [BracketEnd, LiteralEnd]) {
+        const next = search.prototype.next;
+        vi.spyOn(search.prototype, 'next').mockImplementation(function (this: never, text, offset, final) {
+          const { pos } = this as { pos: number };
+          searched += text.length - Math.max(0, pos - offset);
+          return next.call(this, text, offset, final);
+        });
+      }
+      let read = 0;
+      const scan = CallScanner.prototype.scan;
+      vi.spyOn(CallScanner.prototype, 'scan').mockImplementation(function (this: CallScanner, text, from, ...rest) {
+        read += text.length - from;
+        return scan.call(this, text, from, ...rest);
+      });
+      const feed = CallScanner.prototype.feed;
+      vi.spyOn(CallScanner.prototype, 'feed').mockImplementation(function (this: CallScanner, piece) {
+        read += piece.length;
+        return feed.call(this, piece);
+      });
+      const parser = new CallStreamParser({ tools });
+      let shown = '';
+      for (let at = 0; at < reply.length; at++) shown += parser.push(reply[at]!);
+      const { prose, reply: streamed } = parser.end();
+      expect(streamed).toEqual(whole);
+      expect(shown + prose).toBe(whole.prose);
+      expect(whole.problems.map((problem) => problem.reason)).toEqual(['unparsable']);
+      expect(searched / reply.length).toBeLessThanOrEqual(1.05);
+      // The pieces fed to the read and then to the search, the scan when the end is found, and one when the line
+      // after it ends.
+      expect(read / reply.length).toBeLessThanOrEqual(3.1);
     });
   }
 });

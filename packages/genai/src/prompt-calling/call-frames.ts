@@ -1,12 +1,13 @@
 import { GEMINI_MAX_TOOL_NAME_LENGTH } from '@toolwright/core';
+import { BracketEnd, LiteralEnd } from './broken-end.js';
 import { readArgumentList } from './call-reader.js';
 import { type FrameBody, FrameReads } from './frame-reads.js';
 import type { KnownTools } from './known-tools.js';
 import type { LiteralReader } from './literal-reader.js';
 import type { CallFormat, ParserRepair, ReplyItem } from './parsed-reply.js';
 import { Incomplete, MORE, type Reading, type Unreadable } from './read-signals.js';
-import { brokenEnd, markRepair, problem, withText, writtenName } from './reply-items.js';
-import { isNamePart, isNameStart, match, matchAny, MAX_GAP, skipGap } from './text-cursor.js';
+import { markRepair, problem, withText, writtenName } from './reply-items.js';
+import { indexOfFolded, isNamePart, isNameStart, match, matchAny, MAX_GAP, skipGap } from './text-cursor.js';
 
 /** What a frame reader found at a place where a call may stand. */
 export type Outcome =
@@ -305,13 +306,15 @@ export class CallFrames {
         if (error instanceof Incomplete) {
           // A string may hold "</tool_call>" itself: only the whole reply says where a broken call ends.
           if (!final) return WAIT_FRAME;
-          const closing = text.toLowerCase().indexOf(CLOSE_TAG, at);
+          const closing = indexOfFolded(text, CLOSE_TAG, at);
           if (closing < 0) return this.cutOff(text, at);
           const why = 'the call ends before its JSON is complete';
           return this.brokenUntil(text, at, closing, closing + CLOSE_TAG.length, why);
         }
-        const closing = text.toLowerCase().indexOf(CLOSE_TAG, errorAt);
-        if (closing < 0 && !final) return WAIT_FRAME;
+        const { base } = this.reads;
+        const found = this.reads.brokenEnd(text, final, () => new LiteralEnd(base + errorAt, CLOSE_TAG));
+        if (found === undefined) return WAIT_FRAME;
+        const closing = found < 0 ? found : found - base;
         const end = closing < 0 ? text.length : closing + CLOSE_TAG.length;
         const why = `${error.message} (at character ${errorAt - at + 1} of the call)`;
         return this.brokenUntil(text, at, closing < 0 ? end : closing, end, why);
@@ -360,8 +363,9 @@ export class CallFrames {
     const errorAt = error.at - base;
     if (broken) return broken(error, errorAt);
     if (error instanceof Incomplete) return final ? this.cutOff(text, at) : WAIT_FRAME;
-    const end = brokenEnd(text, at, errorAt, final);
-    if (end === undefined) return WAIT_FRAME;
+    const found = this.reads.brokenEnd(text, final, () => new BracketEnd(base + at, error.at));
+    if (found === undefined) return WAIT_FRAME;
+    const end = found - base;
     return this.brokenUntil(text, at, end, end, `${error.message} (at character ${errorAt - at + 1} of the call)`);
   }
 

@@ -1,3 +1,4 @@
+import type { EndSearch } from './broken-end.js';
 import { LiteralReader } from './literal-reader.js';
 import type { ReplyItem } from './parsed-reply.js';
 import { Incomplete, type Reading, Unreadable } from './read-signals.js';
@@ -17,6 +18,8 @@ interface FrameRead {
   /** Where the frame starts in the whole reply. */
   start: number;
   ended?: ReadEnd;
+  /** For a read that failed: the search for where the broken frame ends. */
+  search?: EndSearch;
 }
 
 /**
@@ -29,8 +32,10 @@ interface FrameRead {
 export class FrameReads {
   /** Where the text of the current scan starts in the whole reply. */
   base = 0;
-  /** The read that made the current scan wait, if one did. */
+  /** The read that made the current scan wait, if one did: its frame's read, or the search for its end. */
   suspended: FrameRead | undefined;
+  /** The read `run` last ran. */
+  private current: FrameRead | undefined;
   private readonly kept = new Map<number, FrameRead>();
 
   constructor(readonly streaming: boolean) {}
@@ -47,6 +52,7 @@ export class FrameReads {
       read = { reader, run: body(reader, start), start };
       if (this.streaming) this.kept.set(start, read);
     }
+    this.current = read;
     if (!read.ended) {
       read.reader.final = final;
       advance(read);
@@ -58,10 +64,30 @@ export class FrameReads {
     return read.ended;
   }
 
-  /** The stream's next piece, for the suspended read: whether that read has ended. */
+  /**
+   * Where the frame `run` just read, which failed, ends (a whole-reply position; -1 when the search finds none in a
+   * whole text). Its search is made once and kept with the read, so a stream's scans resume it; undefined while the
+   * text so far does not tell: the read is then suspended, and the stream's pieces go to the search alone.
+   */
+  brokenEnd(text: string, final: boolean, search: () => EndSearch): number | undefined {
+    const read = this.current!;
+    read.search ??= search();
+    const end = read.search.next(text, this.base, final);
+    if (end === undefined) this.suspended = read;
+    return end;
+  }
+
+  /** The stream's next piece, for the suspended read: whether that read (or the search for its end) has ended. */
   feed(piece: string): boolean {
     const read = this.suspended!;
-    read.reader.append(piece);
+    const { reader, search } = read;
+    if (search) {
+      // The reader looks at nothing more: it keeps the piece for the frame's text, and the search reads it.
+      reader.pos = reader.end;
+      reader.append(piece);
+      return search.next(piece, reader.end - piece.length, false) !== undefined;
+    }
+    reader.append(piece);
     advance(read);
     return read.ended !== undefined;
   }

@@ -39,29 +39,3 @@ export function writtenName(text: string): string | undefined {
   const named = /["']name["']\s*:\s*["']([^"']{1,128})["']/.exec(text);
   return named?.[1];
 }
-
-/**
- * Where a call that does not parse ends: at the end of the line where its brackets (counted from its start, strings
- * in double quotes left out) close again, at a blank line, or at the end of the text; at least the failing line.
- * Undefined: a stream must wait for more.
- */
-export function brokenEnd(text: string, at: number, errorAt: number, final: boolean): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let pos = at; pos < text.length; pos++) {
-    const char = text[pos];
-    if (inString) {
-      if (char === '\\') pos++;
-      else if (char === '"' || char === '\n') inString = false;
-      if (char !== '\n') continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '(' || char === '[' || char === '{') depth++;
-    else if (char === ')' || char === ']' || char === '}') depth--;
-    else if (char === '\n' && pos >= errorAt) {
-      if (depth <= 0 || text[pos + 1] === '\n') return pos;
-      if (pos + 1 >= text.length && !final) return undefined;
-    }
-  }
-  return final ? text.length : undefined;
-}
