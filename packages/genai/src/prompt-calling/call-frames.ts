@@ -3,7 +3,7 @@ import { BracketEnd, LiteralEnd } from './broken-end.js';
 import { readArgumentList } from './call-reader.js';
 import { type FrameBody, FrameReads } from './frame-reads.js';
 import type { KnownTools } from './known-tools.js';
-import type { LiteralReader } from './literal-reader.js';
+import { isKeyPart, type LiteralReader } from './literal-reader.js';
 import type { CallFormat, ParserRepair, ReplyItem } from './parsed-reply.js';
 import { Incomplete, MORE, type Reading, type Unreadable } from './read-signals.js';
 import { markRepair, problem, withText, writtenName } from './reply-items.js';
@@ -31,8 +31,16 @@ const FUNCTION_CLOSE = '</function>';
 const PYTHON_TAG = '<|python_tag|>';
 const MISTRAL_CALLS = '[tool_calls]';
 const MISTRAL_ARGS = '[args]';
+/** Mistral's v13 tokenizer writes the call's id between its name and its arguments. */
+const MISTRAL_CALL_ID = '[call_id]';
+/** Longest call id skipped (Mistral's are 9 characters). */
+const MAX_CALL_ID = 64;
 const TYPE_FUNCTION = '"type": "function",';
+/** Phi-4-mini: `functools[{"name": ..., "arguments": ...}]`. */
+const FUNCTOOLS = 'functools[';
 const TAG_OPENINGS = [OPEN_TAG, FUNCTION_TAG, PYTHON_TAG];
+/** Tokens some open models end a turn with, allowed after a call on its line and after a block of calls. */
+export const END_TOKENS = ['<|eom_id|>', '<|eot_id|>', '<end_of_turn>', '<|im_end|>', '</s>'];
 /** Longest identifier taken as a possible call name. */
 const MAX_NAME = GEMINI_MAX_TOOL_NAME_LENGTH;
 /** Longest fence language read (```` ```tool_calls ````). */
@@ -75,6 +83,12 @@ export class CallFrames {
     const marker = match(text, at, TOOL_CALL);
     if (marker === 'yes') return this.toolCallLine(text, at, final);
     if (marker === 'partial' && !final) return WAIT_OPENING;
+    const phi = match(text, at, FUNCTOOLS);
+    if (phi === 'yes')
+      return this.read(text, at, at + FUNCTOOLS.length - 1, final, (reader, start) =>
+        this.jsonCalls(reader, start, 'other-format'),
+      );
+    if (phi === 'partial' && !final) return WAIT_OPENING;
     if (isNameStart(text.charCodeAt(at))) return this.bareCall(text, at, final, fence);
     return NONE;
   }
@@ -118,15 +132,29 @@ export class CallFrames {
     }
   }
 
-  /** Where the block's closing line ends, if ```` ``` ```` closes it at `at`; undefined: not known yet. */
+  /**
+   * Where the block's closing line ends, if ```` ``` ```` closes it at `at` (a line of two backticks too, a small
+   * model's slip; an end-of-turn token may follow); undefined: not known yet.
+   */
   fenceClose(text: string, at: number, final: boolean): number | false | undefined {
-    const close = match(text, at, '```');
-    if (close !== 'yes') return close === 'partial' && !final ? undefined : false;
-    let pos = at + 3;
-    while (pos < text.length && pos - at <= MAX_GAP && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\r'))
-      pos++;
-    if (pos >= text.length) return final ? pos : undefined;
-    return text[pos] === '\n' ? pos + 1 : false;
+    let pos = at;
+    while (pos < text.length && pos - at <= MAX_GAP && text[pos] === '`') pos++;
+    if (pos >= text.length && pos - at < 3 && !final) return undefined;
+    if (pos - at < 2) return false;
+    for (;;) {
+      while (
+        pos < text.length &&
+        pos - at <= MAX_GAP &&
+        (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\r')
+      )
+        pos++;
+      if (pos >= text.length) return final ? pos : undefined;
+      if (text[pos] === '\n') return pos + 1;
+      const token = matchAny(text, pos, END_TOKENS);
+      if (token === undefined || (token === 'partial' && final)) return false;
+      if (token === 'partial') return undefined;
+      pos += token.length;
+    }
   }
 
   /** Something that is not a call inside a block of calls: the model gets told, up to the block's end. */
@@ -282,7 +310,13 @@ export class CallFrames {
   private *mistralBody(reader: LiteralReader): Reading<ReplyItem[]> {
     const start = reader.pos;
     const name = yield* readName(reader);
-    const args = yield* reader.lookingAt(MISTRAL_ARGS);
+    let args = yield* reader.lookingAt(MISTRAL_ARGS);
+    if (args === 'no' && (yield* reader.lookingAt(MISTRAL_CALL_ID)) === 'yes') {
+      reader.pos += MISTRAL_CALL_ID.length;
+      yield* this.skipCallId(reader);
+      args = yield* reader.lookingAt(MISTRAL_ARGS);
+      if (args === 'no') throw reader.unexpected('"[ARGS]"');
+    }
     if (args === 'partial') throw new Incomplete(reader.pos);
     if (args === 'no') return [yield* this.callAfterName(reader, start, name)];
     reader.pos += MISTRAL_ARGS.length;
@@ -292,6 +326,17 @@ export class CallFrames {
       value = reader.value();
     }
     return [this.tools.callItem(name, value, start, reader.pos, reader, [...reader.repairs, 'other-format'])];
+  }
+
+  /** The id after `[CALL_ID]`: letters and digits, up to `[ARGS]`. */
+  private *skipCallId(reader: LiteralReader): Reading<void> {
+    const start = reader.pos;
+    for (;;) {
+      while (!reader.ready()) yield;
+      if (!isKeyPart(reader.code())) return;
+      if (reader.pos - start >= MAX_CALL_ID) throw reader.unexpected('"[ARGS]"');
+      reader.pos++;
+    }
   }
 
   /** `<tool_call>{"name": ..., "arguments": ...}</tool_call>`. */

@@ -1,8 +1,8 @@
-import { CALLS_ONLY_FENCES, CallFrames, type Outcome } from './call-frames.js';
+import { CALLS_ONLY_FENCES, CallFrames, END_TOKENS, type Outcome } from './call-frames.js';
 import { KnownTools } from './known-tools.js';
 import type { CallFormat, ParserTool, ReplyItem } from './parsed-reply.js';
 import { markRepair } from './reply-items.js';
-import { indexOfFolded, matchAny, MAX_GAP, partialSuffix, skipBlanks, skipGap } from './text-cursor.js';
+import { indexOfFolded, match, matchAny, MAX_GAP, partialSuffix, skipBlanks, skipGap } from './text-cursor.js';
 
 export interface ScanSink {
   prose(from: number, to: number): void;
@@ -50,14 +50,30 @@ const QUOTING: Record<string, string> = {
 const ELEMENTS: Record<string, string> = { ...REASONING, ...QUOTING };
 const REASONING_CLOSES = new Set(Object.values(REASONING));
 const COMMENT = '<!--';
+/**
+ * Turns the model writes for another role (Llama's `<|start_header_id|>ipython`, Gemma's `<start_of_turn>user`,
+ * ChatML's `<|im_start|>tool`): it should have stopped, and what follows is a conversation it makes up. These
+ * tokens end its act wherever they stand outside a quote.
+ */
+const TURN_OPENINGS = ['<|start_header_id|>', '<start_of_turn>', '<|im_start|>'];
 /** Openings of text that is never read for calls, wherever on a line they stand. */
-const QUOTE_OPENINGS = [COMMENT, ...Object.keys(ELEMENTS)];
+const QUOTE_OPENINGS = [COMMENT, ...Object.keys(ELEMENTS), ...TURN_OPENINGS];
 const LONGEST_OPENING = Math.max(...QUOTE_OPENINGS.map((opening) => opening.length));
 const COMMENT_CLOSE = '-->';
-/** A result the model writes itself (it should stop and wait for it): what follows is made up. */
-const RESULT_MARKERS = ['tool_result[', '<tool_response>', '```tool_output', '```tool_result', '```tool_response'];
-/** Tokens some open models end a turn with, allowed after a call on its line. */
-const END_TOKENS = ['<|eom_id|>', '<|eot_id|>', '<end_of_turn>', '<|im_end|>', '</s>'];
+/**
+ * A result the model writes itself (it should stop and wait for it), or another role's turn: what follows is made
+ * up. At a line's start, or after the calls on a line.
+ */
+const RESULT_MARKERS = [
+  'tool_result[',
+  '<tool_response>',
+  '```tool_output',
+  '```tool_result',
+  '```tool_response',
+  '[tool_results]',
+  '[inst]',
+  ...TURN_OPENINGS,
+];
 /**
  * Where a line's prose may change course: its end, inline code, or a `<` that opens an HTML comment, reasoning or a
  * quoting element (QUOTE_OPENINGS).
@@ -85,7 +101,8 @@ const MAX_INDENT = 3;
  * - it is not inside reasoning (`<think>` ... `</think>` and the like), a quoting element (`<quote>`, `<example>`,
  *   ...), an HTML comment, a blockquote (`>`), a fence
  *   of any other language (`text`, `bash`, ...), inline code or quotes (those never start a line with a call), nor
- *   after a result the model wrote itself (`TOOL_RESULT[`, `<tool_response>`, ```` ```tool_output ````).
+ *   after a result the model wrote itself (`TOOL_RESULT[`, `<tool_response>`, ```` ```tool_output ````) or a turn
+ *   it wrote for another role (`<|start_header_id|>`, `<start_of_turn>`, `<|im_start|>`, `[INST]`).
  * Anything else that looks like a call is prose: quoted, mentioned, refused or explained calls stay text.
  *
  * With `final` false it stops where the text does not decide yet, so a stream holds back only that part; the state
@@ -237,7 +254,9 @@ export class CallScanner {
       if (text[at] !== '<') break;
       const opening = matchAny(text, at, QUOTE_OPENINGS);
       if (opening !== undefined && opening !== 'partial') {
-        this.context = { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : ELEMENTS[opening]! };
+        this.context = TURN_OPENINGS.includes(opening)
+          ? MADE_UP
+          : { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : ELEMENTS[opening]! };
         return at + opening.length;
       }
     }
@@ -287,7 +306,7 @@ export class CallScanner {
     if (at - lineAt > MAX_INDENT || text[at] === '\t') return { kind: 'prose' };
     const char = text[at];
     if (char === '>' || char === '\n') return { kind: 'prose' };
-    if (char === '<' || char === '`' || char === 't' || char === 'T') {
+    if (char === '<' || char === '`' || char === 't' || char === 'T' || char === '[') {
       const marker = matchAny(text, at, RESULT_MARKERS);
       if (marker === 'partial' && !final) return { kind: 'wait', frame: false };
       if (marker !== undefined && marker !== 'partial') return { kind: 'enter', context: MADE_UP, end: at };
@@ -350,6 +369,7 @@ export class CallScanner {
     const closing = this.frames.fenceClose(text, at, final);
     if (closing === undefined) return { kind: 'wait', frame: false };
     if (closing !== false) {
+      if (match(text, at, '```') !== 'yes') markRepair(block.items, 'unclosed-fence');
       this.context = OPEN;
       return { kind: 'read', end: closing, items: [] };
     }
@@ -372,17 +392,27 @@ export class CallScanner {
     const items = [...outcome.items];
     let end = outcome.end;
     for (;;) {
-      const pos = skipBlanks(text, end);
+      let pos = skipBlanks(text, end);
       if (pos >= text.length)
         return final ? { kind: 'calls' as const, end: pos, items } : { kind: 'wait' as const, frame: true };
       if (text[pos] === '\n') return { kind: 'calls' as const, end: pos + 1, items };
       const token = matchAny(text, pos, END_TOKENS);
-      if (token === 'partial') return final ? { kind: 'prose' as const } : { kind: 'wait' as const, frame: true };
-      if (token !== undefined) {
+      const madeUp = matchAny(text, pos, RESULT_MARKERS);
+      if ((token === 'partial' || madeUp === 'partial') && !final) return { kind: 'wait' as const, frame: true };
+      if (token !== undefined && token !== 'partial') {
         end = pos + token.length;
         continue;
       }
+      // The model goes on to write the result, or the next turn, itself: its calls so far stand, the rest is made up.
+      if (madeUp !== undefined && madeUp !== 'partial')
+        return { kind: 'calls' as const, end: pos, items, context: MADE_UP };
+      if (token === 'partial') return { kind: 'prose' as const };
+      // Llama 3.1 separates the calls on a line with `;`.
+      const separated = text[pos] === ';';
+      if (separated) pos = skipBlanks(text, pos + 1);
       if (pos - end > MAX_GAP) return { kind: 'prose' as const };
+      if (separated && pos >= text.length)
+        return final ? { kind: 'prose' as const } : { kind: 'wait' as const, frame: true };
       const next = this.frames.region(text, pos, final, undefined);
       if (next.kind === 'wait') return { kind: 'wait' as const, frame: true };
       if (next.kind === 'none' || next.items.length === 0) return { kind: 'prose' as const };

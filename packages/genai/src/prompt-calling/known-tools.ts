@@ -7,6 +7,8 @@ import { convertScalars } from './scalar-coercion.js';
 
 /** Gemma's documented calls name the tools as attributes of a module (`default_api.get_weather(...)`). */
 const MODULE_PREFIX = 'default_api.';
+/** Llama 3.1 calls its built-in tools as `brave_search.call(query="...")`. */
+const CALL_SUFFIX = '.call';
 
 /** The tools a reply may call, and how what the model wrote becomes a call or a problem for the model. */
 export class KnownTools {
@@ -24,10 +26,15 @@ export class KnownTools {
     return this.tools.size > 0;
   }
 
-  /** The tool's name as written, or without Gemma's `default_api.` when only that names a tool. */
+  /**
+   * The tool's name as written, or without Gemma's `default_api.` or Llama's `.call` when only that names a tool.
+   */
   resolve(name: string): string {
-    if (this.tools.has(name) || !name.startsWith(MODULE_PREFIX)) return name;
-    return name.slice(MODULE_PREFIX.length);
+    if (this.tools.has(name)) return name;
+    const bare = name.startsWith(MODULE_PREFIX) ? name.slice(MODULE_PREFIX.length) : name;
+    if (bare.endsWith(CALL_SUFFIX) && this.tools.has(bare.slice(0, -CALL_SUFFIX.length)))
+      return bare.slice(0, -CALL_SUFFIX.length);
+    return bare;
   }
 
   has(name: string): boolean {
@@ -37,7 +44,9 @@ export class KnownTools {
   /** Whether some tool's name (or `default_api.` and it) starts with `start`: a stream waits to see the rest. */
   hasPrefix(start: string): boolean {
     const bare = start.startsWith(MODULE_PREFIX) ? start.slice(MODULE_PREFIX.length) : start;
-    for (const name of this.tools.keys()) if (name.startsWith(bare)) return true;
+    for (const name of this.tools.keys())
+      if (name.startsWith(bare) || (bare.startsWith(name) && CALL_SUFFIX.startsWith(bare.slice(name.length))))
+        return true;
     // `default_api.` itself, written so far.
     return start.length < MODULE_PREFIX.length && this.tools.size > 0 && MODULE_PREFIX.startsWith(start);
   }
