@@ -22,7 +22,9 @@ import {
   yamlXmlProtocol,
 } from '@ai-sdk-tool/parser';
 import { CallStreamParser, parseCalls } from '@toolwright/genai/prompt-calling';
+import type { ParserTool } from '@toolwright/genai/prompt-calling';
 import { buildCorpus, type CorpusReply, corpusTools } from '../../packages/genai/test/fixtures/prompt-corpus.js';
+import { buildHabitCorpus, habitTools } from '../../packages/genai/test/fixtures/prompt-habits.js';
 
 interface Call {
   name: string;
@@ -34,12 +36,19 @@ interface Read {
   problems: number;
 }
 
-const peerTools = corpusTools.map((tool) => ({
-  type: 'function' as const,
-  name: tool.name,
-  inputSchema: tool.schema ?? { type: 'object' },
-}));
-const providerOptions = { toolCallMiddleware: { originalTools: encodeOriginalTools(peerTools as never) } };
+/** The tools as each parser takes them: ours directly, the peer's through its provider options. */
+interface Setup {
+  tools: ParserTool[];
+  providerOptions: Record<string, unknown>;
+}
+function setup(tools: ParserTool[]): Setup {
+  const peerTools = tools.map((tool) => ({
+    type: 'function' as const,
+    name: tool.name,
+    inputSchema: tool.schema ?? { type: 'object' },
+  }));
+  return { tools, providerOptions: { toolCallMiddleware: { originalTools: encodeOriginalTools(peerTools as never) } } };
+}
 const protocols: Record<string, () => TCMCoreProtocol> = {
   hermes: () => hermesProtocol(),
   qwen3coder: () => qwen3CoderProtocol(),
@@ -62,7 +71,7 @@ function peerCall(part: { type: string; toolName?: string; input?: unknown }): C
   return { name: part.toolName ?? '', args };
 }
 
-async function peerWhole(protocol: TCMCoreProtocol, text: string): Promise<Read> {
+async function peerWhole({ providerOptions }: Setup, protocol: TCMCoreProtocol, text: string): Promise<Read> {
   const result = await wrapGenerate({
     protocol,
     doGenerate: async () => ({ content: [{ type: 'text', text }], finishReason, usage, warnings: [] }) as never,
@@ -71,7 +80,11 @@ async function peerWhole(protocol: TCMCoreProtocol, text: string): Promise<Read>
   return { calls: result.content.filter((part) => part.type === 'tool-call').map(peerCall), problems: 0 };
 }
 
-async function peerStreamed(protocol: TCMCoreProtocol, pieces: readonly string[]): Promise<Read> {
+async function peerStreamed(
+  { providerOptions }: Setup,
+  protocol: TCMCoreProtocol,
+  pieces: readonly string[],
+): Promise<Read> {
   const parts = [
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id: 't' },
@@ -101,13 +114,13 @@ async function peerStreamed(protocol: TCMCoreProtocol, pieces: readonly string[]
   return { calls, problems: 0 };
 }
 
-function oursWhole(entry: CorpusReply): Read {
-  const parsed = parseCalls(entry.reply, { tools: corpusTools, format: entry.format });
+function oursWhole({ tools }: Setup, entry: CorpusReply): Read {
+  const parsed = parseCalls(entry.reply, { tools, format: entry.format });
   return { calls: parsed.calls.map(({ name, args }) => ({ name, args })), problems: parsed.problems.length };
 }
 
-function oursStreamed(entry: CorpusReply, pieces: readonly string[]): Read {
-  const parser = new CallStreamParser({ tools: corpusTools, format: entry.format });
+function oursStreamed({ tools }: Setup, entry: CorpusReply, pieces: readonly string[]): Read {
+  const parser = new CallStreamParser({ tools, format: entry.format });
   for (const piece of pieces) parser.push(piece);
   const { reply } = parser.end();
   return { calls: reply.calls.map(({ name, args }) => ({ name, args })), problems: reply.problems.length };
@@ -153,23 +166,24 @@ const tally = (): Tally => ({
   best: 0,
 });
 
-async function measure(name: string, corpus: CorpusReply[]): Promise<void> {
+async function measure(name: string, corpus: CorpusReply[], tools: ParserTool[]): Promise<void> {
+  const parsers = setup(tools);
   const rows = new Map<string, Tally>();
   const total = tally();
   const oursMissed: string[] = [];
   for (const [index, entry] of corpus.entries()) {
     const row = rows.get(entry.category) ?? tally();
     rows.set(entry.category, row);
-    const ours = oursWhole(entry);
-    const hermes = await peerWhole(protocols.hermes!(), entry.reply);
+    const ours = oursWhole(parsers, entry);
+    const hermes = await peerWhole(parsers, protocols.hermes!(), entry.reply);
     let best = exact(entry, hermes);
     for (const [key, protocol] of Object.entries(protocols))
-      if (!best && key !== 'hermes') best = exact(entry, await peerWhole(protocol(), entry.reply));
+      if (!best && key !== 'hermes') best = exact(entry, await peerWhole(parsers, protocol(), entry.reply));
     let oursStreamedSame = true;
     let hermesStreamedSame = true;
     for (const pieces of splits(entry.reply, index + 1)) {
-      if (oursStreamedSame && !same(oursStreamed(entry, pieces), ours)) oursStreamedSame = false;
-      if (hermesStreamedSame && !same((await peerStreamed(protocols.hermes!(), pieces)).calls, hermes.calls))
+      if (oursStreamedSame && !same(oursStreamed(parsers, entry, pieces), ours)) oursStreamedSame = false;
+      if (hermesStreamedSame && !same((await peerStreamed(parsers, protocols.hermes!(), pieces)).calls, hermes.calls))
         hermesStreamedSame = false;
     }
     if (process.env.VERBOSE && notMade(entry, hermes))
@@ -223,4 +237,5 @@ async function measure(name: string, corpus: CorpusReply[]): Promise<void> {
 
 // The peer logs each parse failure it recovers from; the table is the output here.
 console.warn = () => {};
-await measure('the corpus of issue 32 (prompt-corpus.ts)', buildCorpus());
+await measure('the corpus of issue 32 (prompt-corpus.ts)', buildCorpus(), corpusTools);
+await measure('habits from the models’ chat templates and docs (prompt-habits.ts)', buildHabitCorpus(), habitTools);
