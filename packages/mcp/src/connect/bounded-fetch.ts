@@ -1,6 +1,3 @@
-/** The most bytes one message from a server may take before it is parsed, by default: 16 MiB. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
-
 /**
  * `fetch` for the SDK's HTTP transports, with a byte bound that applies before any message is parsed: the SDK reads
  * a whole JSON body, or a whole SSE event, into memory first. A JSON body past the bound (by its Content-Length, or

@@ -1,11 +1,14 @@
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createFetchWithInit } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { boundedFetch, DEFAULT_MAX_MESSAGE_BYTES } from './bounded-fetch.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../max-message-bytes.js';
+import { ChildProcessTransport } from '../stdio/child-process-transport.js';
+import { boundedFetch } from './bounded-fetch.js';
+import { countOption } from './connect-options.js';
 import { challengeFetch, OAuthChallenge } from './oauth-challenge.js';
 import { OAuthStepUp } from './oauth-step-up.js';
 
@@ -18,6 +21,12 @@ export interface StdioTarget {
   cwd?: string;
   /** The child's stderr: `inherit` (default), `ignore` or `pipe`. */
   stderr?: 'inherit' | 'ignore' | 'pipe';
+  /**
+   * The most bytes one line from the server (one message) may take, checked as it arrives (default 16 MiB). A line
+   * past it is dropped as it streams in, never held whole; the request it answers fails with an error that names the
+   * bound, and the messages after its newline are read as usual.
+   */
+  maxMessageBytes?: number;
 }
 
 /** A server at a URL: Streamable HTTP, falling back to the legacy SSE transport when that is all it speaks. */
@@ -68,19 +77,20 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   if ('command' in target) {
     const client = new Client(info);
     await client.connect(
-      new StdioClientTransport({
+      new ChildProcessTransport({
         command: target.command,
         args: target.args ?? [],
         env: { ...getDefaultEnvironment(), ...target.env },
         ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
         stderr: target.stderr ?? 'inherit',
+        maxMessageBytes: maxMessageBytes(target),
       }),
     );
     return client;
   }
   const url = new URL(target.url);
   const requestInit = target.headers ? { headers: target.headers } : undefined;
-  const challenges = challengeFetch(boundedFetch(target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), url);
+  const challenges = challengeFetch(boundedFetch(maxMessageBytes(target)), url);
   const transportOptions = {
     fetch: challenges.fetch,
     ...(requestInit ? { requestInit } : {}),
@@ -125,7 +135,7 @@ export function oauthStepUp(target: StdioTarget | HttpTarget | undefined): OAuth
     serverUrl: new URL(target.url),
     authProvider: target.authProvider,
     authorizationCode: target.authorizationCode,
-    fetchFn: createFetchWithInit(boundedFetch(target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), requestInit),
+    fetchFn: createFetchWithInit(boundedFetch(maxMessageBytes(target)), requestInit),
   });
 }
 
@@ -134,4 +144,8 @@ function speaksOnlySse(error: unknown): boolean {
   if (error instanceof UnauthorizedError || error instanceof OAuthChallenge) return false;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'number' ? code >= 400 && code < 500 && code !== 401 && code !== 403 : true;
+}
+
+function maxMessageBytes(target: StdioTarget | HttpTarget): number {
+  return countOption('maxMessageBytes', target.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES);
 }

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Toolbox } from '@toolwright/core';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../max-message-bytes.js';
+import { BoundedStdioServerTransport } from '../stdio/bounded-server-transport.js';
 import { createMcpServer, type McpServerOptions, type ServerInfo } from './create-mcp-server.js';
 
 export interface StdioServeOptions extends McpServerOptions {
@@ -9,6 +10,12 @@ export interface StdioServeOptions extends McpServerOptions {
   /** Default `process.stdin` / `process.stdout` (stdout then belongs to the protocol: log to stderr). */
   stdin?: Readable;
   stdout?: Writable;
+  /**
+   * The most bytes one line from the client (one message) may take, checked as it arrives (default 16 MiB). A line
+   * past it is dropped as it streams in, never held whole; a request in it is answered with an error that names the
+   * bound, and the messages after its newline are served as usual.
+   */
+  maxMessageBytes?: number;
 }
 
 export interface StdioServe {
@@ -19,8 +26,15 @@ export interface StdioServe {
 
 /** A Toolbox on stdio, the transport MCP hosts (Claude Desktop, Cursor, ...) spawn servers with. */
 export async function serveStdio(toolbox: Toolbox, options: StdioServeOptions): Promise<StdioServe> {
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  if (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1)
+    throw new RangeError(`serveMcp option maxMessageBytes must be an integer >= 1, got ${maxMessageBytes}`);
   const server = createMcpServer(toolbox, options.info, options);
-  const transport = new StdioServerTransport(options.stdin, options.stdout);
+  const transport = new BoundedStdioServerTransport(
+    options.stdin ?? process.stdin,
+    options.stdout ?? process.stdout,
+    maxMessageBytes,
+  );
   let onClosed!: () => void;
   const closed = new Promise<void>((resolve) => (onClosed = resolve));
   const stopListening = server.onclose;
