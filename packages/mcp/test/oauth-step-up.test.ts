@@ -141,4 +141,72 @@ describe('connectMcp on a 403 insufficient_scope in the middle of a session', ()
     expect(server.refused.get('write_note')).toBe(1);
     expect(provider.pages).toHaveLength(1); // no authorization page the app could not finish
   });
+
+  it('with a refresh token held, goes to the authorization page for the wider scope (a refresh cannot widen it)', async () => {
+    const { server, provider, remote } = await connected({ refreshTokens: true });
+    expect(provider.tokens()?.refresh_token).toBeDefined();
+    expect(await write(remote, 'wide')).toEqual({ output: 'noted 1' });
+    expect(server.refreshes).toBe(0);
+    expect(server.authorizations).toHaveLength(2);
+    expect(server.refused.get('write_note')).toBe(1);
+  });
+
+  it('ends the wait of a call whose signal aborts while the user is at the authorization page', async () => {
+    const server = await startScopedNotesServer();
+    open.push({ server });
+    const provider = new MemoryOAuthProvider();
+    let release: () => void = () => {};
+    const userBack = new Promise<void>((resolve) => (release = resolve));
+    let stepping = false;
+    const remote = await connectMcp({
+      url: server.url,
+      authProvider: provider,
+      authorizationCode: async () => {
+        if (stepping) await userBack;
+        return provider.authorizationCode();
+      },
+    });
+    open[0]!.remote = remote;
+    stepping = true;
+
+    const controller = new AbortController();
+    const leaving = remote.call({ name: 'write_note', args: { text: 'left' } }, { signal: controller.signal });
+    const staying = write(remote, 'stayed');
+    await server.refusals('write_note', 2);
+    controller.abort(new Error('the user left'));
+    expect((await leaving).functionResponse.response).toMatchObject({ error: { name: 'AbortError' } });
+    // The authorization goes on for the call still waiting, which is sent again once it is done.
+    release();
+    expect(await staying).toEqual({ output: 'noted 1' });
+    expect(server.notes).toEqual(['stayed']);
+    expect(server.tokenExchanges).toBe(2);
+  });
+});
+
+describe('connectMcp on a 401 in the middle of a session', () => {
+  it('refreshes a revoked token once for the calls refused together, with no authorization page', async () => {
+    const { server, provider, remote } = await connected({ refreshTokens: true });
+    server.revokeAccessTokens();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => remote.call({ name: 'read_notes', args: {} }).then((part) => part.functionResponse)),
+    );
+    expect(answers.map((answer) => answer.response)).toEqual([
+      { output: [] },
+      { output: [] },
+      { output: [] },
+      { output: [] },
+    ]);
+    expect(server.refreshes).toBe(1);
+    expect(provider.pages).toHaveLength(1);
+    expect(server.tokenExchanges).toBe(1);
+  });
+
+  it('goes to the authorization page once when no refresh token is held, and lists the tools again', async () => {
+    const { server, provider, remote } = await connected();
+    server.revokeAccessTokens();
+    await remote.refresh();
+    expect(remote.tools().map((tool) => tool.name)).toEqual(['read_notes', 'write_note']);
+    expect(provider.pages).toHaveLength(2);
+    expect(server.tokenExchanges).toBe(2);
+  });
 });

@@ -3,10 +3,12 @@
 // and its requireBearerAuth middleware in front of /mcp, which answers 401, or 403 insufficient_scope naming the scope
 // the tool needs. `read_notes` needs notes:read; `write_note` needs notes:write too. What the "user" grants at the
 // authorization page is the test's to choose (`user`), and the server counts what it answered.
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
-import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { AuthorizationParams } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
@@ -25,6 +27,10 @@ export interface ScopedNotesServer {
   authorizations: string[][];
   /** Codes exchanged for tokens. */
   tokenExchanges: number;
+  /** Refresh tokens exchanged for access tokens. */
+  refreshes: number;
+  /** Every access token issued so far is refused from now on (401 invalid_token), as after a revocation. */
+  revokeAccessTokens(): void;
   /** 403 insufficient_scope answers, by tool name. */
   refused: Map<string, number>;
   /** Resolves once `count` calls of a tool have been refused with 403. */
@@ -38,14 +44,57 @@ export interface ScopedNotesOptions {
   user?: UserChoice;
   /** The server does not see notes:write in any token, so write_note is refused for ever. */
   neverWrite?: boolean;
+  /** Tokens come with a refresh token, which gives a new access token for the same scopes. */
+  refreshTokens?: boolean;
 }
 
 /** The demo provider, with a user who decides what to grant, and counts of what it did. */
 class ConsentingProvider extends DemoInMemoryAuthProvider {
   readonly authorizations: string[][] = [];
   tokenExchanges = 0;
-  constructor(readonly user: UserChoice) {
+  refreshes = 0;
+  /** Access tokens issued (by code or refresh), and whether they are revoked; refresh tokens and their scopes. */
+  readonly #issued = new Map<string, { scopes: string[]; revoked: boolean }>();
+  readonly #refreshable = new Map<string, string[]>();
+
+  constructor(
+    readonly user: UserChoice,
+    readonly refreshTokens: boolean,
+  ) {
     super();
+  }
+
+  revokeAccessTokens(): void {
+    for (const token of this.#issued.values()) token.revoked = true;
+  }
+
+  override async verifyAccessToken(token: string): ReturnType<DemoInMemoryAuthProvider['verifyAccessToken']> {
+    const issued = this.#issued.get(token);
+    if (issued?.revoked) throw new InvalidTokenError('Token was revoked');
+    if (issued)
+      return { token, clientId: 'any', scopes: issued.scopes, expiresAt: Math.floor(Date.now() / 1000) + 600 };
+    throw new InvalidTokenError('Unknown token');
+  }
+
+  override async exchangeRefreshToken(
+    ...[, refreshToken]: Parameters<DemoInMemoryAuthProvider['exchangeRefreshToken']>
+  ): Promise<OAuthTokens> {
+    const scopes = this.#refreshable.get(refreshToken);
+    if (!scopes) throw new Error('Unknown refresh token');
+    this.refreshes++;
+    return this.#issue(scopes, refreshToken);
+  }
+
+  #issue(scopes: string[], refreshToken: string | undefined): OAuthTokens {
+    const accessToken = randomUUID();
+    this.#issued.set(accessToken, { scopes, revoked: false });
+    const tokens: OAuthTokens = { access_token: accessToken, token_type: 'bearer', expires_in: 600 };
+    if (scopes.length) tokens.scope = scopes.join(' ');
+    if (refreshToken) {
+      tokens.refresh_token = refreshToken;
+      this.#refreshable.set(refreshToken, scopes);
+    }
+    return tokens;
   }
 
   override async authorize(
@@ -66,16 +115,19 @@ class ConsentingProvider extends DemoInMemoryAuthProvider {
     return super.authorize(client, { ...params, scopes: [...choice] }, res);
   }
 
-  override exchangeAuthorizationCode(
+  override async exchangeAuthorizationCode(
     ...args: Parameters<DemoInMemoryAuthProvider['exchangeAuthorizationCode']>
-  ): ReturnType<DemoInMemoryAuthProvider['exchangeAuthorizationCode']> {
+  ): Promise<OAuthTokens> {
     this.tokenExchanges++;
-    return super.exchangeAuthorizationCode(...args);
+    // The demo checks the code (and PKCE, before this); the tokens are issued here, to be revoked and refreshed.
+    const granted = await super.exchangeAuthorizationCode(...args);
+    const scopes = granted.scope ? granted.scope.split(' ') : [];
+    return this.#issue(scopes, this.refreshTokens ? randomUUID() : undefined);
   }
 }
 
 export async function startScopedNotesServer(options: ScopedNotesOptions = {}): Promise<ScopedNotesServer> {
-  const provider = new ConsentingProvider(options.user ?? ((asked) => asked));
+  const provider = new ConsentingProvider(options.user ?? ((asked) => asked), options.refreshTokens === true);
   const notes: string[] = [];
   const refused = new Map<string, number>();
   const waiters: { tool: string; count: number; resolve: () => void }[] = [];
@@ -148,6 +200,10 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
     get tokenExchanges() {
       return provider.tokenExchanges;
     },
+    get refreshes() {
+      return provider.refreshes;
+    },
+    revokeAccessTokens: () => provider.revokeAccessTokens(),
     refused,
     refusals: (tool, count) =>
       (refused.get(tool) ?? 0) >= count
