@@ -16,7 +16,7 @@ const corpora: Array<{ name: string; corpus: CorpusReply[]; tools: ParserTool[];
     name: 'the chat-template corpus',
     corpus: buildHabitCorpus(),
     tools: habitTools,
-    unread: ['qwen3-coder xml parameters'],
+    unread: [],
   },
 ];
 

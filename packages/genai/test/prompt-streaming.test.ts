@@ -25,6 +25,7 @@ function shapes(): Record<string, string> {
     'a broken call that runs long': `TOOL_CALL: write_file({"path": ${'"x", '.repeat(SIZE / 5)}`,
     'prose with call-like text': prose.repeat(SIZE / prose.length),
     'reasoning never closed': `<think>\n${'I could write [add(a=1)] here. '.repeat(SIZE / 31)}`,
+    'Qwen3-Coder XML parameters': `<tool_call>\n<function=write_file>\n<parameter=path>\na\n</parameter>\n<parameter=content>\n${'a <b> </param <x '.repeat(SIZE / 17)}\n</parameter>\n</function>\n</tool_call>`,
   };
 }
 
@@ -72,6 +73,9 @@ describe('a long call streamed', () => {
     },
     'small values': {
       reply: `<tool_call>{"name": "add", "arguments": {"xs": [${Array.from({ length: 3000 }, (_, i) => `{"k": [${i}, -${i}.5e1, true, null]}`).join(', ')}]}}</tool_call>`,
+    },
+    'Qwen3-Coder XML parameters': {
+      reply: `<function=write_file>\n<parameter=path>\na\n</parameter>\n<parameter=content>\n${'a <b> </param <x '.repeat(20_000 / 17)}\n</parameter>\n</function>\nok`,
     },
     'one list of many calls': {
       reply: `[${Array.from({ length: 1000 }, (_, i) => `add(a=${i}, b='x${i}')`).join(', ')}]\nok`,

@@ -3,7 +3,8 @@ import { BracketEnd, LiteralEnd } from './broken-end.js';
 import { readArgumentList } from './call-reader.js';
 import { type FrameBody, FrameReads } from './frame-reads.js';
 import type { KnownTools } from './known-tools.js';
-import { isKeyPart, type LiteralReader } from './literal-reader.js';
+import type { LiteralReader } from './literal-reader.js';
+import { FUNCTION_TAG, readFunctionBody, readMistralBody, readName } from './model-call-bodies.js';
 import type { CallFormat, ParserRepair, ReplyItem } from './parsed-reply.js';
 import { Incomplete, MORE, type Reading, type Unreadable } from './read-signals.js';
 import { markRepair, problem, withText, writtenName } from './reply-items.js';
@@ -26,15 +27,8 @@ export const WAIT_FRAME: Outcome = { kind: 'wait', frame: true };
 const TOOL_CALL = 'tool_call:';
 const OPEN_TAG = '<tool_call>';
 const CLOSE_TAG = '</tool_call>';
-const FUNCTION_TAG = '<function=';
-const FUNCTION_CLOSE = '</function>';
 const PYTHON_TAG = '<|python_tag|>';
 const MISTRAL_CALLS = '[tool_calls]';
-const MISTRAL_ARGS = '[args]';
-/** Mistral's v13 tokenizer writes the call's id between its name and its arguments. */
-const MISTRAL_CALL_ID = '[call_id]';
-/** Longest call id skipped (Mistral's are 9 characters). */
-const MAX_CALL_ID = 64;
 const TYPE_FUNCTION = '"type": "function",';
 /** Phi-4-mini: `functools[{"name": ..., "arguments": ...}]`. */
 const FUNCTOOLS = 'functools[';
@@ -55,7 +49,7 @@ const BARE_CALL_FENCES = new Set(['tool_code', 'tool_call', 'tool_calls', 'pytho
  * Reads one call frame where a call may stand (the scanner decides where that is): `TOOL_CALL: f(...)`,
  * `<tool_call>{...}</tool_call>`, `[f(a=1)]`, a bare `{"name", "arguments"}` object, a fenced block of calls, and the
  * habits of open models (Gemma's `print(default_api.f(...))`, Llama's `<function=f>{...}</function>` and
- * `<|python_tag|>`, Mistral's `[TOOL_CALLS]`).
+ * `<|python_tag|>`, Qwen3-Coder's `<parameter=...>`, Mistral's `[TOOL_CALLS]`, Phi-4-mini's `functools[...]`).
  */
 export class CallFrames {
   /** The reads of frames, kept across a stream's scans so that no frame is read twice. */
@@ -275,25 +269,7 @@ export class CallFrames {
 
   /** `<function=name>{...}</function>`. */
   private functionTag(text: string, at: number, final: boolean): Outcome {
-    return this.read(text, at, at + FUNCTION_TAG.length, final, (reader) => this.functionBody(reader));
-  }
-
-  private *functionBody(reader: LiteralReader): Reading<ReplyItem[]> {
-    const start = reader.pos;
-    const name = yield* readName(reader);
-    while (!reader.blank()) yield;
-    reader.take('>');
-    let args = reader.value();
-    while (args === MORE) {
-      yield;
-      args = reader.value();
-    }
-    while (!reader.blank()) yield;
-    const closing = yield* reader.lookingAt(FUNCTION_CLOSE);
-    if (closing === 'partial') throw new Incomplete(reader.pos);
-    if (closing === 'no') throw reader.unexpected(`"${FUNCTION_CLOSE}"`);
-    reader.pos += FUNCTION_CLOSE.length;
-    return [this.tools.callItem(name, args, start, reader.pos, reader, [...reader.repairs, 'other-format'])];
+    return this.read(text, at, at + FUNCTION_TAG.length, final, (reader) => readFunctionBody(reader, this.tools));
   }
 
   /** Mistral: `[TOOL_CALLS] [{"name": ..., "arguments": ...}]` or `[TOOL_CALLS]name[ARGS]{...}`. */
@@ -302,41 +278,10 @@ export class CallFrames {
     if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
     const char = text[pos];
     return this.read(text, at, pos, final, (reader, start) =>
-      char === '{' || char === '[' ? this.jsonCalls(reader, start, 'other-format') : this.mistralBody(reader),
+      char === '{' || char === '['
+        ? this.jsonCalls(reader, start, 'other-format')
+        : readMistralBody(reader, this.tools, (start, name) => this.callAfterName(reader, start, name)),
     );
-  }
-
-  /** `name[ARGS]{...}`, or a call written as `name(...)`. */
-  private *mistralBody(reader: LiteralReader): Reading<ReplyItem[]> {
-    const start = reader.pos;
-    const name = yield* readName(reader);
-    let args = yield* reader.lookingAt(MISTRAL_ARGS);
-    if (args === 'no' && (yield* reader.lookingAt(MISTRAL_CALL_ID)) === 'yes') {
-      reader.pos += MISTRAL_CALL_ID.length;
-      yield* this.skipCallId(reader);
-      args = yield* reader.lookingAt(MISTRAL_ARGS);
-      if (args === 'no') throw reader.unexpected('"[ARGS]"');
-    }
-    if (args === 'partial') throw new Incomplete(reader.pos);
-    if (args === 'no') return [yield* this.callAfterName(reader, start, name)];
-    reader.pos += MISTRAL_ARGS.length;
-    let value = reader.value();
-    while (value === MORE) {
-      yield;
-      value = reader.value();
-    }
-    return [this.tools.callItem(name, value, start, reader.pos, reader, [...reader.repairs, 'other-format'])];
-  }
-
-  /** The id after `[CALL_ID]`: letters and digits, up to `[ARGS]`. */
-  private *skipCallId(reader: LiteralReader): Reading<void> {
-    const start = reader.pos;
-    for (;;) {
-      while (!reader.ready()) yield;
-      if (!isKeyPart(reader.code())) return;
-      if (reader.pos - start >= MAX_CALL_ID) throw reader.unexpected('"[ARGS]"');
-      reader.pos++;
-    }
   }
 
   /** `<tool_call>{"name": ..., "arguments": ...}</tool_call>`. */
@@ -368,13 +313,22 @@ export class CallFrames {
   }
 
   private *taggedBody(reader: LiteralReader, at: number): Reading<ReplyItem[]> {
-    let value = reader.value();
-    while (value === MORE) {
-      yield;
-      value = reader.value();
+    while (!reader.blank()) yield;
+    let items: ReplyItem[];
+    // Qwen3-Coder: `<tool_call>` around `<function=name>` and its XML parameters.
+    if (reader.peek() === '<' && (yield* reader.lookingAt(FUNCTION_TAG)) === 'yes') {
+      reader.pos += FUNCTION_TAG.length;
+      items = yield* readFunctionBody(reader, this.tools);
+      yield* reader.skipBlanks();
+    } else {
+      let value = reader.value();
+      while (value === MORE) {
+        yield;
+        value = reader.value();
+      }
+      yield* reader.skipBlanks();
+      items = this.tools.jsonCalls(value, reader, at, undefined);
     }
-    yield* reader.skipBlanks();
-    const items = this.tools.jsonCalls(value, reader, at, undefined);
     const closing = yield* reader.lookingAt(CLOSE_TAG);
     if (closing === 'yes') reader.pos += CLOSE_TAG.length;
     // No closing tag: forgiven when the call itself is whole.
@@ -484,14 +438,4 @@ export class CallFrames {
     const args = yield* readArgumentList(reader, this.tools.parameters(name), name);
     return this.tools.callItem(name, args, start, reader.pos, reader, [...reader.repairs]);
   }
-}
-
-/** A function name, read as the text comes. */
-function* readName(reader: LiteralReader): Reading<string> {
-  let name = reader.name();
-  while (name === MORE) {
-    yield;
-    name = reader.name();
-  }
-  return name;
 }

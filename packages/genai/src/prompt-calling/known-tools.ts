@@ -51,6 +51,14 @@ export class KnownTools {
     return start.length < MODULE_PREFIX.length && this.tools.size > 0 && MODULE_PREFIX.startsWith(start);
   }
 
+  /** The schema of one parameter of a tool, if its schema says. */
+  parameterSchema(name: string, key: string): Record<string, unknown> | undefined {
+    const properties = this.tools.get(this.resolve(name))?.schema?.properties;
+    if (!properties || typeof properties !== 'object' || !Object.hasOwn(properties, key)) return undefined;
+    const schema = (properties as Record<string, unknown>)[key];
+    return schema && typeof schema === 'object' ? (schema as Record<string, unknown>) : undefined;
+  }
+
   parameters(name: string): readonly string[] | undefined {
     return this.tools.get(this.resolve(name))?.parameters;
   }
