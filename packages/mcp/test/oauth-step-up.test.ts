@@ -2,7 +2,7 @@
 // requireBearerAuth middleware answering 403 insufficient_scope, its mcpAuthRouter as the authorization server): one
 // authorization for the wider scope, shared by the calls refused together, each call sent again once at most, and a
 // clear error naming the scope where it cannot be had.
-import { connectMcp, type McpToolbox } from '@toolwright/mcp';
+import { connectMcp, McpAuthorizationError, type McpToolbox } from '@toolwright/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryOAuthProvider } from './support/memory-oauth-provider.js';
 import {
@@ -180,6 +180,39 @@ describe('connectMcp on a 403 insufficient_scope in the middle of a session', ()
     expect(await staying).toEqual({ output: 'noted 1' });
     expect(server.notes).toEqual(['stayed']);
     expect(server.tokenExchanges).toBe(2);
+  });
+});
+
+describe('connectMcp when the server wants a wider scope from the start (403 on initialize)', () => {
+  it('steps up while connecting, with authorizationCode', async () => {
+    const { server, provider, remote } = await connected();
+    await remote.close();
+    server.connectNeedsWrite();
+    const again = await connectMcp({
+      url: server.url,
+      authProvider: provider,
+      authorizationCode: provider.authorizationCode,
+    });
+    open[0]!.remote = again;
+    expect(server.refused.get('initialize')).toBe(1);
+    expect(new Set(server.authorizations[1])).toEqual(new Set(['notes:read', 'notes:write']));
+    expect(await write(again, 'from the start')).toEqual({ output: 'noted 1' });
+    expect(server.authorizations).toHaveLength(2);
+  });
+
+  it('fails with the scope named, and no fall back to SSE, without authorizationCode', async () => {
+    const { server, provider, remote } = await connected();
+    await remote.close();
+    server.connectNeedsWrite();
+    const failure = await connectMcp({ url: server.url, authProvider: provider }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure).toBeInstanceOf(McpAuthorizationError);
+    expect(failure?.message).toContain('asks for OAuth scope "notes:write"');
+    expect((failure as McpAuthorizationError).scope).toBe('notes:write');
+    expect(server.refused.get('initialize')).toBe(1);
+    expect(provider.pages).toHaveLength(1);
   });
 });
 

@@ -9,8 +9,8 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from '../max-message-bytes.js';
 import { ChildProcessTransport } from '../stdio/child-process-transport.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { countOption } from './connect-options.js';
-import { challengeFetch, OAuthChallenge } from './oauth-challenge.js';
-import { OAuthStepUp } from './oauth-step-up.js';
+import { challengeFetch } from './oauth-challenge.js';
+import { McpAuthorizationError, OAuthStepUp, sendAuthorized } from './oauth-step-up.js';
 
 /** A server to start as a child process and talk to over stdio. `close()` ends it. */
 export interface StdioTarget {
@@ -103,21 +103,26 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   };
   const mode = target.transport ?? 'auto';
   if (mode !== 'sse') {
-    const client = new Client(info);
-    const transport = new StreamableHTTPClientTransport(url, transportOptions);
-    try {
-      await client.connect(transport);
-      return connected(client);
-    } catch (error) {
-      if (error instanceof UnauthorizedError && target.authProvider && target.authorizationCode) {
+    const connectStreamable = async (): Promise<Client> => {
+      const client = new Client(info);
+      const transport = new StreamableHTTPClientTransport(url, transportOptions);
+      try {
+        await client.connect(transport);
+        return connected(client);
+      } catch (error) {
         await client.close().catch(() => {});
+        if (!(error instanceof UnauthorizedError && target.authProvider && target.authorizationCode)) throw error;
         // The transport keeps what the 401 said (the resource metadata URL, the scope) for the token request.
         await transport.finishAuth(await target.authorizationCode());
         const authorized = new Client(info);
         await authorized.connect(new StreamableHTTPClientTransport(url, transportOptions));
         return connected(authorized);
       }
-      await client.close().catch(() => {});
+    };
+    try {
+      // A token that lacks a scope the server wants from the start (403 insufficient_scope) is stepped up here too.
+      return await sendAuthorized(oauthStepUp(target), connectStreamable);
+    } catch (error) {
       if (mode === 'streamable-http' || !speaksOnlySse(error)) throw error;
     }
   }
@@ -141,7 +146,7 @@ export function oauthStepUp(target: StdioTarget | HttpTarget | undefined): OAuth
 
 /** A Streamable HTTP POST to an SSE-only server ends in 4xx (404, 405): the spec's cue to try the old transport. */
 function speaksOnlySse(error: unknown): boolean {
-  if (error instanceof UnauthorizedError || error instanceof OAuthChallenge) return false;
+  if (error instanceof UnauthorizedError || error instanceof McpAuthorizationError) return false;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'number' ? code >= 400 && code < 500 && code !== 401 && code !== 403 : true;
 }

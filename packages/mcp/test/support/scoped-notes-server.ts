@@ -31,7 +31,9 @@ export interface ScopedNotesServer {
   refreshes: number;
   /** Every access token issued so far is refused from now on (401 invalid_token), as after a revocation. */
   revokeAccessTokens(): void;
-  /** 403 insufficient_scope answers, by tool name. */
+  /** From now on `initialize` needs notes:write too, as a server that wants a scope from the start. */
+  connectNeedsWrite(): void;
+  /** 403 insufficient_scope answers, by tool name (`initialize` for that request). */
   refused: Map<string, number>;
   /** Resolves once `count` calls of a tool have been refused with 403. */
   refusals(tool: string, count: number): Promise<void>;
@@ -152,13 +154,15 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
     },
   };
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(mcpUrl);
+  let writeToConnect = false;
   const guards = {
     read: requireBearerAuth({ verifier, requiredScopes: ['notes:read'], resourceMetadataUrl }),
     write: requireBearerAuth({ verifier, requiredScopes: ['notes:write'], resourceMetadataUrl }),
   };
   app.post('/mcp', (req: { body?: { method?: string; params?: { name?: string } } }, res: any, next: () => void) => {
-    const tool = req.body?.method === 'tools/call' ? req.body.params?.name : undefined;
-    const guard = tool === 'write_note' ? guards.write : guards.read;
+    const method = req.body?.method;
+    const tool = method === 'tools/call' ? req.body?.params?.name : method === 'initialize' ? method : undefined;
+    const guard = tool === 'write_note' || (tool === 'initialize' && writeToConnect) ? guards.write : guards.read;
     // Counts the refusals as they leave.
     const status = res.status.bind(res);
     res.status = (code: number) => {
@@ -204,6 +208,9 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
       return provider.refreshes;
     },
     revokeAccessTokens: () => provider.revokeAccessTokens(),
+    connectNeedsWrite: () => {
+      writeToConnect = true;
+    },
     refused,
     refusals: (tool, count) =>
       (refused.get(tool) ?? 0) >= count
