@@ -73,6 +73,35 @@ describe('tsLiteral', () => {
     );
   });
 
+  it('writes the same text with a memo, an object shared at several depths and by several values included', () => {
+    // Values that share objects at several places and depths, as tools share their types' schemas.
+    const shared = fc.jsonValue().map((json) => ({ json, code: new Code('classes.X') }));
+    const tree = fc.letrec<{ node: unknown }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.jsonValue(),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 3 }), tie('node'), { maxKeys: 3 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(
+        shared,
+        fc.array(fc.tuple(tree, fc.nat(3))),
+        fc.constantFrom('', '    '),
+        (common, values, indent) => {
+          const built = values.map(([value, depth]) => {
+            let wrapped: unknown = [value, common, { common }];
+            for (let level = 0; level < depth; level++) wrapped = { level: wrapped, again: common };
+            return wrapped;
+          });
+          const memo = new WeakMap();
+          for (const value of built) expect(tsLiteral(value, indent, memo)).toBe(tsLiteral(value, indent));
+        },
+      ),
+    );
+  });
+
   it('is reentrant: a value whose toJSON writes a literal of its own leaves the outer Code in place', () => {
     const inner = { toJSON: () => tsLiteral({ b: new Code('Inner') }) };
     expect(tsLiteral({ a: inner, c: new Code('Outer') })).toBe('{\n  a: "{\\n  b: Inner,\\n}",\n  c: Outer,\n}');

@@ -6,7 +6,7 @@ import { commentText, doubleQuoted, singleQuoted } from './generated-text.js';
 import { importSpecifier, type ExtensionStyle } from './import-specifier.js';
 import type { RenderedOutput } from './index.js';
 import { OutputWriter } from './output-writer.js';
-import { Code, tsLiteral } from './ts-literal.js';
+import { Code, type LiteralMemo, tsLiteral } from './ts-literal.js';
 import { DTO_LOCALS, dtoImports, dtoImportStatements, dtoModulesProperty } from './dto-imports.js';
 
 export interface ModuleTool {
@@ -62,6 +62,7 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
   const imports = new ImportTable(options);
   for (const { tool, exportName } of options.tools) imports.local(tool.file, exportName, tool.class);
   const checks: string[] = [];
+  const memo: LiteralMemo = new WeakMap();
   const blocks = options.tools.map(({ tool, exportName, signature }) => {
     const target = imports.local(tool.file, exportName, tool.class);
     if (signature !== undefined) checks.push(parametersCheck(tool, target, signature));
@@ -72,7 +73,7 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     const key = locals.join('\n');
     const kept = moduleBlocks.get(tool);
     if (kept?.key === key) return { name: tool.name, text: kept.text };
-    const text = tsLiteral(entry, '    ');
+    const text = tsLiteral(entry, '    ', memo);
     moduleBlocks.set(tool, { key, text });
     return { name: tool.name, text };
   });

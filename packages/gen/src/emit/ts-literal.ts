@@ -20,19 +20,37 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * JSON.stringify reads them (`toJSON`, boxed primitives; undefined, functions and symbols are left out of objects
  * and are `null` in arrays, as are numbers that are not finite); `indent` starts every line after the first.
  */
-export function tsLiteral(value: unknown, indent = ''): string {
-  const text = write(value, '', indent);
+export function tsLiteral(value: unknown, indent = '', memo?: LiteralMemo): string {
+  const text = write(value, '', indent, memo);
   if (text === undefined) throw new TypeError(`cannot write ${String(value)} into a generated literal`);
   return text;
 }
 
+/**
+ * The texts written so far in one render, by object and indent: the tools of a project share their types' schemas
+ * (a schema is made once per type), so a schema that a hundred tools hold is written once. Only for one render,
+ * where nothing changes the values written.
+ */
+export type LiteralMemo = WeakMap<object, Map<string, string>>;
+
 /** The text of `value` whose first line is at `outer`, or undefined where JSON leaves the value out. */
-function write(value: unknown, key: string, outer: string): string | undefined {
+function write(value: unknown, key: string, outer: string, memo: LiteralMemo | undefined): string | undefined {
   if (value instanceof Code) return value.text;
   if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     value = (value as { toJSON(key: string): unknown }).toJSON(key);
+  } else if (memo && typeof value === 'object' && value !== null && !isBoxed(value)) {
+    // Not a value toJSON gave: its text depends only on the object and the indent.
+    let byIndent = memo.get(value);
+    const known = byIndent?.get(outer);
+    if (known !== undefined) return known;
+    const text = Array.isArray(value)
+      ? writeArray(value, outer, memo)
+      : writeObject(value as Record<string, unknown>, outer, memo);
+    if (!byIndent) memo.set(value, (byIndent = new Map()));
+    byIndent.set(outer, text);
+    return text;
   }
-  if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
+  if (isBoxed(value)) value = value.valueOf();
   switch (typeof value) {
     case 'string':
       return doubleQuoted(value);
@@ -44,27 +62,33 @@ function write(value: unknown, key: string, outer: string): string | undefined {
       throw new TypeError(`cannot write the bigint ${value} into a generated literal`);
     case 'object':
       if (value === null) return 'null';
-      return Array.isArray(value) ? writeArray(value, outer) : writeObject(value as Record<string, unknown>, outer);
+      return Array.isArray(value)
+        ? writeArray(value, outer, memo)
+        : writeObject(value as Record<string, unknown>, outer, memo);
     default:
       return undefined; // undefined, functions, symbols
   }
 }
 
-function writeArray(items: readonly unknown[], outer: string): string {
+function isBoxed(value: unknown): value is number | string | boolean {
+  return value instanceof Number || value instanceof String || value instanceof Boolean;
+}
+
+function writeArray(items: readonly unknown[], outer: string, memo: LiteralMemo | undefined): string {
   if (items.length === 0) return '[]';
   const inner = `${outer}  `;
   let text = '[';
   for (let index = 0; index < items.length; index++) {
-    text += `\n${inner}${write(items[index], String(index), inner) ?? 'null'},`;
+    text += `\n${inner}${write(items[index], String(index), inner, memo) ?? 'null'},`;
   }
   return `${text}\n${outer}]`;
 }
 
-function writeObject(record: Record<string, unknown>, outer: string): string {
+function writeObject(record: Record<string, unknown>, outer: string, memo: LiteralMemo | undefined): string {
   const inner = `${outer}  `;
   let text = '';
   for (const key of Object.keys(record)) {
-    const member = write(record[key], key, inner);
+    const member = write(record[key], key, inner, memo);
     if (member !== undefined) text += `\n${inner}${propertyKey(key)}: ${member},`;
   }
   return text === '' ? '{}' : `{${text}\n${outer}}`;
