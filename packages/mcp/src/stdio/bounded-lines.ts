@@ -31,7 +31,7 @@ export class BoundedLines {
   #parts: Buffer[] = [];
   #size = 0;
   /** The line being dropped, from its overflow to its newline. */
-  #dropping: { head: string; tail: Buffer; bytes: number } | undefined;
+  #dropping: { head: Buffer; tail: Buffer; bytes: number } | undefined;
 
   constructor(maxBytes: number, handlers: LineHandlers) {
     this.#maxBytes = maxBytes;
@@ -46,7 +46,7 @@ export class BoundedLines {
   /** What is known of the oversized line being dropped, if the stream is inside one. */
   get dropping(): DroppedLine | undefined {
     const line = this.#dropping;
-    return line && { head: line.head, tail: line.tail.toString('utf8'), bytes: line.bytes };
+    return line && { head: line.head.toString('utf8'), tail: line.tail.toString('utf8'), bytes: line.bytes };
   }
 
   push(chunk: Buffer): void {
@@ -75,6 +75,8 @@ export class BoundedLines {
     const dropping = this.#dropping;
     if (dropping) {
       dropping.bytes += piece.length;
+      // Under a bound smaller than the edges, the head is still being filled.
+      if (dropping.head.length < EDGE_BYTES) dropping.head = firstBytes([dropping.head, piece]);
       dropping.tail = lastBytes([dropping.tail, piece]);
       return;
     }
@@ -84,11 +86,11 @@ export class BoundedLines {
       return;
     }
     const seen = [...this.#parts, piece];
-    const head = firstBytes(seen).toString('utf8');
+    const head = firstBytes(seen);
     this.#dropping = { head, tail: lastBytes(seen), bytes: this.#size + piece.length };
     this.#parts = [];
     this.#size = 0;
-    this.#on.overflow(head);
+    this.#on.overflow(head.toString('utf8'));
   }
 
   #endLine(): void {
