@@ -1,7 +1,7 @@
 // Prompt-based calling, streaming: the work of CallStreamParser over a reply must be linear in its length whatever
 // the chunking, and no single push may stall the event loop. Each shape below (one 1 MB call of long strings, one
 // 1 MB call of small JSON values, a 1 MB block of many small calls, 1 MB of prose with call-like text) is parsed
-// whole with parseCalls and streamed in 1- and 8-character pieces in the same run.
+// whole with parseCalls and streamed in 1-, 8- and 97-character pieces in the same run.
 // - Ratio: the CPU time of the streamed parse over that of parseCalls (process CPU time, medians of ROUNDS runs, so
 //   that waiting for one of the two shared cores does not count). Target at 8-character pieces: <= MAX_RATIO_8, or
 //   a cost per piece within the 1-character target (where parseCalls takes 3 ms, 125,000 pieces cost more than 8x
@@ -128,7 +128,7 @@ for (const [name, reply] of shapes) {
   console.log(
     `${name} (${(reply.length / 1e6).toFixed(2)} MB, ${wholeCalls} calls): parseCalls ${whole.toFixed(1)} ms CPU`,
   );
-  for (const size of [1, 8]) {
+  for (const size of [1, 8, 97]) {
     const pieces = cut(reply, size);
     const runs = Array.from({ length: ROUNDS }, () => streamed(pieces));
     const ms = median(runs.map((run) => run.ms));

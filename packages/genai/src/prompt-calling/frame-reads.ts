@@ -87,6 +87,7 @@ export class FrameReads {
       reader.append(piece);
       return search.next(piece, reader.end - piece.length, false) !== undefined;
     }
+    if (reader.extendString(piece)) return false;
     reader.append(piece);
     advance(read);
     return read.ended !== undefined;

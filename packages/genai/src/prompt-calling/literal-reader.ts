@@ -42,6 +42,8 @@ const ESCAPES: Record<string, string> = {
 
 /** Up to this many characters, a string's special characters are looked for by hand (a regex call costs more). */
 const SHORT_RUN = 24;
+/** A streamed string's text is decoded in chunks of about this many characters. */
+const DECODE_CHUNK = 4096;
 
 /** The next quote, backslash or line break at or after `at` (`end` if none), by a native search. */
 function nextSpecial(special: RegExp, text: string, at: number): number {
@@ -84,9 +86,12 @@ export class LiteralReader {
   private inValue = false;
   /** A value that `pump` finished, for the next `value()`. */
   private pumped: unknown = MORE;
-  /** The string being read, while it waits for more text: what it holds so far, and its quote. */
-  private stringSoFar: string | undefined;
+  /** The quote of the string being read. */
   private stringQuote = 0;
+  /** Where the text of the string that waits for more, not decoded yet, starts in the whole text. */
+  private openString: number | undefined;
+  /** What that string holds before `openString`, decoded. */
+  private stringSoFar = '';
   /** The name or number being read, while it waits for more text: its characters so far (`pos` is past them). */
   private tokenSoFar: string | undefined;
   /** The last escape read, set by `escape`. */
@@ -272,63 +277,115 @@ export class LiteralReader {
     return false;
   }
 
-  /** A quoted string from `pos` (its opening quote), or MORE with what it holds so far kept. */
+  /**
+   * A quoted string from `pos` (its opening quote), or MORE while it waits for the rest. Within one window it is
+   * decoded as it is read. A string that waits for more text is only scanned from then on (for its closing quote,
+   * checking its escapes): its text is kept in pieces anyway, and is cut and decoded a chunk at a time, so a piece
+   * inside it costs no copy and the piece that closes it decodes at most a chunk.
+   */
   string(): string | More {
     const { window, offset } = this;
     const end = window.length;
     let at = this.pos - offset;
-    let soFar = this.stringSoFar;
-    if (soFar === undefined) {
+    const open = this.openString;
+    if (open === undefined) {
       this.stringQuote = window.charCodeAt(at);
       if (this.stringQuote === 39) this.repairs.add('single-quotes');
-      soFar = '';
       at++;
     }
     const quote = this.stringQuote;
     // The characters that matter in a string are found by a native search, not one by one: long strings are the
     // bulk of a long call.
     const special = quote === 34 ? DOUBLE_QUOTED_SPECIAL : SINGLE_QUOTED_SPECIAL;
+    // What this window holds of a string that started in it, decoded (up to `runStart`).
+    let soFar = '';
     let runStart = at;
     for (;;) {
       at = end - at > SHORT_RUN ? nextSpecial(special, window, at) : nextSpecialByHand(window, at, quote);
       if (at >= end) {
         if (this.final) throw new Incomplete(end + offset);
-        this.stringSoFar = soFar + window.slice(runStart);
-        this.pos = end + offset;
+        this.wait(open, soFar, runStart, end);
         return MORE;
       }
       const code = window.charCodeAt(at);
       if (code === quote) {
         this.pos = at + 1 + offset;
-        this.stringSoFar = undefined;
-        return soFar + window.slice(runStart, at);
+        this.openString = undefined;
+        if (open === undefined) return soFar + window.slice(runStart, at);
+        const value = this.stringSoFar + this.decode(this.slice(open, at + offset), quote === 34);
+        this.stringSoFar = '';
+        return value;
       }
       if (code !== 92) {
         if (code === 10) this.repairs.add('raw-newline-in-string');
         at++;
         continue;
       }
-      const after = this.escape(at, quote === 34);
+      const after = this.escape(window, at, quote === 34);
       if (after === MORE) {
         // The escape is read whole from its backslash when more text has come.
-        this.stringSoFar = soFar + window.slice(runStart, at);
-        this.pos = at + offset;
+        this.wait(open, soFar, runStart, at);
         return MORE;
       }
-      soFar += window.slice(runStart, at) + this.escaped;
+      if (open === undefined) soFar += window.slice(runStart, at) + this.escaped;
       at = runStart = after;
     }
   }
 
-  /** Reads the escape at `at` (a backslash, in the window) into `escaped`; returns the position after it. */
-  private escape(at: number, doubleQuoted: boolean): number | More {
-    const { window } = this;
-    const end = window.length;
+  /**
+   * The string waits at `at` (in the window) for more text. The first time, what it read is kept decoded (`soFar`
+   * and the run from `runStart`); later, what it scanned is decoded once it is a chunk long.
+   */
+  private wait(open: number | undefined, soFar: string, runStart: number, at: number): void {
+    const waitAt = at + this.offset;
+    this.pos = waitAt;
+    if (open === undefined) {
+      this.stringSoFar = soFar + this.window.slice(runStart, at);
+      this.openString = waitAt;
+    } else if (waitAt - open >= DECODE_CHUNK) {
+      this.stringSoFar += this.decode(this.slice(open, waitAt), this.stringQuote === 34);
+      this.openString = waitAt;
+    }
+  }
+
+  /** A string's text whose escapes were checked as it was scanned, decoded. */
+  private decode(text: string, doubleQuoted: boolean): string {
+    let out = '';
+    let runStart = 0;
+    for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', runStart)) {
+      const after = this.escape(text, at, doubleQuoted) as number;
+      out += text.slice(runStart, at) + this.escaped;
+      runStart = after;
+    }
+    return runStart === 0 ? text : out + text.slice(runStart);
+  }
+
+  /**
+   * Whether `piece` only extends the open string that waits for more text (no quote, backslash or line break in it):
+   * then it is kept as the string's text and nothing is read. Most pieces of a long call are such pieces.
+   */
+  extendString(piece: string): boolean {
+    if (this.openString === undefined || this.pos !== this.end || piece.length > SHORT_RUN || !this.pieces)
+      return false;
+    if (nextSpecialByHand(piece, 0, this.stringQuote) < piece.length) return false;
+    this.pieces.append(piece);
+    this.offset = this.pos;
+    this.window = piece;
+    this.pos += piece.length;
+    return true;
+  }
+
+  /**
+   * Reads the escape at `at` (a backslash in `text`: the window, or a string's whole text) into `escaped`; returns
+   * the position after it.
+   */
+  private escape(text: string, at: number, doubleQuoted: boolean): number | More {
+    const end = text.length;
     if (at + 1 >= end) return this.waitOr(at);
-    const code = window[at + 1]!;
+    const code = text[at + 1]!;
     if (code === 'u' || code === 'x') {
       const length = code === 'u' ? 4 : 2;
-      const hex = window.slice(at + 2, at + 2 + length);
+      const hex = text.slice(at + 2, at + 2 + length);
       if (hex.length < length && at + 2 + hex.length >= end && HEX_OR_NOTHING.test(hex)) return this.waitOr(at);
       if (!HEX.test(hex) || hex.length < length)
         throw new Unreadable(`a broken \\${code} escape in a string`, at + this.offset);

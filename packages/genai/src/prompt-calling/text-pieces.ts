@@ -34,6 +34,7 @@ export class TextPieces {
    * call's read was given) is a view of it, not another copy.
    */
   slice(start: number, end: number): string {
+    if (start >= this.end - this.tailLength) return this.tailSlice(start, end);
     this.seal();
     const { blocks, starts } = this;
     const first = this.blockAt(start);
@@ -53,6 +54,27 @@ export class TextPieces {
     }
     const block = blocks[first] ?? '';
     return block.slice(start - (starts[first] ?? start), end - (starts[first] ?? start));
+  }
+
+  /**
+   * A slice of the pieces not yet gathered into a block, without gathering them (a stream cuts a string's runs from
+   * here at each escape: sealing there would leave many small blocks). Found from the last piece back: a slice ends
+   * near the text's end, and the tail is at most a block long.
+   */
+  private tailSlice(start: number, end: number): string {
+    if (end <= start) return '';
+    const { tail } = this;
+    let index = tail.length - 1;
+    let pieceStart = this.end - tail[index]!.length;
+    while (pieceStart > start) pieceStart -= tail[--index]!.length;
+    const first = tail[index]!;
+    if (end - pieceStart <= first.length) return first.slice(start - pieceStart, end - pieceStart);
+    const parts = [first.slice(start - pieceStart)];
+    for (let at = pieceStart + first.length; at < end; at += tail[index]!.length) {
+      const piece = tail[++index]!;
+      parts.push(end - at < piece.length ? piece.slice(0, end - at) : piece);
+    }
+    return parts.join('');
   }
 
   /** The block that holds `position` (the last that starts at or before it). */
