@@ -102,11 +102,12 @@ describe('where a call may stand', () => {
     const reply =
       'Models end with `<|im_start|>` here.\n' +
       '{"name": "get_weather", "parameters": {"city": "Oslo"}}; {"name": "get_weather", "parameters": {"city": "Rome"}}\n' +
+      '```tool_code\nget_weather(city="Kyiv"); get_weather(city="Lima")\n```\n' +
       'TOOL_CALL: get_weather({"city": "Bern"})<|eom_id|><|start_header_id|>ipython<|end_header_id|>\n' +
       'TOOL_CALL: delete_all_files({})';
     for (const format of formats) {
       const parsed = everyWay(reply, format);
-      expect(parsed.calls.map((call) => call.args.city)).toEqual(['Oslo', 'Rome', 'Bern']);
+      expect(parsed.calls.map((call) => call.args.city)).toEqual(['Oslo', 'Rome', 'Kyiv', 'Lima', 'Bern']);
       expect(parsed.problems).toEqual([]);
     }
   });

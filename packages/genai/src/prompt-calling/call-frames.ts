@@ -118,8 +118,7 @@ export class CallFrames {
       if (next.kind !== 'region') return next;
       items.push(...next.items);
       pos = next.end;
-      while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\r' || text[pos] === ','))
-        pos++;
+      while (pos < text.length && ' \t\r,;'.includes(text[pos]!)) pos++;
       if (pos >= text.length) return final ? { kind: 'region', end: pos, items } : WAIT_FRAME;
       if (text[pos] === '\n') return { kind: 'region', end: pos + 1, items };
       if (match(text, pos, '```') !== 'no') return { kind: 'region', end: pos, items };
@@ -262,6 +261,13 @@ export class CallFrames {
     const pos = skipGap(text, at + PYTHON_TAG.length);
     if (pos >= text.length) return final ? this.cutOff(text, at) : WAIT_FRAME;
     const char = text[pos];
+    if (char === '[') {
+      // Llama 3.2's pythonic list after the tag, or a JSON list of calls.
+      const inner = skipGap(text, pos + 1);
+      if (inner >= text.length && !final) return WAIT_FRAME;
+      if (isNameStart(text.charCodeAt(inner)))
+        return this.read(text, at, pos, final, (reader) => this.readPythonList(reader));
+    }
     return this.read(text, at, pos, final, (reader, start) =>
       char === '{' || char === '[' ? this.jsonCalls(reader, start, 'other-format') : this.oneCall(reader),
     );
