@@ -142,6 +142,17 @@ describe('connectMcp on a 403 insufficient_scope in the middle of a session', ()
     expect(provider.pages).toHaveLength(1); // no authorization page the app could not finish
   });
 
+  it('asks again for the scopes asked before when the token response does not say which it granted', async () => {
+    const { server, provider, remote } = await connected({ tokensWithoutScope: true });
+    expect(provider.tokens()?.scope).toBeUndefined();
+    expect(await write(remote, 'both')).toEqual({ output: 'noted 1' });
+    expect(new Set(server.authorizations[1])).toEqual(new Set(['notes:read', 'notes:write']));
+    expect(await remote.call({ name: 'read_notes', args: {} })).toMatchObject({
+      functionResponse: { response: { output: ['both'] } },
+    });
+    expect(server.authorizations).toHaveLength(2);
+  });
+
   it('with a refresh token held, goes to the authorization page for the wider scope (a refresh cannot widen it)', async () => {
     const { server, provider, remote } = await connected({ refreshTokens: true });
     expect(provider.tokens()?.refresh_token).toBeDefined();

@@ -33,8 +33,13 @@ export interface ChallengeFetch {
 /**
  * `fetch` for the SDK's HTTP transports that throws an OAuthChallenge where the server at `serverUrl` (its origin)
  * answers a message with 403 insufficient_scope, or, once `connected()`, with 401. Other responses pass through.
+ * `heard` gets the scope of every challenge, the ones the SDK answers while connecting too.
  */
-export function challengeFetch(inner: typeof fetch, serverUrl: URL): ChallengeFetch {
+export function challengeFetch(
+  inner: typeof fetch,
+  serverUrl: URL,
+  heard: (scope: string) => void = () => {},
+): ChallengeFetch {
   let connected = false;
   const challenging: typeof fetch = async (input, init) => {
     const response = await inner(input, init);
@@ -42,7 +47,9 @@ export function challengeFetch(inner: typeof fetch, serverUrl: URL): ChallengeFe
     const url = new URL(input instanceof Request ? input.url : input);
     if (url.origin !== serverUrl.origin || (init?.method ?? 'GET').toUpperCase() !== 'POST') return response;
     const { scope, resourceMetadataUrl, error } = extractWWWAuthenticateParams(response);
-    if (response.status === 403 ? error !== 'insufficient_scope' : !connected) return response;
+    if (response.status === 403 && error !== 'insufficient_scope') return response;
+    if (scope) heard(scope);
+    if (response.status === 401 && !connected) return response;
     await response.body?.cancel().catch(() => {});
     throw new OAuthChallenge(response.status, scope, resourceMetadataUrl);
   };

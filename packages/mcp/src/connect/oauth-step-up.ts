@@ -9,6 +9,24 @@ export interface OAuthSettings {
   authorizationCode: (() => Promise<string>) | undefined;
   /** For the requests to the authorization server (the target's headers and byte bound). */
   fetchFn: FetchLike;
+  /** Every scope the server asked for so far, connecting or not (see scopesAsked). */
+  asked: () => Iterable<string>;
+}
+
+/**
+ * The scopes a URL target's server asked for in its challenges, on every connection made for that target: a step-up
+ * asks for them again with the new one, as the token response need not say which scopes it granted.
+ */
+const askedOf = new WeakMap<object, Set<string>>();
+
+export function rememberAsked(target: object, scope: string): void {
+  let asked = askedOf.get(target);
+  if (!asked) askedOf.set(target, (asked = new Set()));
+  for (const one of scope.split(' ')) if (one) asked.add(one);
+}
+
+export function scopesAsked(target: object): Iterable<string> {
+  return askedOf.get(target) ?? [];
 }
 
 /** A request refused for authorization that connectMcp could not (or may no more) authorize; says what to do. */
@@ -95,10 +113,14 @@ export class OAuthStepUp {
     }
   }
 
-  /** The scope asked for with the one the token holds, so that a step-up does not lose what was granted before. */
+  /**
+   * The scope asked for, with the one the token holds and every one the server asked for before, so that a step-up
+   * does not lose what was granted before (the union that SEP-2350 has clients ask for).
+   */
   async #widened(asked: string | undefined): Promise<string | undefined> {
     const held = (await this.#settings.authProvider.tokens())?.scope;
-    const scopes = new Set([...(asked ?? '').split(' '), ...(held ?? '').split(' ')].filter(Boolean));
+    const scopes = new Set([...(asked ?? '').split(' '), ...(held ?? '').split(' '), ...this.#settings.asked()]);
+    scopes.delete('');
     return scopes.size ? [...scopes].join(' ') : undefined;
   }
 }

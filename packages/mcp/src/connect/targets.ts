@@ -10,7 +10,7 @@ import { ChildProcessTransport } from '../stdio/child-process-transport.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { countOption } from './connect-options.js';
 import { challengeFetch } from './oauth-challenge.js';
-import { McpAuthorizationError, OAuthStepUp, sendAuthorized } from './oauth-step-up.js';
+import { McpAuthorizationError, OAuthStepUp, rememberAsked, scopesAsked, sendAuthorized } from './oauth-step-up.js';
 
 /** A server to start as a child process and talk to over stdio. `close()` ends it. */
 export interface StdioTarget {
@@ -90,7 +90,9 @@ export async function openClient(target: StdioTarget | HttpTarget, info: Impleme
   }
   const url = new URL(target.url);
   const requestInit = target.headers ? { headers: target.headers } : undefined;
-  const challenges = challengeFetch(boundedFetch(maxMessageBytes(target)), url);
+  const challenges = challengeFetch(boundedFetch(maxMessageBytes(target)), url, (scope) =>
+    rememberAsked(target, scope),
+  );
   const transportOptions = {
     fetch: challenges.fetch,
     ...(requestInit ? { requestInit } : {}),
@@ -141,6 +143,7 @@ export function oauthStepUp(target: StdioTarget | HttpTarget | undefined): OAuth
     authProvider: target.authProvider,
     authorizationCode: target.authorizationCode,
     fetchFn: createFetchWithInit(boundedFetch(maxMessageBytes(target)), requestInit),
+    asked: () => scopesAsked(target),
   });
 }
 

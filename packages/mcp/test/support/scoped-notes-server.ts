@@ -48,6 +48,8 @@ export interface ScopedNotesOptions {
   neverWrite?: boolean;
   /** Tokens come with a refresh token, which gives a new access token for the same scopes. */
   refreshTokens?: boolean;
+  /** Token responses do not say which scopes they grant (RFC 6749 §5.1 lets a server leave it out). */
+  tokensWithoutScope?: boolean;
 }
 
 /** The demo provider, with a user who decides what to grant, and counts of what it did. */
@@ -61,7 +63,7 @@ class ConsentingProvider extends DemoInMemoryAuthProvider {
 
   constructor(
     readonly user: UserChoice,
-    readonly refreshTokens: boolean,
+    readonly options: ScopedNotesOptions,
   ) {
     super();
   }
@@ -91,7 +93,7 @@ class ConsentingProvider extends DemoInMemoryAuthProvider {
     const accessToken = randomUUID();
     this.#issued.set(accessToken, { scopes, revoked: false });
     const tokens: OAuthTokens = { access_token: accessToken, token_type: 'bearer', expires_in: 600 };
-    if (scopes.length) tokens.scope = scopes.join(' ');
+    if (scopes.length && !this.options.tokensWithoutScope) tokens.scope = scopes.join(' ');
     if (refreshToken) {
       tokens.refresh_token = refreshToken;
       this.#refreshable.set(refreshToken, scopes);
@@ -124,12 +126,12 @@ class ConsentingProvider extends DemoInMemoryAuthProvider {
     // The demo checks the code (and PKCE, before this); the tokens are issued here, to be revoked and refreshed.
     const granted = await super.exchangeAuthorizationCode(...args);
     const scopes = granted.scope ? granted.scope.split(' ') : [];
-    return this.#issue(scopes, this.refreshTokens ? randomUUID() : undefined);
+    return this.#issue(scopes, this.options.refreshTokens ? randomUUID() : undefined);
   }
 }
 
 export async function startScopedNotesServer(options: ScopedNotesOptions = {}): Promise<ScopedNotesServer> {
-  const provider = new ConsentingProvider(options.user ?? ((asked) => asked), options.refreshTokens === true);
+  const provider = new ConsentingProvider(options.user ?? ((asked) => asked), options);
   const notes: string[] = [];
   const refused = new Map<string, number>();
   const waiters: { tool: string; count: number; resolve: () => void }[] = [];
