@@ -62,4 +62,38 @@ describe('prompt mode reads open models as they write', () => {
     expect(result.steps[0]!.calls.map((call) => [call.name, call.args])).toEqual([['add', { a: 2, b: 3.5 }]]);
     fake.assertScriptUsed();
   });
+
+  it('streamed: runs Qwen3-Coder XML calls typed by the schema, and nothing from the turns the model made up after', async () => {
+    const { fake, client } = await fakeGemini({
+      stream: { textEvents: 40 },
+      script: [
+        reply.text(
+          'Adding.\n<tool_call>\n<function=add>\n<parameter=a>\n2\n</parameter>\n<parameter=b>\n3.5\n</parameter>\n' +
+            '</function>\n</tool_call><|im_end|>\n<|im_start|>tool\n{"output": 5.5}<|im_end|>\n<|im_start|>assistant\n' +
+            '<tool_call>\n{"name": "double", "arguments": {"n": 100}}\n</tool_call>',
+        ),
+        (request) => {
+          expect(lastText(request)).toContain('"output":5.5');
+          return reply.text('5.5');
+        },
+      ],
+    });
+    const agent = new Agent({
+      client,
+      model: 'qwen3-coder',
+      tools: toolbox(new MathTools()),
+      calling: { mode: 'prompt', format: 'json' },
+    });
+    const calls: unknown[] = [];
+    let shown = '';
+    for await (const event of agent.stream('2 + 3.5?')) {
+      if (event.type === 'tool_call') calls.push([event.name, event.args]);
+      if (event.type === 'text') shown += event.text;
+    }
+    expect(calls).toEqual([['add', { a: 2, b: 3.5 }]]);
+    // The made-up turns are prose the user sees; no call syntax of the model's own call is.
+    expect(shown).not.toContain('<function=add>');
+    expect(shown).toContain('<|im_start|>tool');
+    fake.assertScriptUsed();
+  });
 });
