@@ -16,6 +16,7 @@ const benchmarks = {
   'agent-parallel-tools': 'agent-parallel-tools.ts',
   'agent-telemetry': 'agent-telemetry.ts',
   'gen-tools': 'gen-tools/run.ts',
+  'drift-check-cost': 'drift-check-cost.ts',
   durable: 'durable.ts',
   'prompt-calling': 'prompt-calling.ts',
   'prompt-streaming': 'prompt-streaming.ts',

@@ -141,6 +141,6 @@ export default manifest;
 // Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
 // (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
 export type ParameterChecks = [
-  FitsManifest<ParametersFit<"ShopService.lookupOrder", (typeof ShopService)["prototype"]["lookupOrder"], [orderId: string]>>,
-  FitsManifest<ParametersFit<"ShopService.chargeCard", (typeof ShopService)["prototype"]["chargeCard"], [orderId: string, amountCents: number], [orderId: string, amountCents: never]>>,
+  FitsManifest<ParametersFit<"ShopService.lookupOrder", (typeof ShopService)["prototype"]["lookupOrder"], [/* orderId */ string]>>,
+  FitsManifest<ParametersFit<"ShopService.chargeCard", (typeof ShopService)["prototype"]["chargeCard"], [/* orderId */ string, /* amountCents */ number], [string, never]>>,
 ];

@@ -603,14 +603,14 @@ export default manifest;
 // Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
 // (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
 export type ParameterChecks = [
-  FitsManifest<ParametersFit<"ShopService.searchProducts", (typeof ShopService)["prototype"]["searchProducts"], [query: string, limit?: number | undefined], [query: string, limit?: undefined]>>,
-  FitsManifest<ParametersFit<"ShopService.checkStock", (typeof ShopService)["prototype"]["checkStock"], [sku: string]>>,
-  FitsManifest<ParametersFit<"ShopService.priceOf", (typeof ShopService)["prototype"]["priceOf"], [sku: string, currency?: "EUR" | "USD" | undefined]>>,
-  FitsManifest<ParametersFit<"ShopService.quoteCart", (typeof ShopService)["prototype"]["quoteCart"], [lines: readonly unknown[], coupon?: string | undefined], [lines: never, coupon?: string | undefined]>>,
-  FitsManifest<ParametersFit<"ShopService.bookDelivery", (typeof ShopService)["prototype"]["bookDelivery"], [when: object, address: object], [when: never, address: never]>>,
-  FitsManifest<ParametersFit<"ShopService.orderStatus", (typeof ShopService)["prototype"]["orderStatus"], [orderId: string]>>,
-  FitsManifest<ParametersFit<"ShopService.startReturn", (typeof ShopService)["prototype"]["startReturn"], [orderId: string, reason: "damaged" | "wrong-item" | "other", note?: string | undefined]>>,
-  FitsManifest<ParametersFit<"ShopService.subscribe", (typeof ShopService)["prototype"]["subscribe"], [email: string, topics?: readonly unknown[] | undefined], [email: string, topics?: undefined]>>,
-  FitsManifest<ParametersFit<"ShopService.openingHours", (typeof ShopService)["prototype"]["openingHours"], [store: string, day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun"]>>,
-  FitsManifest<ParametersFit<"ShopService.contactStaff", (typeof ShopService)["prototype"]["contactStaff"], [subject: string, message: string, urgent?: boolean | undefined]>>,
+  FitsManifest<ParametersFit<"ShopService.searchProducts", (typeof ShopService)["prototype"]["searchProducts"], [/* query */ string, /* limit */ (number | undefined)?], [string, undefined?]>>,
+  FitsManifest<ParametersFit<"ShopService.checkStock", (typeof ShopService)["prototype"]["checkStock"], [/* sku */ string]>>,
+  FitsManifest<ParametersFit<"ShopService.priceOf", (typeof ShopService)["prototype"]["priceOf"], [/* sku */ string, /* currency */ ("EUR" | "USD" | undefined)?]>>,
+  FitsManifest<ParametersFit<"ShopService.quoteCart", (typeof ShopService)["prototype"]["quoteCart"], [/* lines */ readonly unknown[], /* coupon */ (string | undefined)?], [never, (string | undefined)?]>>,
+  FitsManifest<ParametersFit<"ShopService.bookDelivery", (typeof ShopService)["prototype"]["bookDelivery"], [/* when */ object, /* address */ object], [never, never]>>,
+  FitsManifest<ParametersFit<"ShopService.orderStatus", (typeof ShopService)["prototype"]["orderStatus"], [/* orderId */ string]>>,
+  FitsManifest<ParametersFit<"ShopService.startReturn", (typeof ShopService)["prototype"]["startReturn"], [/* orderId */ string, /* reason */ "damaged" | "wrong-item" | "other", /* note */ (string | undefined)?]>>,
+  FitsManifest<ParametersFit<"ShopService.subscribe", (typeof ShopService)["prototype"]["subscribe"], [/* email */ string, /* topics */ (readonly unknown[] | undefined)?], [string, undefined?]>>,
+  FitsManifest<ParametersFit<"ShopService.openingHours", (typeof ShopService)["prototype"]["openingHours"], [/* store */ string, /* day */ "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun"]>>,
+  FitsManifest<ParametersFit<"ShopService.contactStaff", (typeof ShopService)["prototype"]["contactStaff"], [/* subject */ string, /* message */ string, /* urgent */ (boolean | undefined)?]>>,
 ];

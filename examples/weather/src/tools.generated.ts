@@ -294,7 +294,7 @@ export default manifest;
 // Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
 // (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
 export type ParameterChecks = [
-  FitsManifest<ParametersFit<"WeatherService.getCurrentWeather", (typeof WeatherService)["prototype"]["getCurrentWeather"], [location: string, unit?: "celsius" | "fahrenheit" | undefined]>>,
-  FitsManifest<ParametersFit<"WeatherService.getForecast", (typeof WeatherService)["prototype"]["getForecast"], [location: string, days?: number | undefined, unit?: "celsius" | "fahrenheit" | undefined], [location: string, days?: undefined, unit?: "celsius" | "fahrenheit" | undefined]>>,
-  FitsManifest<ParametersFit<"WeatherService.listAlerts", (typeof WeatherService)["prototype"]["listAlerts"], [near: object, radiusKm?: number | undefined, minSeverity?: string | undefined, context?: object | undefined], [near: never, radiusKm?: number | undefined, minSeverity?: undefined, context?: undefined]>>,
+  FitsManifest<ParametersFit<"WeatherService.getCurrentWeather", (typeof WeatherService)["prototype"]["getCurrentWeather"], [/* location */ string, /* unit */ ("celsius" | "fahrenheit" | undefined)?]>>,
+  FitsManifest<ParametersFit<"WeatherService.getForecast", (typeof WeatherService)["prototype"]["getForecast"], [/* location */ string, /* days */ (number | undefined)?, /* unit */ ("celsius" | "fahrenheit" | undefined)?], [string, undefined?, ("celsius" | "fahrenheit" | undefined)?]>>,
+  FitsManifest<ParametersFit<"WeatherService.listAlerts", (typeof WeatherService)["prototype"]["listAlerts"], [/* near */ object, /* radiusKm */ (number | undefined)?, /* minSeverity */ (string | undefined)?, /* context */ (object | undefined)?], [never, (number | undefined)?, undefined?, undefined?]>>,
 ];

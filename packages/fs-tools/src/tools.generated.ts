@@ -218,7 +218,7 @@ export default manifest;
 // Compile-time only, no code: tsc fails at the tool whose method no longer takes the parameters listed here
 // (one inserted, removed, retyped, or moved past one of another type since gen-tools ran).
 export type ParameterChecks = [
-  FitsManifest<ParametersFit<"FileTools.listFiles", (typeof FileTools)["prototype"]["listFiles"], [path?: string | undefined, pattern?: string | undefined]>>,
-  FitsManifest<ParametersFit<"FileTools.readFile", (typeof FileTools)["prototype"]["readFile"], [path: string, startLine?: number | undefined, endLine?: number | undefined], [path: string, startLine?: undefined, endLine?: undefined]>>,
-  FitsManifest<ParametersFit<"FileTools.writeFile", (typeof FileTools)["prototype"]["writeFile"], [path: string, content: string, mode?: "overwrite" | "append" | undefined]>>,
+  FitsManifest<ParametersFit<"FileTools.listFiles", (typeof FileTools)["prototype"]["listFiles"], [/* path */ (string | undefined)?, /* pattern */ (string | undefined)?]>>,
+  FitsManifest<ParametersFit<"FileTools.readFile", (typeof FileTools)["prototype"]["readFile"], [/* path */ string, /* startLine */ (number | undefined)?, /* endLine */ (number | undefined)?], [string, undefined?, undefined?]>>,
+  FitsManifest<ParametersFit<"FileTools.writeFile", (typeof FileTools)["prototype"]["writeFile"], [/* path */ string, /* content */ string, /* mode */ ("overwrite" | "append" | undefined)?]>>,
 ];

@@ -3,7 +3,10 @@ import { ts } from '../program/typescript.js';
 
 /**
  * The parameter list gen-tools described, as TypeScript tuple types for the generated module's drift check
- * (`ParametersFit` in core): `[query: string, limit?: number | undefined]`. Each type is widened to what the method's
+ * (`ParametersFit` in core): `[string, (number | undefined)?]` for `(query: string, limit?: number)`, each element
+ * after its parameter's name in a comment. Not as labels: a labelled tuple is a tuple type of its own to the checker,
+ * and one per tool was a good part of what the check added to the user's `tsc` (scripts/bench/drift-check-cost.ts).
+ * Each type is widened to what the method's
  * own type must stay within: literals stay literals (a union of them is the enum the model was told), everything else
  * becomes its kind (`string`, `number`, `object`, `readonly unknown[]`, ...), so a branded string, a template literal
  * type or a DTO class needs no import and never fails the check while it is unchanged. Where a parameter's type is
@@ -26,7 +29,6 @@ export function parameterSignature(
   );
   // A rest parameter (an error of its own) leaves the list and the manifest's params apart: no check is written.
   if (parameters.length !== params.length || parameters.some((parameter) => parameter.dotDotDotToken)) return undefined;
-  const labelled = params.every((param) => /^[A-Za-z_$][\w$]*$/.test(param.name));
   const upper: string[] = [];
   const lower: string[] = [];
   let exact = true;
@@ -38,15 +40,20 @@ export function parameterSignature(
       let typeText = text;
       if (takesUndefined && text === 'never') typeText = 'undefined';
       else if (takesUndefined && !/(^| )(undefined|unknown)( |$)/.test(text)) typeText = `${text} | undefined`;
-      if (!labelled) return optional ? `(${typeText})?` : typeText;
-      return `${params[i]!.name}${optional ? '?' : ''}: ${typeText}`;
+      if (!optional) return typeText;
+      return typeText.includes(' ') ? `(${typeText})?` : `${typeText}?`;
     };
     const kinds = widened(checker.getTypeAtLocation(parameter.type ?? parameter));
-    upper.push(element(kinds.text));
+    upper.push(`${nameComment(params[i]!.name)}${element(kinds.text)}`);
     lower.push(element(kinds.exact ? kinds.text : 'never'));
     exact &&= kinds.exact;
   });
   return exact ? `[${upper.join(', ')}]` : `[${upper.join(', ')}], [${lower.join(', ')}]`;
+}
+
+/** The parameter's name as a comment before its element, where it is a plain name (nothing that could end a comment). */
+function nameComment(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `/* ${name} */ ` : '';
 }
 
 /** Types that are their kind itself (a method typed so takes exactly the values of the kind). */
