@@ -56,9 +56,10 @@ export function loadTools(
   let core = new CoreSymbols(checker);
   const rootNames = new Set(loaded.rootNames);
   const globals = state ? globalFiles(loaded.program) : [];
+  const imported = new Map<ts.SourceFile, ts.SourceFile[]>();
   // First the tools of every file (a file none of whose inputs changed keeps its result from the last run)...
   const files = loaded.candidates.map((file): WatchedToolFile => {
-    const inputs = state ? [...dependencies(file, checker), ...globals] : [];
+    const inputs = state ? [...dependencies(file, checker, imported), ...globals] : [];
     const kept = state ? keptTools(state, file, inputs) : undefined;
     const local = new Diagnostics();
     const methods = kept ? kept.described.map((tool) => tool.found) : findTools([file], core, local.report, checker);
