@@ -49,15 +49,25 @@ export function measureNode(args: string[], options: { cwd: string; env?: NodeJS
  * /proc/self/stat, in clock ticks of 10 ms); undefined where there is no such file.
  */
 function childrenCpuMs(): number | undefined {
+  const fields = statFields('self');
+  return fields && (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+/** A running process's own CPU time so far (utime and stime, all its threads), as childrenCpuMs reads it. */
+export function processCpuMs(pid: number): number | undefined {
+  const fields = statFields(String(pid));
+  return fields && (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The fields of /proc/<pid>/stat after the command's name (which may hold spaces) in parentheses: state first. */
+function statFields(pid: string): string[] | undefined {
   let stat: string;
   try {
-    stat = readFileSync('/proc/self/stat', 'utf8');
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return undefined;
   }
-  // The fields after the command's name (which may hold spaces) in parentheses: state is field 3, cutime 16.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) * 10;
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 export function median(values: number[]): number {
