@@ -194,6 +194,22 @@ describe('connectMcp on a 403 insufficient_scope in the middle of a session', ()
   });
 });
 
+describe('connectMcp with a bearer token in headers and no authProvider', () => {
+  it('fails a call refused for a scope with the scope named and how to let the user grant it', async () => {
+    const { server, provider, remote } = await connected();
+    await remote.close();
+    const headers = { Authorization: `Bearer ${provider.tokens()!.access_token}` };
+    const plain = await connectMcp({ url: server.url, headers });
+    open[0]!.remote = plain;
+    const answer = await write(plain, 'plain');
+    expect(answer).toMatchObject({ error: { name: 'McpAuthorizationError' } });
+    const message = 'error' in answer ? answer.error.message : '';
+    expect(message).toContain('asks for OAuth scope "notes:write"');
+    expect(message).toContain('connect with an authProvider');
+    expect(server.refused.get('write_note')).toBe(1);
+  });
+});
+
 describe('connectMcp when the server wants a wider scope from the start (403 on initialize)', () => {
   it('steps up while connecting, with authorizationCode', async () => {
     const { server, provider, remote } = await connected();
@@ -243,6 +259,19 @@ describe('connectMcp on a 401 in the middle of a session', () => {
     expect(server.refreshes).toBe(1);
     expect(provider.pages).toHaveLength(1);
     expect(server.tokenExchanges).toBe(1);
+  });
+
+  it('without authorizationCode, fails the call saying how to finish the authorization the provider was sent to', async () => {
+    const { server, provider, remote } = await connected();
+    await remote.close();
+    const again = await connectMcp({ url: server.url, authProvider: provider });
+    open[0]!.remote = again;
+    server.revokeAccessTokens();
+    const answer = (await again.call({ name: 'read_notes', args: {} })).functionResponse.response;
+    expect(answer).toMatchObject({ error: { name: 'McpAuthorizationError' } });
+    expect('error' in answer ? answer.error.message : '').toContain("pass connectMcp's authorizationCode");
+    expect(provider.pages).toHaveLength(2);
+    expect(provider.codesAsked).toBe(1);
   });
 
   it('goes to the authorization page once when no refresh token is held, and lists the tools again', async () => {
