@@ -430,8 +430,9 @@ function stopAt(sink: ScanSink, proseStart: number, at: number, frame: boolean, 
 
 /** How many characters at the text's end could begin a comment or a reasoning block: a stream holds them back. */
 function heldOpening(text: string, from: number): number {
-  // Every opening starts with `<`, and none is longer than LONGEST_OPENING.
-  if (text.lastIndexOf('<') < Math.max(from, text.length - LONGEST_OPENING)) return 0;
+  // Every opening starts with `<`, and none is longer than LONGEST_OPENING: only the text's last few characters are
+  // looked at (a search back from the end would cross all the prose held before them).
+  if (text.indexOf('<', Math.max(from, text.length - LONGEST_OPENING)) < 0) return 0;
   let held = 0;
   for (const opening of QUOTE_OPENINGS) held = Math.max(held, partialSuffix(text, from, opening));
   return held;
