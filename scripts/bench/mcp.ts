@@ -3,6 +3,8 @@
 //   over stdio (a child each) and over Streamable HTTP (both in one child), same SDK Client: ratio <= 1.10 each.
 // - import: McpToolbox.call vs the SDK Client's callTool directly with the same request options (time limit restarted
 //   by progress), on the same Client and server (stdio): <= 1.10; the ratio against a bare callTool is printed too.
+// - the stdio transport connectMcp starts (lines bounded as they arrive) vs the SDK's StdioClientTransport, each
+//   under an SDK Client: <= 1.10.
 // - 100 concurrent calls over HTTP to the served Toolbox: calls per second (reported).
 // Run: node --conditions=@toolwright/source --import tsx scripts/bench/mcp.ts
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,9 +14,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { connectMcp } from '@toolwright/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { median } from './measure.js';
+import { ChildProcessTransport } from '../../packages/mcp/src/stdio/child-process-transport.js';
 
 const TARGET_RATIO = 1.1;
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
@@ -126,6 +129,27 @@ try {
   console.log(
     `${'  (vs callTool without options)'.padEnd(34)} ratio ${(importAgain / plainTime).toFixed(3)} (information)`,
   );
+  // The stdio transport connectMcp starts (each line bounded as it arrives) vs the SDK's StdioClientTransport, each
+  // under an SDK Client with its own child of the same server: the figure is what the bounded reader costs. Both
+  // children start together, so each server's JIT warms up from the same point.
+  const bounded = new Client({ name: 'bench', version: '1.0.0' });
+  const sdkReader = await stdioClient('sdk');
+  await bounded.connect(
+    new ChildProcessTransport({
+      command: process.execPath,
+      args: [...nodeArgs, 'sdk', 'stdio'],
+      env: getDefaultEnvironment(),
+      cwd: repoRoot,
+      stderr: 'inherit',
+      maxMessageBytes: 16 * 1024 * 1024,
+    }),
+  );
+  const [boundedTime, sdkReaderTime] = await compare(
+    () => bounded.callTool({ name: 'add', arguments: args }),
+    () => sdkReader.callTool({ name: 'add', arguments: args }),
+  );
+  report('import, stdio (own vs SDK transport)', boundedTime, sdkReaderTime);
+  await Promise.all([bounded.close(), sdkReader.close()]);
   await direct.close();
 
   const started = performance.now();
