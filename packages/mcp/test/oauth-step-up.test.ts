@@ -194,6 +194,25 @@ describe('connectMcp on a 403 insufficient_scope in the middle of a session', ()
   });
 });
 
+describe('connectMcp over the legacy SSE transport', () => {
+  it('steps up a call refused with 403 insufficient_scope the same way', async () => {
+    const { server, provider, remote } = await connected();
+    await remote.close();
+    // The provider holds a notes:read token from the Streamable HTTP connection.
+    const sse = await connectMcp({
+      url: server.sseUrl,
+      transport: 'sse',
+      authProvider: provider,
+      authorizationCode: provider.authorizationCode,
+    });
+    open[0]!.remote = sse;
+    expect(await write(sse, 'over sse')).toEqual({ output: 'noted 1' });
+    expect(server.refused.get('write_note')).toBe(1);
+    expect(new Set(server.authorizations[1])).toEqual(new Set(['notes:read', 'notes:write']));
+    expect(server.tokenExchanges).toBe(2);
+  });
+});
+
 describe('connectMcp with a bearer token in headers and no authProvider', () => {
   it('fails a call refused for a scope with the scope named and how to let the user grant it', async () => {
     const { server, provider, remote } = await connected();

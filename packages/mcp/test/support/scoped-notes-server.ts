@@ -14,6 +14,7 @@ import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middlew
 import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 
@@ -21,8 +22,10 @@ import { z } from 'zod';
 export type UserChoice = (asked: readonly string[]) => readonly string[] | 'decline';
 
 export interface ScopedNotesServer {
-  /** The MCP endpoint. */
+  /** The MCP endpoint (Streamable HTTP). */
   url: string;
+  /** The same server over the legacy HTTP+SSE transport. */
+  sseUrl: string;
   /** Scopes asked for at each visit of the authorization page. */
   authorizations: string[][];
   /** Codes exchanged for tokens. */
@@ -141,11 +144,13 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
   });
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const mcpUrl = new URL('/mcp', origin);
+  // The protected resource is the origin, so that both endpoints (/mcp and /sse) are it.
+  const resource = new URL(origin);
   app.use(
     mcpAuthRouter({
       provider,
       issuerUrl: new URL(origin),
-      resourceServerUrl: mcpUrl,
+      resourceServerUrl: resource,
       scopesSupported: ['notes:read', 'notes:write'],
     }),
   );
@@ -155,16 +160,16 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
       return options.neverWrite ? { ...info, scopes: info.scopes.filter((scope) => scope !== 'notes:write') } : info;
     },
   };
-  const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(mcpUrl);
+  const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   let writeToConnect = false;
   const guards = {
     read: requireBearerAuth({ verifier, requiredScopes: ['notes:read'], resourceMetadataUrl }),
     write: requireBearerAuth({ verifier, requiredScopes: ['notes:write'], resourceMetadataUrl }),
   };
-  app.post('/mcp', (req: { body?: { method?: string; params?: { name?: string } } }, res: any, next: () => void) => {
+  const guard = (req: { body?: { method?: string; params?: { name?: string } } }, res: any, next: () => void) => {
     const method = req.body?.method;
     const tool = method === 'tools/call' ? req.body?.params?.name : method === 'initialize' ? method : undefined;
-    const guard = tool === 'write_note' || (tool === 'initialize' && writeToConnect) ? guards.write : guards.read;
+    const scoped = tool === 'write_note' || (tool === 'initialize' && writeToConnect) ? guards.write : guards.read;
     // Counts the refusals as they leave.
     const status = res.status.bind(res);
     res.status = (code: number) => {
@@ -174,12 +179,9 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
       }
       return status(code);
     };
-    return guard(req as never, res, next);
-  });
-  // Stateless: no stream to GET, no session to DELETE.
-  app.get('/mcp', (_req: unknown, res: any) => res.status(405).end());
-  app.delete('/mcp', (_req: unknown, res: any) => res.status(405).end());
-  app.post('/mcp', async (req: { body: unknown }, res: any) => {
+    return scoped(req as never, res, next);
+  };
+  const notesServer = () => {
     const server = new McpServer({ name: 'scoped-notes', version: '1.0.0' });
     server.registerTool('read_notes', { description: 'Reads the notes.' }, () => ({
       content: [{ type: 'text', text: JSON.stringify(notes) }],
@@ -192,6 +194,14 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
         return { content: [{ type: 'text', text: `noted ${notes.length}` }] };
       },
     );
+    return server;
+  };
+  app.post('/mcp', guard);
+  // Stateless: no stream to GET, no session to DELETE.
+  app.get('/mcp', (_req: unknown, res: any) => res.status(405).end());
+  app.delete('/mcp', (_req: unknown, res: any) => res.status(405).end());
+  app.post('/mcp', async (req: { body: unknown }, res: any) => {
+    const server = notesServer();
     const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
@@ -200,8 +210,23 @@ export async function startScopedNotesServer(options: ScopedNotesOptions = {}): 
     await server.connect(transport);
     await transport.handleRequest(req as never, res, req.body);
   });
+  // The legacy HTTP+SSE transport at /sse, behind the same guards: its stream needs notes:read, its messages what
+  // their method needs.
+  const sseSessions = new Map<string, SSEServerTransport>();
+  app.get('/sse', guard, async (_req: unknown, res: any) => {
+    const transport = new SSEServerTransport('/messages', res);
+    sseSessions.set(transport.sessionId, transport);
+    res.on('close', () => sseSessions.delete(transport.sessionId));
+    await notesServer().connect(transport);
+  });
+  app.post('/messages', guard, async (req: { query: { sessionId?: string }; body: unknown }, res: any) => {
+    const transport = sseSessions.get(req.query.sessionId ?? '');
+    if (!transport) return res.status(404).end();
+    await transport.handlePostMessage(req as never, res, req.body);
+  });
   return {
     url: mcpUrl.href,
+    sseUrl: new URL('/sse', origin).href,
     authorizations: provider.authorizations,
     get tokenExchanges() {
       return provider.tokenExchanges;
