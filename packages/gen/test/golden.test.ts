@@ -10,8 +10,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareGolden, diagnosticsText, fixtureOptions, goldenFiles } from './helpers/golden.js';
-import { generate, type NameStyle } from '@toolwright/gen';
+import {
+  compareGolden,
+  diagnosticsText,
+  expectSameWithHostLibs,
+  fixtureOptions,
+  goldenFiles,
+} from './helpers/golden.js';
+import { generate, type GenerateOptions, type NameStyle } from '@toolwright/gen';
 import { importModule, typeCheckModule } from './helpers/module-checks.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -44,20 +50,22 @@ describe('golden fixtures', () => {
       const dir = join(fixtures, name);
       const options = fixtureOptions<FixtureOptions>(dir);
       const files = goldenFiles(dir);
-      const result = await generate({
+      const generateOptions: GenerateOptions = {
         project: join(dir, 'tsconfig.json'),
         out: files.module,
         json: files.json,
         nameStyle: options.nameStyle ?? 'preserve',
         check: true,
         cwd: dir,
-      });
+      };
+      const result = await generate(generateOptions);
       const actual = {
         json: options.diagnosticsOnly ? undefined : result.outputs.find((output) => output.file === files.json)?.text,
         module: options.module ? result.outputs.find((output) => output.file === files.module)?.text : undefined,
         diagnostics: diagnosticsText(result, dir),
       };
       compareGolden(name, dir, files, actual);
+      await expectSameWithHostLibs(generateOptions, result);
       if (options.module && actual.module !== undefined) {
         expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);
         await importModule(dir, files.module, result.manifest);

@@ -1,15 +1,7 @@
 // Leaving the DOM and web worker libs out of the program (src/program/host-libs.ts): left out only when the tools
-// cannot reach them, kept for every way a tool can, and the same outputs either way, on every golden fixture too.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+// cannot reach them, kept for every way a tool can, and the same outputs either way. The golden runners check the
+// same outputs on every fixture (expectSameWithHostLibs in helpers/golden.ts).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,7 +12,7 @@ import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
 import { libFiles, libFolder, ts } from '../src/program/typescript.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
-import { fixturesDir, repoRoot, TEST_COMPILER_OPTIONS } from './helpers/temp-project.js';
+import { repoRoot, TEST_COMPILER_OPTIONS } from './helpers/temp-project.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -303,20 +295,5 @@ describe('host libs', () => {
       { leftOut: false },
       { leftOut: true },
     ]);
-  });
-
-  // One test per fixture (each builds its program twice), then the count of those that leave the libs out.
-  const fixtures = readdirSync(fixturesDir)
-    .sort()
-    .filter((name) => existsSync(join(fixturesDir, name, 'tsconfig.json')));
-  const fixturesLeavingThemOut: string[] = [];
-  it.each(fixtures)('golden fixture %s gives the same outputs with them left out where they can be', (name) => {
-    const { auto, all } = bothWays(join(fixturesDir, name, 'tsconfig.json'));
-    same(auto, all);
-    if (auto.hostLibs?.leftOut) fixturesLeavingThemOut.push(name);
-  });
-
-  it('the golden fixtures that can do without the host libs do (the ways of needing them are the cases above)', () => {
-    expect(fixturesLeavingThemOut.length).toBeGreaterThan(10);
   });
 });

@@ -2,13 +2,10 @@
 // errors as `file:line: message`. A fixture's @ts-expect-error line fails the compile when the error it marks goes away.
 import { join } from 'node:path';
 import ts from 'typescript';
+import { hostParsingDeclarationsOnce } from '../../../../test/support/declaration-files-once.js';
 
 const fixtures = join(__dirname, 'fixtures');
 const baseConfig = join(__dirname, '..', '..', '..', '..', 'tsconfig.base.json');
-
-// Declaration files (TypeScript's libs, @types/node, packages) parsed once for the programs of a test file: they
-// are most of what a program parses, and the same for every compile here.
-const declarationFiles = new Map<string, ts.SourceFile | undefined>();
 
 export function compileFixtures(files: string[], extraOptions: ts.CompilerOptions = {}): string[] {
   const { config } = ts.readConfigFile(baseConfig, (path) => ts.sys.readFile(path));
@@ -21,14 +18,7 @@ export function compileFixtures(files: string[], extraOptions: ts.CompilerOption
     sourceMap: false,
     ...extraOptions,
   };
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, ...rest) => {
-    if (!fileName.endsWith('.d.ts')) return getSourceFile(fileName, languageVersion, ...rest);
-    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
-    if (!declarationFiles.has(key)) declarationFiles.set(key, getSourceFile(fileName, languageVersion, ...rest));
-    return declarationFiles.get(key);
-  };
+  const host = hostParsingDeclarationsOnce(options);
   const roots = files.map((file) => join(fixtures, file));
   const program = ts.createProgram(roots, options, host);
   // Errors are asked of the fixtures only: the package sources they import are the typecheck's to check (`tsc -p

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { join } from 'node:path';
-import { formatDiagnostic, type GenerateResult } from '@toolwright/gen';
+import { formatDiagnostic, generate, type GenerateOptions, type GenerateResult } from '@toolwright/gen';
 
 export const updateGolden = process.env.UPDATE_GOLDEN === '1';
 
@@ -49,4 +49,21 @@ export function compareGolden(
       );
     }
   }
+}
+
+/**
+ * The fixture's generate() again with every lib of its tsconfig in the program, the DOM and web worker libs that gen
+ * leaves out where no tool can reach them included (src/program/host-libs.ts): what it gives must not change.
+ */
+export async function expectSameWithHostLibs(options: GenerateOptions, result: GenerateResult): Promise<void> {
+  process.env.TOOLWRIGHT_GEN_ALL_LIBS = '1';
+  let withHostLibs: GenerateResult;
+  try {
+    withHostLibs = await generate(options);
+  } finally {
+    delete process.env.TOOLWRIGHT_GEN_ALL_LIBS;
+  }
+  expect(withHostLibs.diagnostics).toEqual(result.diagnostics);
+  expect(withHostLibs.manifest).toEqual(result.manifest);
+  expect(withHostLibs.outputs).toEqual(result.outputs);
 }

@@ -1,15 +1,16 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToolManifest } from '@toolwright/core';
-import { Project, ts } from 'ts-morph';
 import { expect } from 'vitest';
+import { ts } from '../../src/program/typescript.js';
+import { hostParsingDeclarationsOnce } from '../../../../test/support/declaration-files-once.js';
 
 /** Type errors in a generated module, checked against its project's tsconfig, as `line:col message`. */
 export function typeCheckModule(tsconfig: string, moduleFile: string): string[] {
-  const project = new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true });
-  const file = project.addSourceFileAtPath(moduleFile);
-  const program = project.getProgram().compilerObject;
-  const source = program.getSourceFile(file.getFilePath())!;
+  const { config } = ts.readConfigFile(tsconfig, (path) => ts.sys.readFile(path));
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, dirname(tsconfig));
+  const program = ts.createProgram([moduleFile], options, hostParsingDeclarationsOnce(options));
+  const source = program.getSourceFile(moduleFile)!;
   return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((diagnostic) => {
     const { line, character } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
     return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;

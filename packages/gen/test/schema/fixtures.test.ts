@@ -11,9 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, ToolManifest } from '@toolwright/core';
-import { generate } from '@toolwright/gen';
+import { generate, type GenerateOptions } from '@toolwright/gen';
 import { describe, expect, it } from 'vitest';
-import { compareGolden, diagnosticsText, fixtureOptions, goldenFiles } from '../helpers/golden.js';
+import {
+  compareGolden,
+  diagnosticsText,
+  expectSameWithHostLibs,
+  fixtureOptions,
+  goldenFiles,
+} from '../helpers/golden.js';
 import { importModule, typeCheckModule } from '../helpers/module-checks.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -42,20 +48,22 @@ describe('type-mapping fixtures', () => {
       const dir = join(fixtures, name);
       const options = fixtureOptions<{ module?: boolean }>(dir);
       const files = goldenFiles(dir);
-      const result = await generate({
+      const generateOptions: GenerateOptions = {
         project: join(dir, 'tsconfig.json'),
         out: files.module,
         json: files.json,
         nameStyle: 'preserve',
         check: true,
         cwd: dir,
-      });
+      };
+      const result = await generate(generateOptions);
       const actual = {
         json: result.outputs.find((output) => output.file === files.json)?.text,
         module: options.module ? result.outputs.find((output) => output.file === files.module)?.text : undefined,
         diagnostics: diagnosticsText(result, dir),
       };
       compareGolden(name, dir, files, actual);
+      await expectSameWithHostLibs(generateOptions, result);
       if (result.manifest) compileAll(result.manifest);
       if (options.module && actual.module !== undefined) {
         expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);
