@@ -33,7 +33,10 @@ const TYPE_FUNCTION = '"type": "function",';
 /** Phi-4-mini: `functools[{"name": ..., "arguments": ...}]`. */
 const FUNCTOOLS = 'functools[';
 const TAG_OPENINGS = [OPEN_TAG, FUNCTION_TAG, PYTHON_TAG];
-/** Tokens some open models end a turn with, allowed after a call on its line and after a block of calls. */
+/**
+ * Tokens some open models end a turn with, allowed after a call on its line and after a block of calls. The turn ends
+ * there: what the model writes after one is made up, and never read for calls.
+ */
 export const END_TOKENS = ['<|eom_id|>', '<|eot_id|>', '<end_of_turn>', '<|im_end|>', '</s>'];
 /** Longest identifier taken as a possible call name. */
 const MAX_NAME = GEMINI_MAX_TOOL_NAME_LENGTH;
@@ -146,7 +149,8 @@ export class CallFrames {
       const token = matchAny(text, pos, END_TOKENS);
       if (token === undefined || (token === 'partial' && final)) return false;
       if (token === 'partial') return undefined;
-      pos += token.length;
+      // The block ends here; the token, which ends the model's turn, is read by the scan (all after it is made up).
+      return pos;
     }
   }
 

@@ -56,13 +56,20 @@ const COMMENT = '<!--';
  * tokens end its act wherever they stand outside a quote.
  */
 const TURN_OPENINGS = ['<|start_header_id|>', '<start_of_turn>', '<|im_start|>'];
+/**
+ * The end-of-turn tokens that are nothing else (END_TOKENS less `</s>`, which closes a struck-through span in HTML):
+ * the model's turn is over, so what it writes after one is made up, wherever they stand outside a quote.
+ */
+const TURN_ENDS = END_TOKENS.filter((token) => token !== '</s>');
+/** Tokens that end the model's act wherever they stand outside a quote. */
+const TURN_MARKS = [...TURN_OPENINGS, ...TURN_ENDS];
 /** Openings of text that is never read for calls, wherever on a line they stand. */
-const QUOTE_OPENINGS = [COMMENT, ...Object.keys(ELEMENTS), ...TURN_OPENINGS];
+const QUOTE_OPENINGS = [COMMENT, ...Object.keys(ELEMENTS), ...TURN_MARKS];
 const LONGEST_OPENING = Math.max(...QUOTE_OPENINGS.map((opening) => opening.length));
 const COMMENT_CLOSE = '-->';
 /**
- * A result the model writes itself (it should stop and wait for it), or another role's turn: what follows is made
- * up. At a line's start, or after the calls on a line.
+ * A result the model writes itself (it should stop and wait for it), another role's turn, or the end of its own turn:
+ * what follows is made up. At a line's start, or after the calls on a line.
  */
 const RESULT_MARKERS = [
   'tool_result[',
@@ -73,6 +80,7 @@ const RESULT_MARKERS = [
   '[tool_results]',
   '[inst]',
   ...TURN_OPENINGS,
+  ...END_TOKENS,
 ];
 /**
  * Where a line's prose may change course: its end, inline code, or a `<` that opens an HTML comment, reasoning or a
@@ -101,8 +109,10 @@ const MAX_INDENT = 3;
  * - it is not inside reasoning (`<think>` ... `</think>` and the like), a quoting element (`<quote>`, `<example>`,
  *   ...), an HTML comment, a blockquote (`>`), a fence
  *   of any other language (`text`, `bash`, ...), inline code or quotes (those never start a line with a call), nor
- *   after a result the model wrote itself (`TOOL_RESULT[`, `<tool_response>`, ```` ```tool_output ````) or a turn
- *   it wrote for another role (`<|start_header_id|>`, `<start_of_turn>`, `<|im_start|>`, `[INST]`).
+ *   after a result the model wrote itself (`TOOL_RESULT[`, `<tool_response>`, ```` ```tool_output ````), a turn
+ *   it wrote for another role (`<|start_header_id|>`, `<start_of_turn>`, `<|im_start|>`, `[INST]`), or the end of
+ *   its own turn (`<|eot_id|>`, `<|eom_id|>`, `<end_of_turn>`, `<|im_end|>`, and `</s>` after calls or at a line's
+ *   start).
  * Anything else that looks like a call is prose: quoted, mentioned, refused or explained calls stay text.
  *
  * With `final` false it stops where the text does not decide yet, so a stream holds back only that part; the state
@@ -254,7 +264,7 @@ export class CallScanner {
       if (text[at] !== '<') break;
       const opening = matchAny(text, at, QUOTE_OPENINGS);
       if (opening !== undefined && opening !== 'partial') {
-        this.context = TURN_OPENINGS.includes(opening)
+        this.context = TURN_MARKS.includes(opening)
           ? MADE_UP
           : { kind: 'until', close: opening === COMMENT ? COMMENT_CLOSE : ELEMENTS[opening]! };
         return at + opening.length;
@@ -396,17 +406,13 @@ export class CallScanner {
       if (pos >= text.length)
         return final ? { kind: 'calls' as const, end: pos, items } : { kind: 'wait' as const, frame: true };
       if (text[pos] === '\n') return { kind: 'calls' as const, end: pos + 1, items };
-      const token = matchAny(text, pos, END_TOKENS);
       const madeUp = matchAny(text, pos, RESULT_MARKERS);
-      if ((token === 'partial' || madeUp === 'partial') && !final) return { kind: 'wait' as const, frame: true };
-      if (token !== undefined && token !== 'partial') {
-        end = pos + token.length;
-        continue;
-      }
-      // The model goes on to write the result, or the next turn, itself: its calls so far stand, the rest is made up.
+      if (madeUp === 'partial' && !final) return { kind: 'wait' as const, frame: true };
+      // The model ends its turn, or goes on to write the result or the next turn itself: its calls so far stand, the
+      // rest is made up.
       if (madeUp !== undefined && madeUp !== 'partial')
         return { kind: 'calls' as const, end: pos, items, context: MADE_UP };
-      if (token === 'partial') return { kind: 'prose' as const };
+      if (madeUp === 'partial' && matchAny(text, pos, END_TOKENS) === 'partial') return { kind: 'prose' as const };
       // Llama 3.1 separates the calls on a line with `;`.
       const separated = text[pos] === ';';
       if (separated) pos = skipBlanks(text, pos + 1);
