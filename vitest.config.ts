@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { budget } from './test/support/time-budget.js';
@@ -46,6 +47,9 @@ export default defineConfig({
     testTimeout: budget(30_000),
     hookTimeout: budget(60_000),
     pool: 'forks',
+    // One test file per core. vitest's default is one fewer than the cores, which on a 2-core machine runs every file
+    // after the other while many of them wait on child processes (servers, the CLI, restate).
+    maxWorkers: availableParallelism(),
     // CI reads the pass/fail counts from the JSON report (scripts/test-summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.vitest-results.json' },
