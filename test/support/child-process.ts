@@ -38,15 +38,18 @@ export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
  */
 export async function startProcess(command: string, args: string[], options: StartOptions): Promise<StartedProcess> {
   const { ready, what, timeoutMs = budget(30_000) } = options;
+  // Its own process group, so a stop reaches what it starts too (`npm run` leaves its script running otherwise).
   const child = spawn(command, args, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.env ? { env: options.env } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  groupLeaders.add(child);
   let output = '';
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      signalProcess(child, 'SIGKILL');
       reject(new Error(`${what} did not start in ${timeoutMs / 1000} s:\n${output}`));
     }, timeoutMs);
     const read = (chunk: Buffer) => {
@@ -71,6 +74,22 @@ export async function startProcess(command: string, args: string[], options: Sta
 export async function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
+  signalProcess(child, signal);
   await exited;
+}
+
+/** Children startProcess made the leaders of their own process groups. */
+const groupLeaders = new WeakSet<ChildProcess>();
+
+/** Signals a child, and all its group when startProcess gave it one. */
+function signalProcess(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (groupLeaders.has(child) && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, signal);
+      return;
+    } catch {
+      // The group is gone but for the leader's exit not yet seen: signal the leader alone.
+    }
+  }
+  child.kill(signal);
 }
