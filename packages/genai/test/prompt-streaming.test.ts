@@ -29,6 +29,25 @@ function shapes(): Record<string, string> {
   };
 }
 
+/**
+ * Counts the characters the scanner reads from here on: what each scan has before it, and each piece handed to a
+ * suspended read (read once, by that read alone).
+ */
+function countReads(): { count: number } {
+  const reads = { count: 0 };
+  const scan = CallScanner.prototype.scan;
+  vi.spyOn(CallScanner.prototype, 'scan').mockImplementation(function (this: CallScanner, text, from, ...rest) {
+    reads.count += text.length - from;
+    return scan.call(this, text, from, ...rest);
+  });
+  const feed = CallScanner.prototype.feed;
+  vi.spyOn(CallScanner.prototype, 'feed').mockImplementation(function (this: CallScanner, piece) {
+    reads.count += piece.length;
+    return feed.call(this, piece);
+  });
+  return reads;
+}
+
 describe('CallStreamParser work', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -36,23 +55,12 @@ describe('CallStreamParser work', () => {
     for (const size of [1, 8, 97]) {
       it(`${name}, ${size}-character pieces: linear work, and the same parse as the whole text`, () => {
         const whole = parseCalls(reply, { tools });
-        let read = 0;
-        const scan = CallScanner.prototype.scan;
-        vi.spyOn(CallScanner.prototype, 'scan').mockImplementation(function (this: CallScanner, text, from, ...rest) {
-          read += text.length - from;
-          return scan.call(this, text, from, ...rest);
-        });
-        // A piece handed to a suspended read is read once, by that read alone.
-        const feed = CallScanner.prototype.feed;
-        vi.spyOn(CallScanner.prototype, 'feed').mockImplementation(function (this: CallScanner, piece) {
-          read += piece.length;
-          return feed.call(this, piece);
-        });
+        const reads = countReads();
         const parser = new CallStreamParser({ tools });
         let shown = '';
         for (let at = 0; at < reply.length; at += size) shown += parser.push(reply.slice(at, at + size));
         const { prose, reply: streamed } = parser.end();
-        expect(read / reply.length).toBeLessThanOrEqual(MAX_READS_PER_CHAR);
+        expect(reads.count / reply.length).toBeLessThanOrEqual(MAX_READS_PER_CHAR);
         expect(streamed).toEqual(whole);
         expect(shown + prose).toBe(whole.prose);
       });
@@ -185,17 +193,7 @@ describe('the end of a broken call, streamed', () => {
           return next.call(this, text, offset, final);
         });
       }
-      let read = 0;
-      const scan = CallScanner.prototype.scan;
-      vi.spyOn(CallScanner.prototype, 'scan').mockImplementation(function (this: CallScanner, text, from, ...rest) {
-        read += text.length - from;
-        return scan.call(this, text, from, ...rest);
-      });
-      const feed = CallScanner.prototype.feed;
-      vi.spyOn(CallScanner.prototype, 'feed').mockImplementation(function (this: CallScanner, piece) {
-        read += piece.length;
-        return feed.call(this, piece);
-      });
+      const reads = countReads();
       const parser = new CallStreamParser({ tools });
       let shown = '';
       for (let at = 0; at < reply.length; at++) shown += parser.push(reply[at]!);
@@ -206,7 +204,7 @@ describe('the end of a broken call, streamed', () => {
       expect(searched / reply.length).toBeLessThanOrEqual(1.05);
       // The pieces fed to the read and then to the search, the scan when the end is found, and one when the line
       // after it ends.
-      expect(read / reply.length).toBeLessThanOrEqual(3.1);
+      expect(reads.count / reply.length).toBeLessThanOrEqual(3.1);
     });
   }
 });
