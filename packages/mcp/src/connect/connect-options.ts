@@ -56,14 +56,6 @@ export function sdkTimeout(limit: number): number {
   return limit > 0 && limit < NO_LIMIT ? limit : NO_LIMIT;
 }
 
-/** A positive integer option, or its default; anything else is the programmer's error. */
-export function countOption(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`connectMcp option ${name} must be an integer >= 1, got ${value}`);
-  return value;
-}
-
 export function matchesFilter(filter: ToolFilter, name: string): boolean {
   if (typeof filter === 'function') return filter(name);
   return filter.some((entry) => (typeof entry === 'string' ? entry === name : entry.test(name)));

@@ -9,11 +9,11 @@ import {
   type ToolErrorPayload,
 } from '@toolwright/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { countOption } from '../count-option.js';
 import { buildRemoteTool, declareRemoteTool, type Validation } from './build-remote-tool.js';
 import type { RemoteAnswer } from './call-result.js';
 import {
   CLIENT_INFO,
-  countOption,
   DEFAULT_MAX_PAGES,
   DEFAULT_MAX_RESULT_SIZE,
   DEFAULT_MAX_TOOLS,
@@ -55,12 +55,12 @@ export class McpToolbox {
   constructor(client: Client, target: StdioTarget | HttpTarget | undefined, options: ConnectMcpOptions) {
     this.#options = options;
     this.#listLimits = {
-      maxPages: countOption('maxPages', options.maxPages, DEFAULT_MAX_PAGES),
-      maxTools: countOption('maxTools', options.maxTools, DEFAULT_MAX_TOOLS),
+      maxPages: countOption('connectMcp', 'maxPages', options.maxPages, DEFAULT_MAX_PAGES),
+      maxTools: countOption('connectMcp', 'maxTools', options.maxTools, DEFAULT_MAX_TOOLS),
       timeoutMs: sdkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     };
-    this.#maxResultSize = countOption('maxResultSize', options.maxResultSize, DEFAULT_MAX_RESULT_SIZE);
-    this.#maxMediaSize = countOption('maxMediaSize', options.maxMediaSize, DEFAULT_MAX_MEDIA_SIZE);
+    this.#maxResultSize = countOption('connectMcp', 'maxResultSize', options.maxResultSize, DEFAULT_MAX_RESULT_SIZE);
+    this.#maxMediaSize = countOption('connectMcp', 'maxMediaSize', options.maxMediaSize, DEFAULT_MAX_MEDIA_SIZE);
     this.#connection = new McpConnection(client, target, options.clientInfo ?? CLIENT_INFO, () => {
       void this.refresh().catch(() => {});
     });

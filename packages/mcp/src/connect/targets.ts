@@ -5,10 +5,10 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createFetchWithInit } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { countOption } from '../count-option.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../max-message-bytes.js';
 import { ChildProcessTransport } from '../stdio/child-process-transport.js';
 import { boundedFetch } from './bounded-fetch.js';
-import { countOption } from './connect-options.js';
 import { challengeFetch } from './oauth-challenge.js';
 import { McpAuthorizationError, OAuthStepUp, rememberAsked, scopesAsked, sendAuthorized } from './oauth-step-up.js';
 
@@ -155,5 +155,5 @@ function speaksOnlySse(error: unknown): boolean {
 }
 
 function maxMessageBytes(target: StdioTarget | HttpTarget): number {
-  return countOption('maxMessageBytes', target.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES);
+  return countOption('connectMcp', 'maxMessageBytes', target.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES);
 }

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Toolbox } from '@toolwright/core';
+import { countOption } from '../count-option.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../max-message-bytes.js';
 import { BoundedStdioServerTransport } from '../stdio/bounded-server-transport.js';
 import { createMcpServer, type McpServerOptions, type ServerInfo } from './create-mcp-server.js';
@@ -26,9 +27,12 @@ export interface StdioServe {
 
 /** A Toolbox on stdio, the transport MCP hosts (Claude Desktop, Cursor, ...) spawn servers with. */
 export async function serveStdio(toolbox: Toolbox, options: StdioServeOptions): Promise<StdioServe> {
-  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  if (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1)
-    throw new RangeError(`serveMcp option maxMessageBytes must be an integer >= 1, got ${maxMessageBytes}`);
+  const maxMessageBytes = countOption(
+    'serveMcp',
+    'maxMessageBytes',
+    options.maxMessageBytes,
+    DEFAULT_MAX_MESSAGE_BYTES,
+  );
   const server = createMcpServer(toolbox, options.info, options);
   const transport = new BoundedStdioServerTransport(
     options.stdin ?? process.stdin,
