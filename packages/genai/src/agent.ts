@@ -19,16 +19,16 @@ export interface AgentStream extends AsyncIterable<AgentEvent> {
 }
 
 /**
- * Gemini's automatic function-calling loop on `@google/genai`: the model's calls run on the Toolbox, the results
- * go back, until the model answers. One Agent serves any number of concurrent runs and chats.
+ * Gemini's automatic function-calling loop: the model's calls run on the Toolbox, the results go back, until the
+ * model answers. One Agent serves any number of concurrent runs and chats. Its client is `GeminiRestClient` or
+ * `@google/genai`'s `GoogleGenAI` (Vertex AI, files, the rest of the SDK).
  *
  * @example
  * ```ts
- * import { GoogleGenAI } from '@google/genai';
- * import { Agent } from '@toolwright/genai';
+ * import { Agent, GeminiRestClient } from '@toolwright/genai';
  *
  * const agent = new Agent({
- *   client: new GoogleGenAI({ apiKey: process.env.GEMINI_API_KEY }),
+ *   client: new GeminiRestClient({ apiKey: process.env.GEMINI_API_KEY }),
  *   model: 'gemini-2.5-flash',
  *   tools: toolbox, // a Toolbox, an imported MCP server, or several: [toolbox, remote]
  * });

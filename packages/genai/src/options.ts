@@ -92,7 +92,10 @@ export type AgentModelConfig = Omit<
 export type AgentTool = ToolboxLike | Tool;
 
 export interface AgentOptions extends AgentHooks {
-  /** A `GoogleGenAI` client (Gemini API or Vertex AI), or anything with its `models.generateContent(Stream)`. */
+  /**
+   * genai's `GeminiRestClient` (the Gemini API with a key), `@google/genai`'s `GoogleGenAI` (Gemini API or Vertex
+   * AI), or anything with their `models.generateContent(Stream)`.
+   */
   client: AgentClient;
   /** The model name, e.g. `gemini-2.5-flash`. */
   model: string;

@@ -2,7 +2,7 @@
 // what a server sends, and the settings it refuses. (rest-client-parity.test.ts compares it with @google/genai; CI
 // also runs every Agent test on it, with TOOLWRIGHT_TEST_CLIENT=rest.)
 import { reply, startFakeGemini, type FakeGemini } from '@toolwright/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent, AgentApiError, GeminiApiError, GeminiRestClient } from '../src/index.js';
 import { modelPath } from '../src/rest-client/request-body.js';
 import { sseEvents } from '../src/rest-client/sse-events.js';
@@ -141,6 +141,29 @@ describe('GeminiRestClient', () => {
     await expect(send({ contents: [] })).rejects.toThrow(/must not be empty/);
     expect(fake.requests).toHaveLength(0);
     expect(() => new GeminiRestClient({ apiKey: '' })).toThrow(/needs an API key/);
+  });
+
+  it('takes its key from the environment when none is given, in the order GoogleGenAI reads it', async () => {
+    const fake = await startFakeGemini({ script: [reply.text('a'), reply.text('b'), reply.text('c')] });
+    fakes.push(fake);
+    const keyOf = async (options: { apiKey?: string }) => {
+      const client = new GeminiRestClient({ ...options, httpOptions: { baseUrl: fake.url } });
+      await client.models.generateContent({ model: 'm', contents: 'x' });
+      return fake.requests.at(-1)!.headers['x-goog-api-key'];
+    };
+    try {
+      vi.stubEnv('GOOGLE_API_KEY', '');
+      vi.stubEnv('GEMINI_API_KEY', 'gemini-key');
+      expect(await keyOf({})).toBe('gemini-key');
+      vi.stubEnv('GOOGLE_API_KEY', 'google-key');
+      expect(await keyOf({})).toBe('google-key');
+      expect(await keyOf({ apiKey: 'given' })).toBe('given');
+      vi.stubEnv('GOOGLE_API_KEY', '');
+      vi.stubEnv('GEMINI_API_KEY', '');
+      expect(() => new GeminiRestClient()).toThrow(/needs an API key.*GEMINI_API_KEY/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('is what the Agent runs on: a tool call and the answer, on FakeGemini', async () => {

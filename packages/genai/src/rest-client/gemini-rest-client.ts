@@ -7,8 +7,11 @@ import { modelPath, requestBody } from './request-body.js';
 import { sseEvents } from './sse-events.js';
 
 export interface GeminiRestClientOptions {
-  /** The Gemini API key, sent in the `x-goog-api-key` header. */
-  apiKey: string;
+  /**
+   * The Gemini API key, sent in the `x-goog-api-key` header. Absent (or `undefined`): the environment's
+   * `GOOGLE_API_KEY`, else `GEMINI_API_KEY`, the order `GoogleGenAI` reads them in.
+   */
+  apiKey?: string | undefined;
   /** Default `v1beta`, as @google/genai 1.x and 2.x. */
   apiVersion?: string;
   httpOptions?: {
@@ -35,7 +38,7 @@ const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
  * fetch, for the Agent: what an app needs when `@google/genai`'s load time matters (a cold start). It sends the
  * requests @google/genai sends for the same parameters, and fails as it does (an error with `status`, the body in its
  * message). Only the Gemini Developer API with an API key: Vertex AI, files, caches and the rest stay with
- * `GoogleGenAI`, which remains the default client.
+ * `GoogleGenAI`, which the Agent takes as well.
  */
 export class GeminiRestClient {
   readonly models: AgentClient['models'];
@@ -44,10 +47,13 @@ export class GeminiRestClient {
   private readonly apiVersion: string;
   private readonly httpOptions: NonNullable<RequestHttpOptions>;
 
-  constructor(options: GeminiRestClientOptions) {
-    if (typeof options?.apiKey !== 'string' || options.apiKey === '')
-      throw new Error('GeminiRestClient needs an API key: new GeminiRestClient({ apiKey }).');
-    this.apiKey = options.apiKey;
+  constructor(options: GeminiRestClientOptions = {}) {
+    const apiKey = options.apiKey ?? keyFromEnvironment();
+    if (typeof apiKey !== 'string' || apiKey === '')
+      throw new Error(
+        'GeminiRestClient needs an API key: new GeminiRestClient({ apiKey }), or GEMINI_API_KEY in the environment.',
+      );
+    this.apiKey = apiKey;
     this.apiVersion = options.apiVersion ?? 'v1beta';
     const { fetch: own, ...httpOptions } = options.httpOptions ?? {};
     this.httpOptions = httpOptions;
@@ -104,4 +110,10 @@ export class GeminiRestClient {
     if (!reply.ok) throw await replyError(reply);
     return reply;
   }
+}
+
+/** `GOOGLE_API_KEY`, else `GEMINI_API_KEY`, as `GoogleGenAI` reads them; none where there is no `process` (edge). */
+function keyFromEnvironment(): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.['GOOGLE_API_KEY'] || env?.['GEMINI_API_KEY'] || undefined;
 }
