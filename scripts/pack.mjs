@@ -31,5 +31,5 @@ const optional = tarballs
   .filter((path) => ![...runtime, ...development].includes(path));
 console.log(`Packed ${tarballs.length} packages into ${destination}. In your project:`);
 console.log(`  npm install ${[...runtime, '@google/genai'].join(' ')}`);
-console.log(`  npm install -D ${development.join(' ')}`);
+console.log(`  npm install -D ${[...development, 'typescript', '@types/node'].join(' ')}`);
 console.log(`and where you need them (MCP, file tools, Restate), with npm install: ${optional.join(' ')}`);
