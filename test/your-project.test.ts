@@ -8,10 +8,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '@toolwright/gen';
-import { codeBlocks, root } from './helpers/markdown.js';
+import { root } from './helpers/markdown.js';
+import {
+  projectFile,
+  projectSources as sources,
+  writeProject,
+  YOUR_PROJECT_PAGE as PAGE,
+} from './helpers/your-project-page.js';
 
 const run = promisify(execFile);
-const PAGE = 'docs/your-project.md';
 // Inside the repository (and ignored by git), so that the packages resolve as a user's installed ones do.
 const dir = join(root, 'docs/.samples/your-project-build');
 const fromGen = createRequire(join(root, 'packages/gen/package.json'));
@@ -20,23 +25,10 @@ const compilers = {
   'TypeScript 7': join(fromGen.resolve('typescript7/package.json'), '../bin/tsc'),
 };
 
-const blocks = codeBlocks(PAGE);
-/** The JSON block marked `<!-- sample: project <file> -->`. */
-const projectFile = (name: string) => {
-  const block = blocks.find((candidate) => candidate.directive === `project ${name}`);
-  if (!block) throw new Error(`${PAGE} has no block marked "project ${name}"`);
-  return block.code;
-};
-const sources = blocks
-  .filter((block) => block.directive === 'project' && block.lang === 'ts')
-  .map((block) => ({ path: /^\/\/ (src\/[\w.-]+\.ts)/.exec(block.code)![1]!, code: block.code }));
-
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'src'), { recursive: true });
-  for (const name of ['package.json', 'tsconfig.json', 'tsconfig.dto.json'])
-    writeFileSync(join(dir, name), projectFile(name));
-  for (const { path, code } of sources) writeFileSync(join(dir, path), code);
+  mkdirSync(dir, { recursive: true });
+  writeProject(dir, ['package.json', 'tsconfig.json', 'tsconfig.dto.json']);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
