@@ -1,7 +1,8 @@
 import type { ToolManifest } from '@toolwright/core';
 import { checkTools } from './describe/check-tools.js';
 import { checkDecoratorSettings } from './describe/decorator-settings.js';
-import { describeFiles } from './describe/describe-files.js';
+import { addEntries, describeFiles } from './describe/describe-files.js';
+import type { ToolEntry } from './describe/tool-entry.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
 import { checkDtoImports } from './emit/dto-imports.js';
 import { manifestHash, renderOutputs, type Output, type Renderers } from './emit/index.js';
@@ -9,6 +10,8 @@ import type { InputRecorder } from './incremental/inputs.js';
 import { keepTools, type WatchState } from './incremental/watch-state.js';
 import { loadTools, type LoadedTools } from './load-tools.js';
 import type { ResolvedOptions } from './options.js';
+import type { ProjectScan } from './program/load-project.js';
+import type { ts } from './program/typescript.js';
 
 /** What one reading of the project gives: everything `generate` needs to write or check the outputs. */
 export interface Analysis {
@@ -25,48 +28,90 @@ export interface AnalyzeContext {
   recorder?: InputRecorder | undefined;
   state?: WatchState | undefined;
   renderers?: Renderers;
+  /** The project as scanned already (shard/ scans it to decide whether to read it on several threads). */
+  scan?: ProjectScan | undefined;
+  /** Where the problems met so far go (those of the scan). */
+  diagnostics?: Diagnostics | undefined;
 }
 
 /**
  * The pipeline, one stage after the other: load the program and find the tools (program/, discover/: see
  * load-tools.ts), describe each tool (describe/, which maps types with schema/), check the set, and render the
  * outputs (emit/) unless there are errors. `recorder` records the inputs for the cache, `state` carries what
- * `--watch` reuses from run to run, `renderers` are those `loadRenderers` loaded.
+ * `--watch` reuses from run to run, `renderers` are those `loadRenderers` loaded. (shard/ reads the project on
+ * several threads, then concludes as this does.)
  */
 export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}): Analysis {
-  const { recorder, state, renderers = {} } = context;
-  const diagnostics = new Diagnostics();
-  const timing = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? phaseTimer() : undefined;
-  const loaded = loadTools(options, diagnostics, { recorder, state, timing });
+  const { recorder, state, scan } = context;
+  const diagnostics = context.diagnostics ?? new Diagnostics();
+  const timing = phaseTimer();
+  const loaded = loadTools(options, diagnostics, { recorder, state, timing, scan });
   const perFile = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics);
+  addEntries(perFile, loaded.checker);
   if (state) keepTools(state, loaded.files, perFile);
-  const described = perFile.flatMap((file) => file.described);
   timing?.('describe');
-  checkTools(described, loaded.projectDir, diagnostics.report, loaded.checker, options.maxTools);
+  const project = {
+    projectDir: loaded.projectDir,
+    compilerOptions: loaded.compilerOptions,
+    textOf: (fileName: string) => loaded.program.getSourceFile(fileName)?.text ?? '',
+  };
+  const entries = perFile.flatMap((file) => file.entries);
+  return concludeAnalysis(entries, diagnostics, project, loaded.hostLibs, options, context, timing);
+}
+
+/** What the checks over the tool set and the renderers read of the project. */
+export interface ProjectSettings {
+  projectDir: string;
+  compilerOptions: ts.CompilerOptions;
+  /** The text of a file that declares tools. */
+  textOf: (fileName: string) => string;
+}
+
+/**
+ * The stages after describing, on the tools as plain data (tool-entry.ts), so that one thread reading the whole
+ * project and several threads each reading a shard of it (shard/) end alike: check the set, then render the outputs
+ * unless there are errors.
+ */
+export function concludeAnalysis(
+  entries: readonly ToolEntry[],
+  diagnostics: Diagnostics,
+  project: ProjectSettings,
+  hostLibs: LoadedTools['hostLibs'],
+  options: ResolvedOptions,
+  context: Pick<AnalyzeContext, 'recorder' | 'renderers'>,
+  timing: ((phase: string) => void) | undefined,
+): Analysis {
+  const { recorder, renderers = {} } = context;
+  checkTools(entries, project.projectDir, diagnostics.at, project.textOf, options.maxTools);
   if (options.outFile !== undefined)
-    checkDtoImports(described, options.outFile, loaded.compilerOptions, diagnostics.report, recorder);
-  checkDecoratorSettings(described, loaded.compilerOptions, diagnostics.report);
-  if (described.length === 0 && !diagnostics.hasErrors()) {
+    checkDtoImports(entries, options.outFile, project.compilerOptions, diagnostics.at, recorder);
+  checkDecoratorSettings(entries, project.compilerOptions, diagnostics.at);
+  if (entries.length === 0 && !diagnostics.hasErrors()) {
     const message = 'no @tool() methods found in the files of this tsconfig';
     diagnostics.add({ file: options.projectFile, line: 1, column: 1, severity: 'warning', code: 'TW6506', message });
   }
-  const tools = described.map(({ tool }) => tool);
+  const tools = entries.map(({ tool }) => tool);
   const hash = manifestHash(tools);
-  const hostLibs = loaded.hostLibs ? { hostLibs: loaded.hostLibs } : {};
   const manifest: ToolManifest = { version: 1, hash, tools };
-  const analysis: Analysis = { manifest, diagnostics: diagnostics.sorted(), outputs: [], ...hostLibs };
+  const analysis: Analysis = {
+    manifest,
+    diagnostics: diagnostics.sorted(),
+    outputs: [],
+    ...(hostLibs ? { hostLibs } : {}),
+  };
   if (diagnostics.hasErrors()) return analysis;
-  analysis.outputs = renderOutputs({ tools, hash }, described, options, loaded, renderers);
+  analysis.outputs = renderOutputs({ tools, hash }, entries, options, project, renderers);
   timing?.('render');
   return analysis;
 }
 
-/** `TOOLWRIGHT_GEN_TIMING=1`: the time of each phase on stderr (for profiling). */
-function phaseTimer(): (phase: string) => void {
+/** `TOOLWRIGHT_GEN_TIMING=1`: the time of each phase on stderr (for profiling), prefixed by `label`. */
+export function phaseTimer(label = ''): ((phase: string) => void) | undefined {
+  if (process.env.TOOLWRIGHT_GEN_TIMING !== '1') return undefined;
   let last = performance.now();
   return (phase) => {
     const now = performance.now();
-    process.stderr.write(`gen-tools: ${phase} ${(now - last).toFixed(0)} ms\n`);
+    process.stderr.write(`gen-tools: ${label}${phase} ${(now - last).toFixed(0)} ms\n`);
     last = now;
   };
 }

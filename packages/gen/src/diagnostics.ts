@@ -19,6 +19,16 @@ export interface Diagnostic {
  */
 export type Report = (node: ts.Node, code: DiagnosticCode, message: string) => void;
 
+/** Where a diagnostic points: a file, and a 1-based line and column (what `positionOf` gives of a node). */
+export interface Site {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** Reports a problem at a site: the checks over the whole tool set, which read tools as plain data (ToolEntry). */
+export type ReportAt = (site: Site, code: DiagnosticCode, message: string) => void;
+
 /** Collects the problems of one run, each at the node it is about. */
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
@@ -26,7 +36,12 @@ export class Diagnostics {
 
   /** Bound, so it can be handed out as a `Report` callback. */
   readonly report = (node: ts.Node, code: DiagnosticCode, message: string): void => {
-    this.add({ ...positionOf(node), severity: severityOf(code), code, message });
+    this.at(positionOf(node), code, message);
+  };
+
+  /** Bound, so it can be handed out as a `ReportAt` callback. */
+  readonly at = (site: Site, code: DiagnosticCode, message: string): void => {
+    this.add({ file: site.file, line: site.line, column: site.column, severity: severityOf(code), code, message });
   };
 
   /** Adds a diagnostic unless the same message was reported at the same place already. */
@@ -56,7 +71,7 @@ export function compareText(a: string, b: string): number {
 }
 
 /** Where a node starts (leading trivia and JSDoc aside): its file, and 1-based line and column. */
-export function positionOf(node: ts.Node): { file: string; line: number; column: number } {
+export function positionOf(node: ts.Node): Site {
   const sourceFile = node.getSourceFile();
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
   return { file: sourceFile.fileName, line: line + 1, column: character + 1 };

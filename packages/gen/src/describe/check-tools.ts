@@ -1,9 +1,9 @@
 import type { ManifestTool } from '@toolwright/core';
-import { ts } from '../program/typescript.js';
 import type { DecoratedMethod } from '../discover/find-tools.js';
 import { GEMINI_MAX_TOOLS, GEMINI_TOOL_NAME, PORTABLE_TOOL_NAME_LENGTH } from '@toolwright/core';
 import { projectPath } from './project-path.js';
-import type { Report } from '../diagnostics.js';
+import type { ReportAt } from '../diagnostics.js';
+import type { ToolEntry } from './tool-entry.js';
 
 export interface DescribedTool {
   tool: ManifestTool;
@@ -12,18 +12,21 @@ export interface DescribedTool {
   signature?: string | undefined;
 }
 
-/** Rules over the tool set as a whole: names Gemini takes, no name twice, no more tools than one Tool holds. */
+/**
+ * Rules over the tool set as a whole: names Gemini takes, no name twice, no more tools than one Tool holds. `textOf`
+ * gives the text of a file that declares tools (for the line and column of the first of two tools of one name).
+ */
 export function checkTools(
-  tools: readonly DescribedTool[],
+  tools: readonly ToolEntry[],
   projectDir: string,
-  report: Report,
-  checker: ts.TypeChecker,
+  report: ReportAt,
+  textOf: (fileName: string) => string,
   maxTools = GEMINI_MAX_TOOLS,
 ): void {
-  const byName = new Map<string, DescribedTool>();
+  const byName = new Map<string, ToolEntry>();
   for (const entry of tools) {
-    const { tool, found } = entry;
-    const at = found.method.name;
+    const { tool } = entry;
+    const at = entry.sites.name;
     if (!GEMINI_TOOL_NAME.test(tool.name)) {
       report(
         at,
@@ -42,16 +45,15 @@ export function checkTools(
     const first = byName.get(tool.name);
     if (!first) {
       byName.set(tool.name, entry);
-    } else if (!isOverride(first, entry, checker)) {
-      const other = first.found.method;
-      const file = other.getSourceFile();
-      const { line, column } = lineAndColumn(file.text, other.name.getStart(file));
-      const where = `${projectPath(projectDir, file.fileName)}:${line}:${column}`;
+    } else if (!isOverride(first, entry)) {
+      const file = first.sites.name.file;
+      const { line, column } = lineAndColumn(textOf(file), first.nameStart);
+      const where = `${projectPath(projectDir, file)}:${line}:${column}`;
       report(
         at,
         'TW6002',
         `duplicate tool name "${tool.name}" ` +
-          `(${found.className}.${found.methodName}): ${first.found.className}.${first.found.methodName} ` +
+          `(${entry.className}.${entry.methodName}): ${first.className}.${first.methodName} ` +
           `at ${where} has it too`,
       );
     }
@@ -66,11 +68,11 @@ export function checkTools(
           `its tools in several Toolboxes, each with at most ${GEMINI_MAX_TOOLS}, raise the limit with ` +
           `--max-tools ${tools.length}`
         : `the limit set with --max-tools is ${maxTools}`;
-    report(extra.found.method.name, 'TW6003', `${tools.length} tools, and this is number ${maxTools + 1}: ${advice}`);
+    report(extra.sites.name, 'TW6003', `${tools.length} tools, and this is number ${maxTools + 1}: ${advice}`);
   } else if (tools.length > GEMINI_MAX_TOOLS) {
     const extra = tools[GEMINI_MAX_TOOLS]!;
     report(
-      extra.found.method.name,
+      extra.sites.name,
       'TW6502',
       `${tools.length} tools: a single Toolbox or Agent cannot send more than ${GEMINI_MAX_TOOLS} to Gemini ` +
         `(this is number ${GEMINI_MAX_TOOLS + 1}): bind them in several Toolboxes, each with at ` +
@@ -83,30 +85,11 @@ export function checkTools(
  * A subclass that re-decorates a tool method it overrides keeps the name: each class gets its entry, and an
  * instance binds the entry of its own class.
  */
-function isOverride(a: DescribedTool, b: DescribedTool, checker: ts.TypeChecker): boolean {
-  if (a.found.methodName !== b.found.methodName) return false;
-  return (
-    extendsClass(a.found.classDeclaration, b.found.classDeclaration, checker) ||
-    extendsClass(b.found.classDeclaration, a.found.classDeclaration, checker)
-  );
-}
-
-function extendsClass(sub: ts.ClassDeclaration, base: ts.ClassDeclaration, checker: ts.TypeChecker): boolean {
-  const seen = new Set<ts.ClassDeclaration>();
-  for (let current = baseClass(sub, checker); current && !seen.has(current); current = baseClass(current, checker)) {
-    if (current === base) return true;
-    seen.add(current);
-  }
-  return false;
-}
-
-/** The class declaration a class extends, when its base types name exactly one (as ts-morph's `getBaseClass()`). */
-function baseClass(declaration: ts.ClassDeclaration, checker: ts.TypeChecker): ts.ClassDeclaration | undefined {
-  const baseTypes = (checker.getTypeAtLocation(declaration).getBaseTypes() ?? []).flatMap((type) =>
-    type.flags & ts.TypeFlags.Intersection ? (type as ts.IntersectionType).types : [type],
-  );
-  const classes = baseTypes.flatMap((type) => type.getSymbol()?.declarations ?? []).filter(ts.isClassDeclaration);
-  return classes.length === 1 ? classes[0] : undefined;
+function isOverride(a: ToolEntry, b: ToolEntry): boolean {
+  if (a.methodName !== b.methodName) return false;
+  const [classA, ...basesOfA] = a.classChain;
+  const [classB, ...basesOfB] = b.classChain;
+  return basesOfA.includes(classB!) || basesOfB.includes(classA!);
 }
 
 /** 1-based line (counted in `\n`) and column (from the last `\n` or `\r`) of a position, as ts-morph gave them. */

@@ -1,7 +1,7 @@
-import type { DescribedTool } from './check-tools.js';
+import type { ToolEntry } from './tool-entry.js';
 import { dtoClasses } from '../schema/revival.js';
 import { ts } from '../program/typescript.js';
-import type { Report } from '../diagnostics.js';
+import type { ReportAt } from '../diagnostics.js';
 
 /**
  * Compiler options that make a project with tools fail later, at `tsc` or at start, told now at the first tool
@@ -9,15 +9,15 @@ import type { Report } from '../diagnostics.js';
  * decorators in the JavaScript for a Node that cannot run them.
  */
 export function checkDecoratorSettings(
-  tools: readonly DescribedTool[],
+  tools: readonly ToolEntry[],
   options: ts.CompilerOptions,
-  report: Report,
+  report: ReportAt,
 ): void {
   if (options.experimentalDecorators) return;
   const first = tools[0];
   if (first && options.target === ts.ScriptTarget.ESNext && !options.noEmit && !options.emitDeclarationOnly) {
     report(
-      first.found.decorator,
+      first.sites.decorator,
       'TW6504',
       'target "esnext" leaves @tool() in the JavaScript that tsc writes, and no Node release runs decorators ' +
         '(SyntaxError at the "@"): set "target" to "es2022" (up to "es2025"), which compiles decorators to functions',
@@ -31,7 +31,7 @@ export function checkDecoratorSettings(
       .flatMap((param) => (param.revive ? [...dtoClasses(param.revive)] : []))
       .find((found) => found.validate)!;
     report(
-      withDto.found.method.name,
+      withDto.sites.name,
       'TW6505',
       `DTO class ${dto.name} carries class-validator decorators, which are property decorators of the legacy kind: ` +
         'without "experimentalDecorators": true in the tsconfig, tsc rejects them (TS1240) and they never run: set ' +

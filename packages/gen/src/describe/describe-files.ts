@@ -5,10 +5,12 @@ import type { ts } from '../program/typescript.js';
 import type { DescribedTool } from './check-tools.js';
 import { describeTool, type DescribeContext } from './describe-tool.js';
 import { parameterSignature } from './parameter-signature.js';
+import { toolEntries, type ToolEntry } from './tool-entry.js';
 
-/** A file's tools as described, and the problems met describing them. */
+/** A file's tools as described (and as plain data: see tool-entry.ts), and the problems met describing them. */
 export interface DescribedFile {
   described: DescribedTool[];
+  entries: ToolEntry[];
   diagnostics: Diagnostic[];
 }
 
@@ -38,14 +40,24 @@ export function describeFiles(
   const { projectDir, core, checker, isProjectFile } = context;
   return files.map((entry) => {
     const report = entry.local.report;
-    const result: DescribedFile = entry.kept ?? {
-      described: entry.methods.map((method) => {
-        const tool = describeTool(method, { projectDir, nameStyle, core, report, checker, isProjectFile });
-        return { found: method, tool, signature: parameterSignature(method.method, tool.params, checker) };
-      }),
-      diagnostics: entry.local.list,
-    };
-    for (const diagnostic of result.diagnostics) diagnostics.add(diagnostic);
-    return result;
+    if (entry.kept) {
+      for (const diagnostic of entry.kept.diagnostics) diagnostics.add(diagnostic);
+      return entry.kept;
+    }
+    const described = entry.methods.map((method): DescribedTool => {
+      const tool = describeTool(method, { projectDir, nameStyle, core, report, checker, isProjectFile });
+      return { found: method, tool, signature: parameterSignature(method.method, tool.params, checker) };
+    });
+    for (const diagnostic of entry.local.list) diagnostics.add(diagnostic);
+    return { described, entries: [], diagnostics: entry.local.list };
   });
+}
+
+/**
+ * The tools of the files just described as plain data (their entries), once all of them are described: the checker
+ * is then asked about their classes' bases, which no describing must see first (the order types are made in shows
+ * in the order of a union's members that no code spells out).
+ */
+export function addEntries(files: readonly DescribedFile[], checker: ts.TypeChecker): void {
+  for (const file of files) if (file.entries.length === 0) file.entries = toolEntries(file.described, checker);
 }

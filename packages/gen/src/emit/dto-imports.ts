@@ -1,10 +1,10 @@
 import type { ManifestTool } from '@toolwright/core';
-import type { DescribedTool } from '../describe/check-tools.js';
+import type { ToolEntry } from '../describe/tool-entry.js';
 import type { ReadRecorder } from '../program/read-recorder.js';
 import { ts } from '../program/typescript.js';
 import { dtoClasses } from '../schema/revival.js';
 import { singleQuoted } from './generated-text.js';
-import type { Report } from '../diagnostics.js';
+import type { ReportAt } from '../diagnostics.js';
 
 /**
  * The DTO libraries the TS module imports and hands to the Toolbox (`dtoModules`): class-transformer where a tool
@@ -58,18 +58,18 @@ function orderedLocals(libraries: ReadonlyMap<Library, number>): [Library, strin
  * go to the recorder, so that a cached run sees the package once it is installed.
  */
 export function checkDtoImports(
-  tools: readonly DescribedTool[],
+  tools: readonly ToolEntry[],
   outFile: string,
   compilerOptions: ts.CompilerOptions,
-  report: Report,
+  report: ReportAt,
   recorder: ReadRecorder | undefined,
 ): void {
   const host = recordingHost(recorder);
   for (const [library, index] of dtoImports(tools.map(({ tool }) => tool))) {
     if (ts.resolveModuleName(library, outFile, compilerOptions, host).resolvedModule) continue;
-    const { tool, found } = tools[index]!;
+    const { tool, sites } = tools[index]!;
     report(
-      found.method,
+      sites.method,
       'TW6503',
       `${tool.class}.${tool.method} takes a DTO class, which the Toolbox ${LIBRARIES[library].role}: the generated ` +
         `module imports ${library}, which is not installed where it can resolve it (npm install ${library})`,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type { ManifestTool } from '@toolwright/core';
 import { GEMINI_MAX_TOOLS } from '@toolwright/core';
-import type { DescribedTool } from '../describe/check-tools.js';
+import type { ToolEntry } from '../describe/tool-entry.js';
 import type { ResolvedOptions } from '../options.js';
 import { ts } from '../program/typescript.js';
 import type { ExtensionStyle } from './import-specifier.js';
@@ -53,7 +53,7 @@ export async function loadRenderers(options: Pick<ResolvedOptions, 'validatorsFi
 /** The outputs the options ask for: the validators module, the TS module (which imports it), the JSON manifest. */
 export function renderOutputs(
   manifest: { tools: readonly ManifestTool[]; hash: string },
-  described: readonly DescribedTool[],
+  described: readonly ToolEntry[],
   options: ResolvedOptions,
   project: { projectDir: string; compilerOptions: ts.CompilerOptions },
   renderers: Renderers,
@@ -68,7 +68,7 @@ export function renderOutputs(
       outputs.push({ path: validatorsFile, kind: 'validators', rendered: renderers.validators({ tools, command }) });
     }
     const rendered = renderModule({
-      tools: described.map(({ tool, found, signature }) => ({ tool, exportName: found.exportName, signature })),
+      tools: described,
       outFile,
       projectDir: project.projectDir,
       extensionStyle: extensionStyle(project.compilerOptions),

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ResolvedOptions } from '../options.js';
 import { givenProject } from './given-program.js';
-import { loadProject, type LoadedProject, type SourceFileCache } from './load-project.js';
+import { loadProject, type LoadedProject, type ProjectScan, type SourceFileCache } from './load-project.js';
 import type { ReadRecorder } from './read-recorder.js';
 import { ts } from './typescript.js';
 
@@ -12,6 +12,8 @@ export interface LoadRun {
   timing?: ((phase: string) => void) | undefined;
   /** `--watch`: the parsed files and the last program, and whether the last run needed the host libs. */
   reuse?: { sourceFiles: SourceFileCache; oldProgram?: ts.Program | undefined; hostLibsNeeded?: boolean } | undefined;
+  /** The project as scanned already, or the shard of it to read (see load-project.ts). */
+  scan?: ProjectScan | undefined;
 }
 
 /**
@@ -19,13 +21,14 @@ export interface LoadRun {
  * declare tools (see load-project.ts). Syntax errors in those files are reported.
  */
 export function loadProgram(options: ResolvedOptions, diagnostics: Diagnostics, run: LoadRun = {}): LoadedProject {
-  const { recorder, timing, reuse } = run;
+  const { recorder, timing, reuse, scan } = run;
   const { projectFile, outFile, jsonFile, validatorsFile } = options;
   const skipFiles = [outFile, jsonFile, validatorsFile].filter((file) => file !== undefined);
   const loaded = options.program
     ? givenProject(options.program, dirname(projectFile), options.files, skipFiles)
     : loadProject(projectFile, diagnostics, {
         skipFiles,
+        scan,
         ...(timing ? { timing } : {}),
         ...(recorder ? { recorder } : {}),
         ...(process.env.TOOLWRIGHT_GEN_ALL_LIBS === '1' ? { allLibs: true } : {}),

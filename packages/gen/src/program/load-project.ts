@@ -14,7 +14,7 @@ export interface LoadedProject {
   compilerOptions: ts.CompilerOptions;
   /** The project's files that may declare tools (see `mayDeclareTools`), in path order. */
   candidates: ts.SourceFile[];
-  /** The files of the tsconfig that the program was started from (candidates and declaration files). */
+  /** The files of the tsconfig that gen reads (candidates and declaration files; of every shard). */
   rootNames: string[];
   /** The tsconfig as TypeScript read it (for the cache: its files, wildcard folders and extended configs). */
   config: ts.ParsedCommandLine | undefined;
@@ -87,36 +87,47 @@ export interface LoadOptions {
   allLibs?: boolean;
   /** Build it with the host libs first (`--watch`, when the last run needed them); analyze still judges. */
   startWithHostLibs?: boolean;
+  /** The project as scanned already (see scanProject), or the shard of it to read. */
+  scan?: ProjectScan | undefined;
 }
 
 /**
- * Reads the tsconfig and builds a TypeScript program from only the files that can hold `@tool()` methods, plus the
- * project's declaration files (ambient types). The checker pulls in what those files import; nothing else of the
- * project is parsed, nothing is checked beyond the types of tool methods, and the JSDoc of TypeScript's own lib
- * files (most of what is parsed) is skipped: that keeps gen-tools well ahead of `tsc --noEmit` on large projects.
- * The program is built with the compiler API directly (gen reads its nodes and types without ts-morph wrappers).
+ * The files of a tsconfig that gen reads (plain data: a shard of them crosses to a worker thread, see shard/): the
+ * root names the program starts from, and the texts of those that may declare tools.
  */
-export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
+export interface ProjectFiles {
+  /** Every root of the tsconfig, in path order: the candidates and the declaration files (`isProjectFile`). */
+  roots: string[];
+  /** The files whose tools this program reads (see `mayDeclareTools`), in path order, with their texts. */
+  candidates: string[];
+  texts: Map<string, string>;
+}
+
+/** The tsconfig as read, and the files of it gen reads; `parsed` undefined when it could not be read. */
+export interface ProjectScan {
+  configPath: string;
+  parsed: ts.ParsedCommandLine | undefined;
+  files: ProjectFiles;
+}
+
+/**
+ * Reads the tsconfig and the texts of its source files, keeping those that can hold `@tool()` methods (a text
+ * test), and the project's declaration files (ambient types). A tsconfig that cannot be read is reported.
+ */
+export function scanProject(
+  tsconfigPath: string,
+  diagnostics: Diagnostics,
+  options: Pick<LoadOptions, 'skipFiles' | 'recorder'>,
+): ProjectScan {
   const configPath = resolve(tsconfigPath);
   if (!existsSync(configPath)) throw new UsageError(`cannot find the tsconfig ${tsconfigPath}`);
   const { recorder } = options;
   const parsed = readConfig(configPath, diagnostics, recorder);
-  const projectDir = dirname(configPath);
+  const files: ProjectFiles = { roots: [], candidates: [], texts: new Map() };
   if (!parsed) {
     if (!diagnostics.hasErrors()) throw new UsageError(`cannot read the tsconfig ${tsconfigPath}`);
-    const program = ts.createProgram({ rootNames: [], options: {} });
-    return {
-      program,
-      checker: program.getTypeChecker(),
-      projectDir,
-      compilerOptions: {},
-      candidates: [],
-      rootNames: [],
-      config: undefined,
-      hostLibs: undefined,
-    };
+    return { configPath, parsed, files };
   }
-
   const skip = new Set(options.skipFiles.map((file) => normalize(resolve(file))));
   if (recorder) {
     // The TypeScript that reads the project, and the folders whose files the tsconfig includes by wildcard.
@@ -125,13 +136,10 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       recorder.listing(dir, (flags & ts.WatchDirectoryFlags.Recursive) !== 0);
     }
   }
-  const texts = new Map<string, string>();
-  const rootNames: string[] = [];
-  const candidateNames: string[] = [];
   for (const fileName of [...parsed.fileNames].sort()) {
     if (skip.has(normalize(fileName))) continue;
-    if (DECLARATION_FILE.test(fileName)) {
-      rootNames.push(fileName);
+    if (isDeclarationFile(fileName)) {
+      files.roots.push(fileName);
       continue;
     }
     if (!SOURCE_EXTENSIONS.test(fileName)) continue;
@@ -145,15 +153,56 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
     }
     recorder?.read(fileName, text);
     if (!mayDeclareTools(text)) continue;
-    texts.set(fileName, text);
-    rootNames.push(fileName);
-    candidateNames.push(fileName);
+    files.texts.set(fileName, text);
+    files.roots.push(fileName);
+    files.candidates.push(fileName);
   }
+  return { configPath, parsed, files };
+}
 
+/** The tsconfig alone (a shard's worker: the main thread read the project's files and recorded them). */
+export function readProjectConfig(tsconfigPath: string, diagnostics: Diagnostics, files: ProjectFiles): ProjectScan {
+  const configPath = resolve(tsconfigPath);
+  return { configPath, parsed: readConfig(configPath, diagnostics), files };
+}
+
+export function isDeclarationFile(fileName: string): boolean {
+  return DECLARATION_FILE.test(fileName);
+}
+
+/**
+ * Reads the tsconfig and builds a TypeScript program from only the files that can hold `@tool()` methods, plus the
+ * project's declaration files (ambient types). The checker pulls in what those files import; nothing else of the
+ * project is parsed, nothing is checked beyond the types of tool methods, and the JSDoc of TypeScript's own lib
+ * files (most of what is parsed) is skipped: that keeps gen-tools well ahead of `tsc --noEmit` on large projects.
+ * The program is built with the compiler API directly (gen reads its nodes and types without ts-morph wrappers).
+ * With `options.scan`, the project as scanned already (or a shard of it: the program then starts from its
+ * candidates and every declaration file).
+ */
+export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
+  const { configPath, parsed, files } = options.scan ?? scanProject(tsconfigPath, diagnostics, options);
+  const projectDir = dirname(configPath);
+  if (!parsed) {
+    const program = ts.createProgram({ rootNames: [], options: {} });
+    return {
+      program,
+      checker: program.getTypeChecker(),
+      projectDir,
+      compilerOptions: {},
+      candidates: [],
+      rootNames: [],
+      config: undefined,
+      hostLibs: undefined,
+    };
+  }
+  const { recorder } = options;
+  const candidateNames = files.candidates;
+  const shard = new Set(candidateNames);
+  const rootNames = files.roots.filter((fileName) => shard.has(fileName) || isDeclarationFile(fileName));
   const timing = options.timing;
   timing?.('config');
   // One parse of each file, even when the program is built twice (see host-libs.ts).
-  const host = leanHost(parsed.options, texts, options.sourceFiles ?? new SourceFileCache(), recorder);
+  const host = leanHost(parsed.options, files.texts, options.sourceFiles ?? new SourceFileCache(), recorder);
   const build = (compilerOptions: ts.CompilerOptions) =>
     ts.createProgram({
       rootNames,
@@ -192,7 +241,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
     projectDir,
     compilerOptions: parsed.options,
     candidates,
-    rootNames,
+    rootNames: files.roots,
     config: parsed,
     hostLibs,
   };
