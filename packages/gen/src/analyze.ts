@@ -22,6 +22,8 @@ export interface Analysis {
   outputs: Output[];
   /** See `LoadedTools.hostLibs`. */
   hostLibs?: LoadedTools['hostLibs'];
+  /** How many threads read the project, when more than one did (shard/); not kept in the cache. */
+  threads?: number;
 }
 
 export interface AnalyzeContext {
@@ -32,6 +34,8 @@ export interface AnalyzeContext {
   scan?: ProjectScan | undefined;
   /** Where the problems met so far go (those of the scan). */
   diagnostics?: Diagnostics | undefined;
+  /** The phase timer of the run (`TOOLWRIGHT_GEN_TIMING=1`), when it started before. */
+  timing?: ((phase: string) => void) | undefined;
 }
 
 /**
@@ -44,7 +48,7 @@ export interface AnalyzeContext {
 export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}): Analysis {
   const { recorder, state, scan } = context;
   const diagnostics = context.diagnostics ?? new Diagnostics();
-  const timing = phaseTimer();
+  const timing = context.timing ?? phaseTimer();
   const loaded = loadTools(options, diagnostics, { recorder, state, timing, scan });
   const perFile = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics);
   addEntries(perFile, loaded.checker);

@@ -49,9 +49,12 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const cached = analysis !== undefined;
   if (!analysis) {
     // Loaded here so that a cache hit does not pay for loading TypeScript.
-    const [{ analyze }, { loadRenderers }] = await Promise.all([import('./analyze.js'), import('./emit/index.js')]);
+    const [{ analyzeProject }, { loadRenderers }] = await Promise.all([
+      import('./shard/analyze-project.js'),
+      import('./emit/index.js'),
+    ]);
     const recorder = file ? new InputRecorder(outputsOf(resolved)) : undefined;
-    analysis = analyze(resolved, { recorder, renderers: await loadRenderers(resolved) });
+    analysis = await analyzeProject(resolved, { recorder, renderers: await loadRenderers(resolved) });
     if (file && recorder) {
       const started = performance.now();
       writeCache(file, resolved, recorder, analysis);

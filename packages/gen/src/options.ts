@@ -42,6 +42,12 @@ export interface GenerateOptions {
   maxTools?: number;
   /** Write nothing; report in `stale` which outputs differ from what would be written. */
   check?: boolean;
+  /**
+   * The most threads a cold run reads the project on (worker threads; the outputs are the same on any number).
+   * Default: `TOOLWRIGHT_GEN_THREADS`, else the machine's cores up to 4; a project too small to pay for a second
+   * thread is read on one. `1` reads it on the calling thread only.
+   */
+  threads?: number;
   /** Default `process.cwd()`. */
   cwd?: string;
   /**
@@ -81,6 +87,8 @@ export interface ResolvedOptions {
   files?: readonly SourceFileSource[] | undefined;
   /** Warning codes not reported (see GenerateOptions). */
   ignore: ReadonlySet<DiagnosticCode>;
+  /** See GenerateOptions. */
+  threads?: number | undefined;
 }
 
 /** Validates the options and makes their paths absolute. */
@@ -92,6 +100,8 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const maxTools = options.maxTools ?? GEMINI_MAX_TOOLS;
   if (!Number.isInteger(maxTools) || maxTools < 1)
     throw new UsageError(`--max-tools takes a whole number from 1, not ${String(options.maxTools)}`);
+  if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1))
+    throw new UsageError(`--threads takes a whole number from 1, not ${String(options.threads)}`);
   const projectFile = resolve(cwd, options.project ?? DEFAULT_PROJECT);
   if (options.files !== undefined && options.program === undefined)
     throw new UsageError('files: name the files of a program given as `program`');
@@ -127,6 +137,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     nameStyle,
     maxTools,
     ignore: ignoredCodes(options.ignore ?? []),
+    ...(options.threads !== undefined ? { threads: options.threads } : {}),
     ...(options.program !== undefined
       ? {
           program: options.program,

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareGolden,
   diagnosticsText,
+  expectSameInShards,
   expectSameWithHostLibs,
   fixtureOptions,
   goldenFiles,
@@ -66,6 +67,7 @@ describe('golden fixtures', () => {
       };
       compareGolden(name, dir, files, actual);
       await expectSameWithHostLibs(generateOptions, result);
+      await expectSameInShards(generateOptions, result);
       if (options.module && actual.module !== undefined) {
         expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);
         await importModule(dir, files.module, result.manifest);

@@ -19,6 +19,7 @@ Options:
   --watch                   keep running: regenerate on every change of the project (Ctrl-C to stop)
   --cache-dir <dir>         where the cache lives (default: node_modules/.cache/toolwright beside the tsconfig)
   --no-cache                read the whole project every time (no cache read or written)
+  --threads <n>             read the project on at most n threads (default: the cores, up to 4; 1: one thread)
   --ignore <codes>          do not report these warnings (e.g. --ignore TW5501,TW4504; repeatable); errors
                             cannot be silenced
   -h, --help                show this help
@@ -40,6 +41,7 @@ const VALUE_FLAGS = [
   '--name-style',
   '--cache-dir',
   '--max-tools',
+  '--threads',
   '--ignore',
 ] as const;
 
@@ -99,6 +101,11 @@ export function parseArgs(args: readonly string[]): ParsedArgs {
         if (!/^[1-9]\d*$/.test(value))
           return { kind: 'error', message: `--max-tools takes a whole number from 1, not ${value}` };
         options.maxTools = Number(value);
+        break;
+      case '--threads':
+        if (!/^[1-9]\d*$/.test(value))
+          return { kind: 'error', message: `--threads takes a whole number from 1, not ${value}` };
+        options.threads = Number(value);
         break;
       case '--ignore':
         // Checked by resolveOptions, which knows the codes: a usage error there exits 2 as well.

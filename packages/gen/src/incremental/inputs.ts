@@ -42,6 +42,13 @@ export class InputRecorder implements ReadRecorder {
     this.record.listings[`${recursive ? 'R' : 'D'}:${dir}`] = listing(dir, recursive, this.skip);
   }
 
+  /** Adds what another recorder of the same run recorded (a shard's worker, see shard/): same paths, same answers. */
+  merge(other: InputRecord): void {
+    Object.assign(this.record.files, other.files);
+    Object.assign(this.record.probes, other.probes);
+    Object.assign(this.record.listings, other.listings);
+  }
+
   toJSON(): InputRecord {
     return this.record;
   }

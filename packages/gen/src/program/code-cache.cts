@@ -21,17 +21,22 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 const ENABLED = Symbol.for('@toolwright/gen code cache');
+/** Set on a thread that reads the cache and never writes it (a shard's worker: the main thread writes the same). */
+const READ_ONLY = Symbol.for('@toolwright/gen code cache, read only');
 /** Cache files kept in the folder (one per copy of TypeScript and Node version, 2 to 4 MB each); older ones go. */
 const KEPT_FILES = 8;
 
-type GlobalWithCache = typeof globalThis & { [ENABLED]?: string };
+type GlobalWithCache = typeof globalThis & { [ENABLED]?: string; [READ_ONLY]?: boolean };
 
 /**
- * Turns the cache on for this process: Node's own where it has one, else gen's for typescript.js (in
+ * Turns the cache on for this thread: Node's own where it has one, else gen's for typescript.js (in
  * `$NODE_COMPILE_CACHE`, or the temporary folder, as Node's). `NODE_DISABLE_COMPILE_CACHE=1` turns both off.
+ * `readOnly`: gen's cache is read, never written (a worker thread, ended as soon as it answers, while the main
+ * thread writes the same file).
  */
-export function enableCodeCache(): void {
+export function enableCodeCache(readOnly = false): void {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  if (readOnly) (globalThis as GlobalWithCache)[READ_ONLY] = true;
   const { enableCompileCache } = Module as { enableCompileCache?: () => unknown };
   if (enableCompileCache) {
     enableCompileCache();
@@ -41,6 +46,12 @@ export function enableCodeCache(): void {
     process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache'),
     'toolwright-gen',
   );
+}
+
+/** Whether this thread's code cache is on (a shard's worker turns its own on when the main thread's is). */
+export function codeCacheEnabled(): boolean {
+  const { getCompileCacheDir } = Module as { getCompileCacheDir?: () => string | undefined };
+  return (globalThis as GlobalWithCache)[ENABLED] !== undefined || getCompileCacheDir?.() !== undefined;
 }
 
 /**
@@ -60,7 +71,8 @@ export function requireCached(specifier: string): unknown {
   );
   const cachedData = readPrivate(folder, cacheFile);
   const script = new Script(Module.wrap(source), { filename, ...(cachedData ? { cachedData } : {}) });
-  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writePrivate(folder, cacheFile, script));
+  if ((!cachedData || script.cachedDataRejected) && !(globalThis as GlobalWithCache)[READ_ONLY])
+    process.once('exit', () => writePrivate(folder, cacheFile, script));
   const loaded = new Module(filename, module) as NodeJS.Module & { paths: string[] };
   loaded.filename = filename;
   loaded.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(filename));

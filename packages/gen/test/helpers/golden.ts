@@ -67,3 +67,22 @@ export async function expectSameWithHostLibs(options: GenerateOptions, result: G
   expect(withHostLibs.manifest).toEqual(result.manifest);
   expect(withHostLibs.outputs).toEqual(result.outputs);
 }
+
+/**
+ * The fixture's generate() again with its files read in two shards (src/shard/; one after the other on this thread,
+ * each shard's result passed through a structured clone as a worker's message is): what it gives must not change.
+ */
+export async function expectSameInShards(options: GenerateOptions, result: GenerateResult): Promise<void> {
+  process.env.TOOLWRIGHT_GEN_SHARD_BYTES = '0';
+  process.env.TOOLWRIGHT_GEN_SHARD_INLINE = '1';
+  let sharded: GenerateResult;
+  try {
+    sharded = await generate({ ...options, threads: 2 });
+  } finally {
+    delete process.env.TOOLWRIGHT_GEN_SHARD_BYTES;
+    delete process.env.TOOLWRIGHT_GEN_SHARD_INLINE;
+  }
+  expect(sharded.diagnostics).toEqual(result.diagnostics);
+  expect(sharded.manifest).toEqual(result.manifest);
+  expect(sharded.outputs).toEqual(result.outputs);
+}

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareGolden,
   diagnosticsText,
+  expectSameInShards,
   expectSameWithHostLibs,
   fixtureOptions,
   goldenFiles,
@@ -64,6 +65,7 @@ describe('type-mapping fixtures', () => {
       };
       compareGolden(name, dir, files, actual);
       await expectSameWithHostLibs(generateOptions, result);
+      await expectSameInShards(generateOptions, result);
       if (result.manifest) compileAll(result.manifest);
       if (options.module && actual.module !== undefined) {
         expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);

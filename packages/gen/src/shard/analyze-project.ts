@@ -1,0 +1,130 @@
+// A cold run reads the project on several threads when it is large enough to pay for it. The program gen builds holds
+// only the candidate files and the declaration files, and what they import (program/load-project.ts), so a program
+// built from a part of the candidates describes each of their tools exactly as the whole one does: a tool depends
+// only on its file, what that imports, and the global declarations. The candidates are split into shards of about
+// the same size (plan.ts); shard 1 and on are read on worker threads while the main thread reads shard 0, each as
+// far as the tools' plain data (read-shard.ts); the main thread then joins them in file order and ends the run as
+// one thread does (concludeAnalysis: the checks over the tool set, render).
+import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { analyze, concludeAnalysis, phaseTimer, type Analysis, type AnalyzeContext } from '../analyze.js';
+import { Diagnostics } from '../diagnostics.js';
+import { outputsOf } from '../incremental/cache.js';
+import type { LoadedTools } from '../load-tools.js';
+import type { ResolvedOptions } from '../options.js';
+import { codeCacheEnabled } from '../program/code-cache.cjs';
+import { scanProject } from '../program/load-project.js';
+import { MIN_SHARDED_BYTES, planShards, threadCount } from './plan.js';
+import { readShard, type ShardInput, type ShardResult } from './read-shard.js';
+import { shardWorkerScript, type WorkerScript } from './worker-file.cjs';
+
+/**
+ * Reads the project and analyzes it (analyze.ts), on `threads` threads (see threadCount) when the project's candidate
+ * files are enough to pay for them, else on this one. A program given (`options.program`) is read on this thread.
+ * A worker that fails fails the run, saying which files it read and how to read them on one thread.
+ */
+export async function analyzeProject(
+  options: ResolvedOptions,
+  context: Pick<AnalyzeContext, 'recorder' | 'renderers'>,
+): Promise<Analysis> {
+  if (options.program) return analyze(options, context);
+  const { recorder } = context;
+  const timing = phaseTimer();
+  const diagnostics = new Diagnostics();
+  const skipFiles = [...outputsOf(options)];
+  const scan = scanProject(options.projectFile, diagnostics, { skipFiles, ...(recorder ? { recorder } : {}) });
+  const minBytes = Number(process.env.TOOLWRIGHT_GEN_SHARD_BYTES ?? MIN_SHARDED_BYTES);
+  const { candidates, texts } = scan.files;
+  const shards = scan.parsed
+    ? planShards(candidates, (fileName) => texts.get(fileName)!.length, threadCount(options.threads), minBytes)
+    : undefined;
+  // TOOLWRIGHT_GEN_SHARD_INLINE=1 (tests): the shards are read one after the other on this thread, each result passed
+  // through a structured clone as a worker's message is.
+  const inline = process.env.TOOLWRIGHT_GEN_SHARD_INLINE === '1';
+  const entry = inline ? undefined : shardWorkerScript(codeCacheEnabled());
+  if (!shards || (!inline && !entry)) return analyze(options, { ...context, scan, diagnostics, timing });
+  timing?.(`config, ${shards.length} shards`);
+  const inputs = shards.map(
+    (files, index): ShardInput => ({
+      options,
+      files: {
+        roots: scan.files.roots,
+        candidates: files,
+        texts: new Map(files.map((name) => [name, texts.get(name)!])),
+      },
+      record: recorder !== undefined,
+      index,
+    }),
+  );
+  const workers = inline ? [] : inputs.slice(1).map((input) => startWorker(entry!, input));
+  let results: ShardResult[];
+  try {
+    const first = readShard(inputs[0]!, scan, recorder);
+    const rest = inline
+      ? inputs.slice(1).map((input) => structuredClone(readShard(structuredClone(input))))
+      : await Promise.all(workers.map((worker) => worker.result));
+    results = [first, ...rest];
+  } finally {
+    for (const worker of workers) worker.stop();
+  }
+  timing?.('shards joined');
+  for (const result of results) {
+    for (const diagnostic of result.diagnostics) diagnostics.add(diagnostic);
+    if (result.inputs) recorder?.merge(result.inputs);
+  }
+  const byFile = new Map(results.flatMap((result) => [...result.files]));
+  const entries = candidates.flatMap((fileName) => byFile.get(fileName) ?? []);
+  const project = {
+    projectDir: dirname(scan.configPath),
+    compilerOptions: scan.parsed!.options,
+    textOf: (fileName: string) => texts.get(fileName) ?? '',
+  };
+  const analysis = concludeAnalysis(entries, diagnostics, project, joinHostLibs(results), options, context, timing);
+  return { ...analysis, threads: shards.length };
+}
+
+/**
+ * The host libs of the whole project from its shards' (see program/host-libs.ts): left out only when every shard left
+ * them out; else needed, for the reason of the first shard that needed them.
+ */
+function joinHostLibs(results: readonly ShardResult[]): LoadedTools['hostLibs'] {
+  const all = results.map((result) => result.hostLibs).filter((hostLibs) => hostLibs !== undefined);
+  if (all.length === 0) return undefined;
+  if (all.every((hostLibs) => hostLibs.leftOut)) return { leftOut: true };
+  const reason = all.find((hostLibs) => hostLibs.reason !== undefined)?.reason;
+  return { leftOut: false, ...(reason !== undefined ? { reason } : {}) };
+}
+
+interface ShardWorker {
+  result: Promise<ShardResult>;
+  /** Ends the worker, answered or not (its answer is all it is for). */
+  stop(): void;
+}
+
+function startWorker(entry: WorkerScript, input: ShardInput): ShardWorker {
+  const workerData = {
+    input,
+    ...(process.env.TOOLWRIGHT_GEN_SHARD_FAULT ? { fault: process.env.TOOLWRIGHT_GEN_SHARD_FAULT } : {}),
+  };
+  if (process.env.TOOLWRIGHT_GEN_TIMING === '1') input.startedAt = performance.timeOrigin + performance.now();
+  const worker = new Worker(entry.script, {
+    eval: true,
+    workerData,
+    ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+  });
+  const files = input.files.candidates;
+  const failed = (what: string) =>
+    new Error(
+      `gen-tools read the project on several threads, and the worker reading ${files.length} of its files ` +
+        `(${files[0]}${files.length > 1 ? ', ...' : ''}) ${what}. Run it on one thread with --threads 1 ` +
+        '(or TOOLWRIGHT_GEN_THREADS=1).',
+    );
+  const result = new Promise<ShardResult>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', (error) => reject(failed(`failed: ${error.message}`)));
+    worker.once('exit', (code) => reject(failed(`stopped (exit code ${code}) before it answered`)));
+  });
+  // A rejection nobody waits for (the main thread's shard failed first) is not an unhandled one.
+  result.catch(() => {});
+  return { result, stop: () => void worker.terminate() };
+}

@@ -1,0 +1,242 @@
+// Reading the project on several threads (src/shard/): on real worker threads (run from gen's sources through tsx,
+// as the bin's fallback runs them), the outputs, diagnostics and host libs are those of one thread, including what
+// crosses shards (a tool name twice, an override, a tool that needs the DOM lib); the cache records what the workers
+// read; a worker that fails fails the run and says how to read on one thread. The golden runners compare every
+// fixture read in two shards with one thread (helpers/golden.ts).
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generate, type GenerateOptions, type GenerateResult } from '@toolwright/gen';
+import { resolveOptions } from '../src/options.js';
+import { analyzeProject } from '../src/shard/analyze-project.js';
+import { MAX_THREADS, planShards, threadCount } from '../src/shard/plan.js';
+import { repoRoot, TEST_TSCONFIG } from './helpers/temp-project.js';
+import { budget } from '../../../test/support/time-budget.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-shard-'));
+  made.push(dir);
+  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
+  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TEST_TSCONFIG));
+  for (const [name, text] of Object.entries(files)) write(dir, name, text);
+  return dir;
+}
+
+function write(dir: string, name: string, text: string): void {
+  mkdirSync(dirname(join(dir, name)), { recursive: true });
+  writeFileSync(join(dir, name), text);
+}
+
+/** Runs `run` with these environment variables set, then puts the environment back. */
+async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vars);
+  try {
+    return await run();
+  } finally {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/** Two threads, whatever the project's size. */
+const TWO_SHARDS = { TOOLWRIGHT_GEN_SHARD_BYTES: '0' };
+
+/** A comment of `size` characters, to place a file in a shard (shards are filled by size). */
+const padding = (size: number) => `// ${'x'.repeat(size)}\n`;
+
+// By size (a 3000, sub 2500, b 2000, base 1500, web 1000), two shards are {a, base, web} and {b, sub}: the two
+// `lookup` tools, the base class and its subclass, each stand in another shard; only web.ts needs the DOM lib.
+const FILES = {
+  'src/a.ts': `${padding(3000)}import { tool } from '@toolwright/core';
+export class A {
+  /** Looks up in A. */
+  @tool()
+  lookup(query: string): string {
+    return query;
+  }
+}
+`,
+  'src/b.ts': `${padding(2000)}import { tool } from '@toolwright/core';
+export class B {
+  /** Looks up in B. */
+  @tool()
+  lookup(query: string): string {
+    return query;
+  }
+}
+`,
+  'src/base.ts': `${padding(1500)}import { tool } from '@toolwright/core';
+export class Base {
+  /** Runs. */
+  @tool()
+  run(times: number): number {
+    return times;
+  }
+}
+`,
+  'src/sub.ts': `${padding(2500)}import { tool } from '@toolwright/core';
+import { Base } from './base.js';
+import type { Only } from '../lib/only-sub.js';
+export class Sub extends Base {
+  /** Runs more. */
+  @tool()
+  override run(times: number): number {
+    return times * 2;
+  }
+
+  /** Takes what only this file imports. */
+  @tool()
+  take(only: Only): string {
+    return only.a;
+  }
+}
+`,
+  // Outside the tsconfig's files: only the program that reads sub.ts reads it.
+  'lib/only-sub.ts': 'export interface Only {\n  /** A. */\n  a: string;\n}\n',
+  'src/web.ts': `${padding(1000)}import { tool } from '@toolwright/core';
+export class Web {
+  /** Fetches. */
+  @tool()
+  fetchPage(url: URL): string {
+    return url.href;
+  }
+}
+`,
+};
+
+function comparable(result: GenerateResult) {
+  return { manifest: result.manifest, diagnostics: result.diagnostics, outputs: result.outputs };
+}
+
+describe('reading the project on several threads', () => {
+  it('splits the candidate files by size, the same way every time, each shard and the shards in path order', () => {
+    const sizes: Record<string, number> = { a: 5, b: 40, c: 30, d: 20, e: 10 };
+    const plan = (threads: number, minBytes = 0) =>
+      planShards(Object.keys(sizes), (name) => sizes[name]!, threads, minBytes);
+    expect(plan(2)).toEqual([
+      ['a', 'b', 'e'],
+      ['c', 'd'],
+    ]);
+    expect(plan(3)).toEqual([['a', 'c'], ['b'], ['d', 'e']]);
+    expect(plan(9)).toHaveLength(5);
+    // One thread, fewer than two files, or too few bytes: one thread reads them.
+    expect(plan(1)).toBeUndefined();
+    expect(plan(2, 106)).toBeUndefined();
+    expect(plan(2, 105)).toHaveLength(2);
+    expect(planShards(['a'], () => 1000, 2, 0)).toBeUndefined();
+  });
+
+  it('reads on as many threads as asked, else TOOLWRIGHT_GEN_THREADS, else the cores up to a cap', async () => {
+    expect(threadCount(3)).toBe(3);
+    await withEnv({ TOOLWRIGHT_GEN_THREADS: '1' }, async () => expect(threadCount(undefined)).toBe(1));
+    const { availableParallelism } = await import('node:os');
+    await withEnv({ TOOLWRIGHT_GEN_THREADS: 'lots' }, async () =>
+      expect(threadCount(undefined)).toBe(Math.min(availableParallelism(), MAX_THREADS)),
+    );
+    expect(() => resolveOptions({ project: join(repoRoot, 'tsconfig.json'), threads: 0 })).toThrow(
+      '--threads takes a whole number from 1, not 0',
+    );
+  });
+
+  it(
+    'on worker threads: the outputs and diagnostics of one thread, a name twice across shards reported, an ' +
+      'override across shards not, the DOM lib needed by one shard',
+    async () => {
+      const dir = project(FILES);
+      const options: GenerateOptions = { cwd: dir, json: 'tools.json', out: 'src/tools.generated.ts', check: true };
+      const one = await generate({ ...options, threads: 1 });
+      const two = await withEnv(TWO_SHARDS, () => generate({ ...options, threads: 2 }));
+      expect(comparable(two)).toEqual(comparable(one));
+      const codes = one.diagnostics.map(({ code, file, message }) => `${code} ${file.slice(dir.length)} ${message}`);
+      expect(codes).toEqual([
+        expect.stringMatching(
+          /^TW6002 \/src\/b\.ts duplicate tool name "lookup" \(B\.lookup\): A\.lookup at src\/a\.ts:6:3/,
+        ),
+      ]);
+      expect(one.manifest.tools.map((tool) => `${tool.class}.${tool.name}`)).toEqual([
+        'A.lookup',
+        'B.lookup',
+        'Base.run',
+        'Sub.run',
+        'Sub.take',
+        'Web.fetchPage',
+      ]);
+
+      const resolved = resolveOptions({ ...options, threads: 2 });
+      const single = await analyzeProject({ ...resolved, threads: 1 }, {});
+      const sharded = await withEnv(TWO_SHARDS, () => analyzeProject(resolved, {}));
+      expect(single.threads).toBeUndefined();
+      expect(sharded.threads).toBe(2);
+      expect(sharded.hostLibs).toEqual(single.hostLibs);
+      expect(sharded.hostLibs).toEqual({ leftOut: false, reason: expect.stringMatching(/web\.ts:.*names URL/) });
+      // Without web.ts, both shards leave the DOM lib out, and so does the run.
+      rmSync(join(dir, 'src/web.ts'));
+      const withoutWeb = await withEnv(TWO_SHARDS, () => analyzeProject(resolved, {}));
+      expect(withoutWeb.threads).toBe(2);
+      expect(withoutWeb.hostLibs).toEqual({ leftOut: true });
+    },
+    budget(60_000),
+  );
+
+  it(
+    'the cache holds what the workers read: a second run is served from it, an edit of a file only a worker read ' +
+      'reads the project again',
+    async () => {
+      // A result with errors is not cached: no tool name twice here.
+      const dir = project({ ...FILES, 'src/b.ts': FILES['src/b.ts'].replace('lookup(', 'search(') });
+      const options: GenerateOptions = { cwd: dir, json: 'tools.json', cache: true, threads: 2 };
+      await withEnv(TWO_SHARDS, async () => {
+        const cold = await generate(options);
+        expect(cold.cached).toBe(false);
+        const again = await generate(options);
+        expect(again.cached).toBe(true);
+        expect(comparable(again)).toEqual(comparable(cold));
+        // Only the worker reading sub.ts read lib/only-sub.ts.
+        write(
+          dir,
+          'lib/only-sub.ts',
+          'export interface Only {\n  /** A. */\n  a: string;\n  /** B. */\n  b: number;\n}\n',
+        );
+        const edited = await generate(options);
+        expect(edited.cached).toBe(false);
+        const take = edited.manifest.tools.find((tool) => tool.name === 'take')!;
+        expect(Object.keys((take.parameters.properties!.only as { properties: object }).properties)).toEqual([
+          'a',
+          'b',
+        ]);
+        expect(comparable(edited)).toEqual(comparable(await generate({ ...options, threads: 1, cache: false })));
+        expect((await generate(options)).cached).toBe(true);
+        // An edit of a file of the worker's shard.
+        write(dir, 'src/b.ts', FILES['src/b.ts'].replace('lookup(', 'find('));
+        const renamed = await generate(options);
+        expect(renamed.cached).toBe(false);
+        expect(renamed.manifest.tools.map((tool) => tool.name)).toContain('find');
+      });
+    },
+    budget(90_000),
+  );
+
+  it.each(['throw', 'exit'])(
+    'a worker that fails (%s) fails the run, naming its files and the way to read on one thread',
+    async (fault) => {
+      const dir = project(FILES);
+      const run = withEnv({ ...TWO_SHARDS, TOOLWRIGHT_GEN_SHARD_FAULT: fault }, () =>
+        generate({ cwd: dir, json: 'tools.json', threads: 2 }),
+      );
+      await expect(run).rejects.toThrow(
+        /the worker reading 2 of its files \(.*b\.ts, \.\.\.\) (failed: .*injected|stopped \(exit code 3\)).*--threads 1/,
+      );
+    },
+    budget(60_000),
+  );
+});
