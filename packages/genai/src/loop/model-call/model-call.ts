@@ -7,6 +7,7 @@ import type { EventInput } from '../event-input.js';
 import { MalformedReply } from '../reply-shape.js';
 import type { AgentSetup, RenderedTools } from '../setup.js';
 import type { ChatSpan, RunTelemetry } from '../telemetry/run-telemetry.js';
+import { failureText } from './failure-text.js';
 import { StreamBroken, type ModelReply } from './model-reply.js';
 import { generateOnce, streamOnce } from './reply-readers.js';
 import { clientFetch, RequestFetch } from './request-fetch.js';
@@ -158,7 +159,7 @@ export class ModelCall {
           await sleep(delayMs, run.abortSignal);
           continue;
         }
-        const read = error instanceof Error ? error.message : String(error);
+        const read = failureText(error);
         const message = recorded !== undefined ? `its body could not be read (${read})` : read;
         const details: { status?: number; attempts: number; cause: unknown } = { attempts: attempt, cause: error };
         if (status !== undefined) details.status = status;
