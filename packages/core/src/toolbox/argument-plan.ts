@@ -4,6 +4,7 @@ import { createArgumentReader, type ArgumentReader } from './argument-reader.js'
 import { hasBigint } from './bigint-text.js';
 import { CallFailure } from './call-errors.js';
 import { compileLeniency, type LenientNode } from './leniency.js';
+import { AjvLoadError } from './ajv-load-error.js';
 import { loadCompiler } from './runtime-compiler.js';
 import type { ArgumentSlot, CheckSource } from './tool-plan.js';
 import type { PrecompiledValidator } from './types.js';
@@ -60,24 +61,28 @@ export class ArgumentPlanOnFirstCall {
   }
 
   /**
-   * The plan, its validator compiled now where it has none (ajv loaded first, once per process), or why the tool
-   * cannot check its arguments. A schema that does not compile is tried again on the next call.
+   * The plan, its validator compiled now where it has none (the schema checker, or ajv for a schema it does not take,
+   * loaded first, once per process), or why the tool cannot check its arguments. A schema that does not compile is
+   * tried again on the next call.
    */
   async load(): Promise<ArgumentPlan | CallFailure> {
     const current = this.current();
     if (current !== undefined) return current;
     if (this.source.kind === 'checker') return this.#checked(this.source) as CallFailure;
     const source = this.source as Extract<CheckSource, { kind: 'run-time' }>;
+    const notLoaded = (error: unknown) =>
+      this.#failure(`the validator compiler (ajv) could not be loaded: ${(error as Error).message}`);
     let compile: Awaited<ReturnType<typeof loadCompiler>>;
     try {
       compile = await loadCompiler();
     } catch (error) {
-      return this.#failure(`the validator compiler (ajv) could not be loaded: ${(error as Error).message}`);
+      return notLoaded(error);
     }
     let validate: PrecompiledValidator;
     try {
-      validate = compile(this.declared, source.rejectExtra);
+      validate = await compile(this.declared, source.rejectExtra);
     } catch (error) {
+      if (error instanceof AjvLoadError) return notLoaded(error);
       return this.#failure(`its schema does not compile: ${(error as Error).message}`);
     }
     return (this.#plan ??= this.#make(validate));

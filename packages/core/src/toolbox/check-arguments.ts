@@ -11,7 +11,7 @@ import { issuesFromAjv } from './validation.js';
  * `InvalidArguments` payload a Toolbox gives for its own tools. Returns the arguments object, or the payload.
  * The schema is taken as it is (extra properties are reported only where it says `additionalProperties: false`).
  * Rejects when the schema does not compile: the caller decides whether to call without a check. Async because the
- * run-time compiler (ajv) is loaded on first use.
+ * run-time compiler (the schema checker, or ajv for a schema it does not take) is loaded on first use.
  */
 export async function checkArguments(
   toolName: string,
@@ -20,7 +20,7 @@ export async function checkArguments(
 ): Promise<{ args: Record<string, unknown> } | { error: ToolErrorPayload }> {
   const read = readArguments(args, toolName);
   if (read instanceof CallFailure) return { error: read.payload };
-  const validator = (await loadCompiler())(parameters, false);
+  const validator = await (await loadCompiler())(parameters, false);
   if (validator(read)) return { args: read };
   const issues = issuesFromAjv(validator.errors ?? [], read, parameters);
   return { error: invalidArgumentsPayload(toolName, issues) };

@@ -9,7 +9,10 @@ import type { PrecompiledValidator } from './types.js';
  * have validators from gen-tools --validators (a serverless Node function): ajv is then not in the bundle to be
  * parsed on every cold start. Reached only through `checkArguments` (a Toolbox refuses such a tool when it is bound).
  */
-export function compileValidator(_parameters: ObjectJsonSchema, _rejectExtraProperties: boolean): PrecompiledValidator {
+export async function compileAtRunTime(
+  _parameters: ObjectJsonSchema,
+  _rejectExtraProperties: boolean,
+): Promise<PrecompiledValidator> {
   throw new Error(
     '@toolwright/core as bundled for edge runtimes or precompiled validators (export condition workerd, edge-light ' +
       'or toolwright-precompiled) has no validator compiler: ' +

@@ -1,18 +1,19 @@
 import type { ObjectJsonSchema } from '../json-schema.js';
 import type { PrecompiledValidator } from './types.js';
 
-type Compile = (parameters: ObjectJsonSchema, rejectExtraProperties: boolean) => PrecompiledValidator;
+type Compile = (parameters: ObjectJsonSchema, rejectExtraProperties: boolean) => Promise<PrecompiledValidator>;
 
 let loading: Promise<Compile> | undefined;
 
 /**
- * Loads ajv on the first validator compiled at run time. A dynamic import, so that importing core does not load it
- * and a bundler can split it off: tools with precompiled validators never pay for it. In the build for edge runtimes
- * (package.json "imports": the workerd and edge-light conditions) it is a stub, and a worker's bundle holds no ajv.
+ * Loads the run-time compiler on the first validator compiled at run time (runtime-validator.ts: the schema checker,
+ * and ajv behind it). A dynamic import, so that importing core does not load it and a bundler can split it off: tools
+ * with precompiled validators never pay for it. In the build for edge runtimes (package.json "imports": the workerd
+ * and edge-light conditions) it is a stub, and a worker's bundle holds no compiler.
  */
 export function loadCompiler(): Promise<Compile> {
   loading ??= import('#validator-compiler').then(
-    (module) => module.compileValidator,
+    (module) => module.compileAtRunTime,
     (error: unknown) => {
       loading = undefined;
       throw error;

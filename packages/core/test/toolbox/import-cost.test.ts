@@ -61,28 +61,40 @@ export async function resolve(specifier, context, next) {
   }
 }
 
-describe('importing @toolwright/core stays cheap', () => {
-  it('loads neither typescript nor ts-morph, even after a call that compiles a validator', () => {
-    const loaded = modulesLoadedByImporting(
-      '@toolwright/core',
-      `
+/** A call of a one-tool Toolbox without a manifest validator, whose parameter `a` has `schema`: valid, then not. */
+const callWith = (schema: object) =>
+  `
       class S { run(a) { return a; } }
       core.tool()(S.prototype, 'run', Object.getOwnPropertyDescriptor(S.prototype, 'run'));
       const manifest = { version: 1, tools: [{ name: 'run', class: 'S', method: 'run', file: 's.ts', target: () => S,
-        parameters: { type: 'object', properties: { a: { type: 'string', format: 'date-time' } } }, params: [{ ` +
-        `name: 'a', kind: 'value' }] }] };
-      const reply = await new core.Toolbox([new S()], manifest).call({ name: 'run', args: { a: ` +
-        `'2025-01-01T00:00:00Z' } });
+        parameters: { type: 'object', properties: { a: ${JSON.stringify(schema)} } }, params: [{ ` +
+  `name: 'a', kind: 'value' }] }] };
+      const toolbox = new core.Toolbox([new S()], manifest);
+      const reply = await toolbox.call({ name: 'run', args: { a: '2025-01-01T00:00:00Z' } });
       if (reply.functionResponse.response.output !== '2025-01-01T00:00:00Z') throw new Error(JSON.stringify(reply));
-      `,
-    );
+      const refused = await toolbox.call({ name: 'run', args: { a: 'soon' } });
+      if (refused.functionResponse.response.error?.name !== 'InvalidArguments') throw new Error(JSON.stringify(refused));
+      `;
+/** ajv itself: not its small runtime helpers (`ajv/dist/runtime/`), which the checker's validators share. */
+const isAjv = (url: string) => /[/\\]ajv[/\\]/.test(url) && !/[/\\]ajv[/\\]dist[/\\]runtime[/\\]/.test(url);
+
+describe('importing @toolwright/core stays cheap', () => {
+  it('loads neither typescript nor ts-morph, nor ajv, after calls that check their arguments', () => {
+    const loaded = modulesLoadedByImporting('@toolwright/core', callWith({ type: 'string', format: 'date-time' }));
     // The check is only meaningful if the log saw the package and its dependencies.
     expect(loaded.some((url) => url.includes('/packages/core/src/index.ts'))).toBe(true);
-    expect(loaded.some((url) => /[/\\]ajv[/\\]/.test(url))).toBe(true);
+    expect(loaded.some((url) => url.includes('/packages/core/src/toolbox/runtime-validator.ts'))).toBe(true);
+    // The schema checker takes the schema: a cold start's first call loads no ajv (its largest dependency).
+    expect(loaded.filter(isAjv)).toEqual([]);
     const heavy = loaded.filter((url) =>
       /[/\\]node_modules[/\\](\.pnpm[/\\])?(typescript|ts-morph|@ts-morph)[@/\\]/.test(url),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it('loads ajv for a schema the checker does not take', () => {
+    const schema = { type: 'string', format: 'date-time', not: { const: 'now' } };
+    expect(modulesLoadedByImporting('@toolwright/core', callWith(schema)).some(isAjv)).toBe(true);
   });
 
   it('the check does see typescript when something loads it', () => {

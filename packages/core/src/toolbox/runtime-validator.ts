@@ -1,0 +1,85 @@
+import type { ObjectJsonSchema } from '../json-schema.js';
+import { linearRegExp } from '../linear-regexp.js';
+import { compileChecker } from '../schema-checker/compile-checker.js';
+import { fullFormats } from '../validator-runtime/formats.js';
+import { AjvLoadError } from './ajv-load-error.js';
+import type { PrecompiledValidator } from './types.js';
+import { validationSchema } from './validation.js';
+
+// The run-time compiler on Node and wherever code can be made from strings (package.json "imports":
+// `#validator-compiler`), loaded on a tool's first call (see runtime-compiler.ts). A tool without a precompiled
+// validator is checked first by the schema checker, which reports ajv's errors for the schemas manifests hold and
+// loads in a fraction of ajv's time: a cold start's first call loads no ajv. A tool called often moves on to ajv's
+// compiled code, which validates several times faster (as V8 tiers up a hot function); ajv also compiles the
+// schemas the checker does not take.
+
+/** Calls of one tool's validator on the checker before ajv compiles it. */
+export const CALLS_BEFORE_AJV = 200;
+
+const checkedStrict = new WeakMap<object, PrecompiledValidator>();
+const checkedLoose = new WeakMap<object, PrecompiledValidator>();
+
+let loadingAjv: Promise<typeof import('./ajv-compiler.js')> | undefined;
+
+/**
+ * The validator of a tool's arguments (once per declared schema object, for all Toolboxes): the schema checker's,
+ * or ajv's for a schema the checker does not take (ajv then says what is wrong with a schema that does not compile).
+ * Rejects with an AjvLoadError when ajv is needed and cannot be loaded.
+ */
+export async function compileAtRunTime(
+  parameters: ObjectJsonSchema,
+  rejectExtraProperties: boolean,
+): Promise<PrecompiledValidator> {
+  const cache = rejectExtraProperties ? checkedStrict : checkedLoose;
+  const known = cache.get(parameters);
+  if (known) return known;
+  let checked: PrecompiledValidator | undefined;
+  try {
+    checked = compileChecker(validationSchema(parameters, rejectExtraProperties), fullFormats, linearRegExp);
+  } catch {
+    // Not the checker's: ajv compiles it, or reports it.
+  }
+  if (checked) {
+    const tiered = tieredValidator(checked, () =>
+      loadAjv().then((ajv) => ajv.compileValidator(parameters, rejectExtraProperties)),
+    );
+    cache.set(parameters, tiered);
+    return tiered;
+  }
+  return (await loadAjv()).compileValidator(parameters, rejectExtraProperties);
+}
+
+function loadAjv(): Promise<typeof import('./ajv-compiler.js')> {
+  loadingAjv ??= import('./ajv-compiler.js').catch((error: unknown) => {
+    loadingAjv = undefined;
+    throw new AjvLoadError((error as Error).message);
+  });
+  return loadingAjv;
+}
+
+/**
+ * Validates with `first` (the checker) until it has run CALLS_BEFORE_AJV times, then asks for ajv's validator and
+ * validates with it once it is there. Both report the same errors, so the switch changes no answer; where ajv cannot
+ * be loaded or compile the schema, the checker stays.
+ */
+export function tieredValidator(
+  first: PrecompiledValidator,
+  compileAjv: () => Promise<PrecompiledValidator>,
+): PrecompiledValidator {
+  let current = first;
+  let calls = 0;
+  const validate: PrecompiledValidator = (data) => {
+    if (calls < CALLS_BEFORE_AJV && ++calls === CALLS_BEFORE_AJV) {
+      compileAjv().then(
+        (compiled) => {
+          current = compiled;
+        },
+        () => {},
+      );
+    }
+    if (current(data)) return true;
+    validate.errors = current.errors ?? null;
+    return false;
+  };
+  return validate;
+}
