@@ -106,7 +106,10 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   if (options.files !== undefined && options.program === undefined)
     throw new UsageError('files: name the files of a program given as `program`');
   if (options.program === undefined && !existsSync(projectFile))
-    throw new UsageError(`cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT}`);
+    throw new UsageError(
+      `cannot find the tsconfig ${options.project ?? DEFAULT_PROJECT} (no ${projectFile}): run gen-tools in the ` +
+        "project's folder, or name its tsconfig with --project",
+    );
   const outFile = options.out === false ? undefined : resolve(cwd, options.out ?? DEFAULT_OUT);
   const jsonFile = options.json === undefined ? undefined : resolve(cwd, options.json);
   if (outFile !== undefined && outFile === jsonFile) throw new UsageError('--out and --json name the same file');

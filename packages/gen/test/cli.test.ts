@@ -58,7 +58,8 @@ describe('gen-tools CLI', () => {
     expect(notTs.stderr).toContain('give it a .ts, .mts or .cts name (not tools.js)');
     const missing = await genTools(project.dir, '--project', 'nope/tsconfig.json');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('cannot find the tsconfig nope/tsconfig.json');
+    expect(missing.stderr).toContain('cannot find the tsconfig nope/tsconfig.json (no ');
+    expect(missing.stderr).toContain("run gen-tools in the project's folder, or name its tsconfig with --project");
     expect(existsSync(join(project.dir, 'src/tools.generated.ts'))).toBe(false);
   });
 
