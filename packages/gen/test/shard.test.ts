@@ -119,21 +119,28 @@ function comparable(result: GenerateResult) {
 }
 
 describe('reading the project on several threads', () => {
-  it('splits the candidate files by size, the same way every time, each shard and the shards in path order', () => {
+  it("splits the candidate files by size, the same way every time, the main thread's shard first, each in path order", () => {
     const sizes: Record<string, number> = { a: 5, b: 40, c: 30, d: 20, e: 10 };
-    const plan = (threads: number, minBytes = 0) =>
-      planShards(Object.keys(sizes), (name) => sizes[name]!, threads, minBytes);
+    const plan = (threads: number, minBytes = 0, workerStart = 0) =>
+      planShards(Object.keys(sizes), (name) => sizes[name]!, threads, { minBytes, workerStart });
     expect(plan(2)).toEqual([
       ['a', 'b', 'e'],
       ['c', 'd'],
     ]);
-    expect(plan(3)).toEqual([['a', 'c'], ['b'], ['d', 'e']]);
+    expect(plan(3)).toEqual([['b'], ['a', 'c'], ['d', 'e']]);
     expect(plan(9)).toHaveLength(5);
     // One thread, fewer than two files, or too few bytes: one thread reads them.
     expect(plan(1)).toBeUndefined();
     expect(plan(2, 106)).toBeUndefined();
     expect(plan(2, 105)).toHaveLength(2);
-    expect(planShards(['a'], () => 1000, 2, 0)).toBeUndefined();
+    expect(planShards(['a'], () => 1000, 2, { minBytes: 0, workerStart: 0 })).toBeUndefined();
+    // The main thread's shard (the first) is counted from 0, a worker's from what its start costs (25 here).
+    expect(plan(2, 0, 25)).toEqual([
+      ['a', 'b', 'd'],
+      ['c', 'e'],
+    ]);
+    // A worker that would start after the main thread has read everything is not started.
+    expect(plan(2, 0, 1000)).toBeUndefined();
   });
 
   it('reads on as many threads as asked, else TOOLWRIGHT_GEN_THREADS, else the cores up to a cap', async () => {

@@ -6,17 +6,15 @@
 // far as the tools' plain data (read-shard.ts); the main thread then joins them in file order and ends the run as
 // one thread does (concludeAnalysis: the checks over the tool set, render).
 import { dirname } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { analyze, concludeAnalysis, phaseTimer, type Analysis, type AnalyzeContext } from '../analyze.js';
-import { Diagnostics } from '../diagnostics.js';
+import { compareText, Diagnostics } from '../diagnostics.js';
 import { outputsOf } from '../incremental/cache.js';
 import type { LoadedTools } from '../load-tools.js';
 import type { ResolvedOptions } from '../options.js';
-import { codeCacheEnabled } from '../program/code-cache.cjs';
 import { scanProject } from '../program/load-project.js';
-import { MIN_SHARDED_BYTES, planShards, threadCount } from './plan.js';
+import { MIN_SHARDED_BYTES, planShards, threadCount, WORKER_START_BYTES } from './plan.js';
 import { readShard, type ShardInput, type ShardResult } from './read-shard.js';
-import { shardWorkerScript, type WorkerScript } from './worker-file.cjs';
+import { startShardWorkers } from './workers.js';
 
 /**
  * Reads the project and analyzes it (analyze.ts), on `threads` threads (see threadCount) when the project's candidate
@@ -33,16 +31,19 @@ export async function analyzeProject(
   const diagnostics = new Diagnostics();
   const skipFiles = [...outputsOf(options)];
   const scan = scanProject(options.projectFile, diagnostics, { skipFiles, ...(recorder ? { recorder } : {}) });
-  const minBytes = Number(process.env.TOOLWRIGHT_GEN_SHARD_BYTES ?? MIN_SHARDED_BYTES);
+  // TOOLWRIGHT_GEN_SHARD_BYTES (tests): shard from that many bytes, the main thread's shard no larger than the others.
+  const forced = process.env.TOOLWRIGHT_GEN_SHARD_BYTES;
+  const sizes = forced
+    ? { minBytes: Number(forced), workerStart: 0 }
+    : { minBytes: MIN_SHARDED_BYTES, workerStart: WORKER_START_BYTES };
   const { candidates, texts } = scan.files;
-  const shards = scan.parsed
-    ? planShards(candidates, (fileName) => texts.get(fileName)!.length, threadCount(options.threads), minBytes)
-    : undefined;
   // TOOLWRIGHT_GEN_SHARD_INLINE=1 (tests): the shards are read one after the other on this thread, each result passed
   // through a structured clone as a worker's message is.
   const inline = process.env.TOOLWRIGHT_GEN_SHARD_INLINE === '1';
-  const entry = inline ? undefined : shardWorkerScript(codeCacheEnabled());
-  if (!shards || (!inline && !entry)) return analyze(options, { ...context, scan, diagnostics, timing });
+  const shards = scan.parsed
+    ? planShards(candidates, (fileName) => texts.get(fileName)!.length, threadCount(options.threads), sizes)
+    : undefined;
+  if (!shards) return analyze(options, { ...context, scan, diagnostics, timing });
   timing?.(`config, ${shards.length} shards`);
   const inputs = shards.map(
     (files, index): ShardInput => ({
@@ -56,7 +57,8 @@ export async function analyzeProject(
       index,
     }),
   );
-  const workers = inline ? [] : inputs.slice(1).map((input) => startWorker(entry!, input));
+  const workers = inline ? [] : startShardWorkers(inputs.slice(1));
+  if (!workers) return analyze(options, { ...context, scan, diagnostics, timing });
   let results: ShardResult[];
   try {
     const first = readShard(inputs[0]!, scan, recorder);
@@ -79,52 +81,33 @@ export async function analyzeProject(
     compilerOptions: scan.parsed!.options,
     textOf: (fileName: string) => texts.get(fileName) ?? '',
   };
-  const analysis = concludeAnalysis(entries, diagnostics, project, joinHostLibs(results), options, context, timing);
+  const analysis = concludeAnalysis(
+    entries,
+    diagnostics,
+    project,
+    joinHostLibs(
+      results,
+      shards.map((files) => files[0]!),
+    ),
+    options,
+    context,
+    timing,
+  );
   return { ...analysis, threads: shards.length };
 }
 
 /**
  * The host libs of the whole project from its shards' (see program/host-libs.ts): left out only when every shard left
- * them out; else needed, for the reason of the first shard that needed them.
+ * them out; else needed, for the reason of the shard, of those that needed them, whose first file comes first.
  */
-function joinHostLibs(results: readonly ShardResult[]): LoadedTools['hostLibs'] {
-  const all = results.map((result) => result.hostLibs).filter((hostLibs) => hostLibs !== undefined);
+function joinHostLibs(results: readonly ShardResult[], firstFiles: readonly string[]): LoadedTools['hostLibs'] {
+  const all = results
+    .map((result, index) => ({ hostLibs: result.hostLibs, first: firstFiles[index]! }))
+    .filter((shard) => shard.hostLibs !== undefined)
+    .sort((a, b) => compareText(a.first, b.first))
+    .map((shard) => shard.hostLibs!);
   if (all.length === 0) return undefined;
   if (all.every((hostLibs) => hostLibs.leftOut)) return { leftOut: true };
   const reason = all.find((hostLibs) => hostLibs.reason !== undefined)?.reason;
   return { leftOut: false, ...(reason !== undefined ? { reason } : {}) };
-}
-
-interface ShardWorker {
-  result: Promise<ShardResult>;
-  /** Ends the worker, answered or not (its answer is all it is for). */
-  stop(): void;
-}
-
-function startWorker(entry: WorkerScript, input: ShardInput): ShardWorker {
-  const workerData = {
-    input,
-    ...(process.env.TOOLWRIGHT_GEN_SHARD_FAULT ? { fault: process.env.TOOLWRIGHT_GEN_SHARD_FAULT } : {}),
-  };
-  if (process.env.TOOLWRIGHT_GEN_TIMING === '1') input.startedAt = performance.timeOrigin + performance.now();
-  const worker = new Worker(entry.script, {
-    eval: true,
-    workerData,
-    ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
-  });
-  const files = input.files.candidates;
-  const failed = (what: string) =>
-    new Error(
-      `gen-tools read the project on several threads, and the worker reading ${files.length} of its files ` +
-        `(${files[0]}${files.length > 1 ? ', ...' : ''}) ${what}. Run it on one thread with --threads 1 ` +
-        '(or TOOLWRIGHT_GEN_THREADS=1).',
-    );
-  const result = new Promise<ShardResult>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', (error) => reject(failed(`failed: ${error.message}`)));
-    worker.once('exit', (code) => reject(failed(`stopped (exit code ${code}) before it answered`)));
-  });
-  // A rejection nobody waits for (the main thread's shard failed first) is not an unhandled one.
-  result.catch(() => {});
-  return { result, stop: () => void worker.terminate() };
 }

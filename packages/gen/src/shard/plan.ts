@@ -4,11 +4,19 @@ import { availableParallelism } from 'node:os';
 export const MAX_THREADS = 4;
 
 /**
- * The least bytes of candidate files (see load-project.ts's `mayDeclareTools`) that pay for a second thread: below
- * it, starting a worker and loading TypeScript in it costs more than the half of the reading it takes over
- * (docs/performance.md has the measure).
+ * What a worker's start costs, in bytes of candidate files (see load-project.ts's `mayDeclareTools`) the main thread
+ * reads meanwhile: a worker loads gen and TypeScript (some 250 ms of CPU with the code cache) before it reads, and the
+ * main thread reads some 1 KB a millisecond (the 1,000-tool bench: 808 KB in 900 ms of program, checker and
+ * describe). The main thread's shard is that much larger than a worker's.
  */
-export const MIN_SHARDED_BYTES = 256 * 1024;
+export const WORKER_START_BYTES = 240 * 1024;
+
+/**
+ * The least bytes of candidate files that pay for a second thread: a worker's shard is then (400 - 240) / 2 = 80 KB,
+ * some 80 ms of reading taken off the main thread, against some 30 ms of passing the shard and its tools across and
+ * joining them (docs/performance.md).
+ */
+export const MIN_SHARDED_BYTES = 400 * 1024;
 
 /**
  * The threads a run reads the project on: `threads` (the option or `--threads`), else TOOLWRIGHT_GEN_THREADS, else
@@ -22,16 +30,17 @@ export function threadCount(threads: number | undefined): number {
 }
 
 /**
- * The candidate files split into at most `threads` shards of about the same size (largest file first, into the
- * smallest shard so far; ties go to the earlier name and shard), each in path order, the shards in the order of their
- * first file: the same split on every machine for the same files and count. Undefined when one thread reads them:
- * one thread asked for, fewer than two files, or fewer bytes than `minBytes`.
+ * The candidate files split into at most `threads` shards, the first for the main thread and `workerStart` bytes
+ * larger than the others (largest file first, into the smallest shard so far, counting each worker's shard from
+ * `workerStart`; ties go to the earlier name and shard), each in path order, the workers' in the order of their first
+ * file: the same split on every machine for the same files and count. Undefined when one thread reads them: one
+ * thread asked for, fewer than two files, fewer bytes than `minBytes`, or none left for a worker.
  */
 export function planShards(
   candidates: readonly string[],
   sizeOf: (fileName: string) => number,
   threads: number,
-  minBytes: number,
+  { minBytes, workerStart }: { minBytes: number; workerStart: number },
 ): string[][] | undefined {
   const count = Math.min(threads, candidates.length);
   if (count < 2) return undefined;
@@ -40,16 +49,18 @@ export function planShards(
   if (total < minBytes) return undefined;
   const order = candidates.map((fileName, index) => ({ fileName, index, size: sizeOf(fileName) }));
   order.sort((a, b) => b.size - a.size || a.index - b.index);
-  const shards = Array.from({ length: count }, () => ({ size: 0, files: [] as { fileName: string; index: number }[] }));
+  const shards = Array.from({ length: count }, (_, index) => ({
+    size: index === 0 ? 0 : workerStart,
+    files: [] as { fileName: string; index: number }[],
+  }));
   for (const file of order) {
     let smallest = shards[0]!;
     for (const shard of shards) if (shard.size < smallest.size) smallest = shard;
     smallest.size += file.size;
     smallest.files.push(file);
   }
-  return shards
-    .filter((shard) => shard.files.length > 0)
-    .map((shard) => shard.files.sort((a, b) => a.index - b.index))
-    .sort((a, b) => a[0]!.index - b[0]!.index)
-    .map((files) => files.map(({ fileName }) => fileName));
+  const [main, ...workers] = shards.map((shard) => shard.files.sort((a, b) => a.index - b.index));
+  const used = workers.filter((files) => files.length > 0).sort((a, b) => a[0]!.index - b[0]!.index);
+  if (used.length === 0) return undefined;
+  return [main!, ...used].map((files) => files.map(({ fileName }) => fileName));
 }

@@ -16,8 +16,6 @@ export interface ShardInput {
   record: boolean;
   /** The shard's number, for the timing log. */
   index: number;
-  /** When the main thread started the worker (`performance.timeOrigin + performance.now()`), for the timing log. */
-  startedAt?: number;
 }
 
 /** What a shard sends back: its tools as plain data, file by file, and what reading them met. */
