@@ -119,12 +119,20 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
       const byNameOnly = index.byTarget.size === 0 && index.byName.size > 0;
       const classLeftOut =
         index.count > 0 && !byNameOnly && !chain.some((cls) => index.byTarget.has(cls) || index.byName.has(cls.name));
-      if (classLeftOut) {
-        // No method of the class at all: gen-tools left it out (it cannot import it), or has not run since it came.
+      if (index.count === 0) {
+        // No manifest passed (or an empty one): running gen-tools again would not change what this Toolbox got.
         throw new TypeError(
-          `${where} has @tool() but no method of ${className} is in the manifest. gen-tools leaves out a class its ` +
-            `module cannot import (it warns "class ${className} has @tool() methods but is not exported"): export ` +
-            `${className} from the top level of its file, then ${RUN_GEN_TOOLS}`,
+          `${where} has @tool() but the Toolbox got no manifest entries: pass the manifest gen-tools writes ` +
+            '(new Toolbox([...], manifest)), or give the method its schema with @tool({ parameters })',
+        );
+      }
+      if (classLeftOut) {
+        // No method of the class at all: gen-tools has not run since the class came, or left it out (it cannot
+        // import a class that is not exported).
+        throw new TypeError(
+          `${where} has @tool() but no method of ${className} is in the manifest: ${RUN_GEN_TOOLS} (the class is ` +
+            `newer than the manifest); if it warns "class ${className} has @tool() methods but is not exported", ` +
+            `export ${className} from the top level of its file, which the generated module must import`,
         );
       }
       throw new TypeError(

@@ -246,13 +246,17 @@ describe('decorated methods without a manifest entry', () => {
     },
   );
 
-  it('a method without @tool({ parameters }) and without a manifest entry asks for gen-tools', () => {
+  it('a method without @tool({ parameters }) bound with no manifest asks for the manifest, not for gen-tools', () => {
     class Plain {
       @tool()
       run(a: string) {
         return a;
       }
     }
-    expect(() => new Toolbox([new Plain()])).toThrow('Plain.run has @tool() but is not in the manifest: run gen-tools');
+    const noEntries =
+      'Plain.run has @tool() but the Toolbox got no manifest entries: pass the manifest gen-tools writes ' +
+      '(new Toolbox([...], manifest)), or give the method its schema with @tool({ parameters })';
+    expect(() => new Toolbox([new Plain()])).toThrow(noEntries);
+    expect(() => new Toolbox([new Plain()], { version: 1, tools: [] })).toThrow(noEntries);
   });
 });
