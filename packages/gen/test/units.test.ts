@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { toSnakeCase } from '../src/describe/name-style.js';
-import { Code, tsLiteral } from '../src/emit/ts-literal.js';
+import { Code, tsLiteral, tsLiteralOfJson } from '../src/emit/ts-literal.js';
 import { extensionStyle } from '../src/emit/index.js';
 import { importSpecifier } from '../src/emit/import-specifier.js';
 import { parseArgs } from '../src/cli/parse-args.js';
@@ -99,6 +99,29 @@ describe('tsLiteral', () => {
           for (const value of built) expect(tsLiteral(value, indent, memo)).toBe(tsLiteral(value, indent));
         },
       ),
+    );
+  });
+
+  it("writes from JSON.stringify's text (tsLiteralOfJson) what it writes from the value", () => {
+    const key = fc.oneof(
+      fc.string(),
+      fc.constantFrom('a', '$b', '_c1', 'd-e', '1f', 'toString', '__proto__', 'constructor', 'x\u2028y', '"q"'),
+    );
+    const text = fc.oneof(fc.string(), fc.constantFrom('a\u2028b', '\u2029', '\n  }', '"k": v', '\\'));
+    const tree = fc.letrec<{ node: unknown }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.jsonValue(),
+        text,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(key, tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(tree, fc.constantFrom('', '    '), (value, indent) => {
+        const json = JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+        expect(tsLiteralOfJson(json)).toBe(tsLiteral(value, indent));
+      }),
     );
   });
 
@@ -299,5 +322,58 @@ describe('version', () => {
   it('GEN_VERSION (part of the cache key) is the version in package.json', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(GEN_VERSION).toBe(pkg.version);
+  });
+});
+
+describe('renderModule', () => {
+  // Blocks of tools without revivals are made from their tools.json text; the others by tsLiteral from the value.
+  const render = (tools: ManifestTool[]) =>
+    renderModule({
+      tools: tools.map((entry) => ({ tool: entry, exportName: entry.class })),
+      outFile: '/p/src/tools.generated.ts',
+      projectDir: '/p',
+      extensionStyle: 'js',
+      command: 'gen-tools',
+      hash: manifestHash(tools),
+    }).blocks.map((block) => block.text);
+  const withTarget = (entry: ManifestTool, target: string): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(entry).flatMap(([key, value]) =>
+        key === 'file'
+          ? [
+              [key, value],
+              ['target', new Code(target)],
+            ]
+          : [[key, value]],
+      ),
+    );
+
+  it('writes each tool as tsLiteral writes it with its class thunk after file', () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom('toString', '__proto__', 'a-b', 'file', 'target'));
+    const text = fc.oneof(fc.string(), fc.constantFrom('a\u2028b', '\n      file: "x",', '"file": 1'));
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 4 }), text, (properties, description) => {
+        const entry: ManifestTool = {
+          ...tool('t', description),
+          parameters: { type: 'object', properties: properties as ManifestTool['parameters']['properties'] },
+          params: Object.keys(properties).map((name) => ({ name, kind: 'value' as const })),
+          returns: { description },
+        };
+        expect(render([entry])).toEqual([tsLiteral(withTarget(entry, 'classes.S'), '    ')]);
+      }),
+    );
+  });
+
+  it('writes the thunk of a revived class, and the tools beside it as before', () => {
+    const revived: ManifestTool = {
+      ...tool('r', 'R'),
+      params: [{ name: 'dto', kind: 'value', revive: { kind: 'class', name: 'Dto', file: 'src/dto.ts' } }],
+    };
+    const [plain, withRevival] = render([tool('a', 'A'), revived]);
+    expect(plain).toBe(tsLiteral(withTarget(tool('a', 'A'), 'classes.S'), '    '));
+    expect(withRevival).toContain(
+      'revive: {\n            kind: "class",\n            name: "Dto",\n            file: "src/dto.ts",\n' +
+        '            target: classes.Dto,\n',
+    );
   });
 });

@@ -5,7 +5,7 @@
 /** Characters that end a line for JavaScript (and TypeScript), besides the other control characters. */
 const LINE_OR_CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
 
-function unicodeEscape(c: string): string {
+export function unicodeEscape(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
@@ -19,7 +19,10 @@ export function singleQuoted(text: string): string {
   return `'${text.replace(/[\\']/g, '\\$&').replace(LINE_OR_CONTROL, unicodeEscape)}'`;
 }
 
-/** A double-quoted string literal: JSON's, with U+2028 and U+2029 escaped too (older parsers end a line there). */
+/** The line breaks JSON leaves as they are in a string, which older JavaScript parsers end a line at. */
+export const LINE_BREAKS_IN_STRINGS = /[\u2028\u2029]/g;
+
+/** A double-quoted string literal: JSON's, with U+2028 and U+2029 escaped too. */
 export function doubleQuoted(text: string): string {
-  return JSON.stringify(text).replace(/[\u2028\u2029]/g, unicodeEscape);
+  return JSON.stringify(text).replace(LINE_BREAKS_IN_STRINGS, unicodeEscape);
 }

@@ -20,6 +20,7 @@ export function renderJson(tools: readonly ManifestTool[], hash: string): Render
   return out.text('\n}\n').done();
 }
 
-const jsonBlock = perTool((tool) => JSON.stringify(tool, null, 2).replace(/\n/g, '\n    '));
+/** A tool's text in tools.json, as JSON.stringify writes it at its depth there (the TS module's blocks start from it). */
+export const jsonBlock = perTool((tool) => JSON.stringify(tool, null, 2).replace(/\n/g, '\n    '));
 
 export { toolNamesInJson } from './tool-names.js';

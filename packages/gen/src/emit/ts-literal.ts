@@ -1,4 +1,4 @@
-import { doubleQuoted } from './generated-text.js';
+import { doubleQuoted, LINE_BREAKS_IN_STRINGS, unicodeEscape } from './generated-text.js';
 /** Source text placed as is in a generated literal (a `() => Class` thunk). */
 export class Code {
   constructor(readonly text: string) {}
@@ -26,13 +26,33 @@ export function tsLiteral(value: unknown, indent = '', memo?: LiteralMemo): stri
   return flat(text);
 }
 
+/** Keys every object inherits, quoted as JSON writes them at a line's start after the indent. */
+const INHERITED_KEY_LINE = new RegExp(`\\n( *)"(${[...INHERITED_KEYS].join('|')})": `, 'g');
+
+/**
+ * tsLiteral's text of a JSON value, made from JSON.stringify's text of it with a 2-space indent (and any indent added
+ * after each line break, as tools.json's blocks have): for a value whose JSON is written anyway, a few native passes
+ * over the text cost less than tsLiteral's walk of the value. In that text every line holds one member or one
+ * bracket and no string spans lines, so a line's start tells a key or a closing bracket: keys that are identifiers
+ * lose their quotes (inherited ones become computed keys, as propertyKey writes them), the last member before a
+ * closing bracket gets its comma, and U+2028 and U+2029 are escaped as doubleQuoted escapes them. The value must hold
+ * no Code and no bigint (JSON.stringify throws on it, as tsLiteral does).
+ */
+export function tsLiteralOfJson(json: string): string {
+  const text = json
+    .replace(INHERITED_KEY_LINE, '\n$1["$2" + ""]: ')
+    .replace(/\n( *)"([A-Za-z_$][A-Za-z0-9_$]*)": /g, '\n$1$2: ')
+    .replace(/\n( *[}\]])/g, ',\n$1');
+  return flat(text.replace(LINE_BREAKS_IN_STRINGS, unicodeEscape));
+}
+
 /**
  * The same string laid out in one piece. A string built with `+` is a tree of its pieces, which V8 walks again each
  * time the string is copied (the join of a file's blocks, on every `--watch` run that keeps a tool's block); reading
  * it as a number makes V8 lay it out once, in place. On the 1,000-tool module: the join took about as long as the
  * layout, and a kept block's next join a tenth of it.
  */
-function flat(text: string): string {
+export function flat(text: string): string {
   Number(text);
   return text;
 }
