@@ -254,6 +254,29 @@ describe('the packed packages, installed with npm outside the workspace', {
     );
   });
 
+  // A large project is read on worker threads (packages/gen/src/shard/). Forced here on the small one (its two files
+  // that may declare tools, main.ts and trip-service.ts, one per thread): the workers start from the installed build,
+  // under the bin (ES modules) and under require (CommonJS), and give what one thread wrote.
+  it('gen-tools reads on worker threads from the installed build: the bin and generate() required as CommonJS', async () => {
+    const env = {
+      ...process.env,
+      TOOLWRIGHT_GEN_THREADS: '2',
+      TOOLWRIGHT_GEN_SHARD_BYTES: '0',
+      TOOLWRIGHT_GEN_TIMING: '1',
+    };
+    const { stderr } = await run(
+      join(consumer, 'node_modules/.bin/gen-tools'),
+      ['--project', 'tsconfig.json', '--out', 'src/tools.generated.ts', '--check', '--no-cache'],
+      { cwd: join(consumer, 'esm'), env },
+    );
+    expect(stderr).toContain('gen-tools: shard 2 worker started');
+    const script = `require('@toolwright/gen').generate({ project: 'esm/tsconfig.json', out: 'esm/src/tools.generated.ts', check: true })
+      .then((result) => console.log(result.stale.length, result.manifest.tools.map((tool) => tool.name).join()))`;
+    const required = await run(process.execPath, ['-e', script], { cwd: consumer, env });
+    expect(required.stdout.trim()).toBe('0 priceTrip');
+    expect(required.stderr).toContain('gen-tools: shard 2 worker started');
+  });
+
   const compilers = [
     { label: 'TypeScript 6', bin: 'typescript6/bin/tsc', major: '6.' },
     { label: 'TypeScript 7', bin: 'typescript/bin/tsc', major: '7.' },

@@ -4,7 +4,8 @@
 // in --watch mode, and prints the ratios against the targets (issue 6). Beside them (issue 36): TypeScript 7's
 // `tsc --noEmit` and gen's costly stages prototyped on TypeScript 7's native API
 // (packages/gen/scripts/native-api-prototype.ts), stage by stage against gen's own phases; gen-tools cold with and
-// without the code cache of TypeScript's compiler; CPU time beside wall time; where a cold run's CPU goes.
+// without the code cache of TypeScript's compiler; CPU time beside wall time; where a cold run's CPU goes; gen-tools
+// cold on worker threads against one thread.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5 by default)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -73,8 +74,11 @@ const tjsg = [
   ...['--path', join(project, 'src/**/*.ts'), '--type', '*', '--tsconfig', join(project, 'tsconfig.json')],
 ];
 const candidates: Record<string, string[]> = {
-  // Cold: no cache (it is removed before the run), so the run reads the project and writes the cache.
+  // Cold: no cache (it is removed before the run), so the run reads the project and writes the cache. It reads the
+  // project on worker threads as well as the main one (packages/gen/src/shard/), one per core up to 4.
   'gen-tools (cold)': genArgs,
+  // The same on one thread (--threads 1): what the threads bring, in the same run.
+  'gen-tools (cold, one thread)': [...genArgs, '--threads', '1'],
   // Cold as on a machine where gen-tools never ran: TypeScript's compiler compiled from its source, as tsc's is on
   // Node 20 (tsc keeps Node's compile cache on Node 22.1+, and gen-tools then does too).
   'gen-tools (cold, no code cache)': genArgs,
@@ -118,7 +122,7 @@ for (let run = 0; run < runs; run++) {
     if (name.startsWith('gen-tools (cold')) rmSync(cacheDir, { recursive: true, force: true });
     // gen-tools cold prints the time of each of its phases (TOOLWRIGHT_GEN_TIMING), for the stage table.
     const env =
-      name === 'gen-tools (cold)'
+      name === 'gen-tools (cold)' || name === 'gen-tools (cold, one thread)'
         ? { TOOLWRIGHT_GEN_TIMING: '1' }
         : name === 'gen-tools (cold, no code cache)'
           ? { NODE_DISABLE_COMPILE_CACHE: '1' }
@@ -161,6 +165,13 @@ const checks: [string, number, number][] = [
   ['gen-tools second run (cache) / cold', summary['gen-tools (second run, cache)']!.ms / gen.ms, 1 / 3],
   ['gen-tools --watch one-file edit (ms / 200 ms)', watch.oneFile / 200, 1],
   ['gen-tools / tsc --noEmit', gen.ms / summary['tsc --noEmit']!.ms, 0.5],
+  [
+    'gen-tools, one thread / tsc --noEmit',
+    summary['gen-tools (cold, one thread)']!.ms / summary['tsc --noEmit']!.ms,
+    Number.NaN,
+  ],
+  ['gen-tools on threads / one thread', gen.ms / summary['gen-tools (cold, one thread)']!.ms, Number.NaN],
+  ['CPU: gen-tools on threads / one thread', gen.cpuMs / summary['gen-tools (cold, one thread)']!.cpuMs, Number.NaN],
   [
     'gen-tools, no code cache / tsc --noEmit',
     summary['gen-tools (cold, no code cache)']!.ms / summary['tsc --noEmit']!.ms,
@@ -231,8 +242,8 @@ function prototypeStages(name = 'native API prototype (TypeScript 7)'): Record<s
 }
 
 /** The median time of each phase gen-tools cold printed (`gen-tools: <phase> <n> ms` on stderr). */
-function genPhases(): Record<string, number> {
-  const runs = samples['gen-tools (cold)']!.map((sample) =>
+function genPhases(name = 'gen-tools (cold)'): Record<string, number> {
+  const runs = samples[name]!.map((sample) =>
     Object.fromEntries(
       [...sample.stderr.matchAll(/^gen-tools: (.+) (\d+) ms$/gm)].map(([, phase, ms]) => [phase!, Number(ms)]),
     ),
@@ -247,6 +258,8 @@ function printStages(): void {
   console.log('\nWhere the time goes (median ms; gen-tools cold on TypeScript 6, the prototype on TypeScript 7):');
   for (const [phase, ms] of Object.entries(genPhases()))
     console.log(`  gen-tools: ${phase.padEnd(44)} ${String(ms).padStart(6)}`);
+  for (const [phase, ms] of Object.entries(genPhases('gen-tools (cold, one thread)')))
+    console.log(`  gen-tools, one thread: ${phase.padEnd(32)} ${String(ms).padStart(6)}`);
   for (const [stage, ms] of Object.entries(prototypeStages()))
     console.log(`  native API prototype: ${stage.padEnd(33)} ${String(ms).padStart(6)}`);
   const edited = spawnSync(
@@ -269,7 +282,8 @@ function printCpuProfile(): void {
   const script = join(root, 'scripts/bench/gen-tools/cpu-profile.ts');
   const profiled = spawnSync(
     process.execPath,
-    ['--import', tsx, script, String(Math.min(runs, 3)), ...genArgs, '--no-cache'].filter(
+    // On one thread: the profile is the main thread's.
+    ['--import', tsx, script, String(Math.min(runs, 3)), ...genArgs, '--no-cache', '--threads', '1'].filter(
       (arg) => arg !== '--cache-dir' && arg !== cacheDir,
     ),
     { cwd: project, encoding: 'utf8' },
