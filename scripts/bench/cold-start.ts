@@ -295,7 +295,7 @@ async function main(): Promise<void> {
       console.log(
         `  ${mode.padEnd(8)} gen-tools --validators: ${fast.toFixed(1)} ms (cpu ${fastCpu.toFixed(1)} ms, quickest ` +
           `${minima[`${mode}, precompiled`]!.toFixed(1)} ms)   ` +
-          `default, ajv at run time: ${slow.toFixed(1)} ms (cpu ${slowCpu.toFixed(1)} ms)  ` +
+          `default, validators made at run time: ${slow.toFixed(1)} ms (cpu ${slowCpu.toFixed(1)} ms)  ` +
           ` ${(slow / fast).toFixed(1)}x`,
       );
     }
