@@ -44,8 +44,8 @@ export interface GenerateOptions {
   check?: boolean;
   /**
    * The most threads a cold run reads the project on (worker threads; the outputs are the same on any number).
-   * Default: `TOOLWRIGHT_GEN_THREADS`, else the machine's cores up to 4; a project too small to pay for a second
-   * thread is read on one. `1` reads it on the calling thread only.
+   * Default: `TOOLWRIGHT_GEN_THREADS`, else one and one more for each core the load average leaves free, up to 4; a
+   * project too small to pay for a second thread is read on one. `1` reads it on the calling thread only.
    */
   threads?: number;
   /** Default `process.cwd()`. */

@@ -143,13 +143,18 @@ describe('reading the project on several threads', () => {
     expect(plan(2, 0, 1000)).toBeUndefined();
   });
 
-  it('reads on as many threads as asked, else TOOLWRIGHT_GEN_THREADS, else the cores up to a cap', async () => {
+  it('reads on as many threads as asked, else TOOLWRIGHT_GEN_THREADS, else one per core left free, up to a cap', async () => {
     expect(threadCount(3)).toBe(3);
-    await withEnv({ TOOLWRIGHT_GEN_THREADS: '1' }, async () => expect(threadCount(undefined)).toBe(1));
-    const { availableParallelism } = await import('node:os');
-    await withEnv({ TOOLWRIGHT_GEN_THREADS: 'lots' }, async () =>
-      expect(threadCount(undefined)).toBe(Math.min(availableParallelism(), MAX_THREADS)),
-    );
+    await withEnv({ TOOLWRIGHT_GEN_THREADS: '1' }, async () => expect(threadCount(undefined, 8, 0)).toBe(1));
+    await withEnv({ TOOLWRIGHT_GEN_THREADS: 'lots' }, async () => {
+      // Cores and the load average of the last minute: one thread, and one more per core that the load leaves free.
+      expect(threadCount(undefined, 2, 0.3)).toBe(2);
+      expect(threadCount(undefined, 2, 1)).toBe(2);
+      expect(threadCount(undefined, 2, 1.2)).toBe(1);
+      expect(threadCount(undefined, 2, 8)).toBe(1);
+      expect(threadCount(undefined, 16, 0)).toBe(MAX_THREADS);
+      expect(threadCount(undefined, 1, 0)).toBe(1);
+    });
     expect(() => resolveOptions({ project: join(repoRoot, 'tsconfig.json'), threads: 0 })).toThrow(
       '--threads takes a whole number from 1, not 0',
     );

@@ -9,7 +9,7 @@
 //   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5 by default)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, measureNode, processCpuMs, type Measurement } from '../measure.js';
@@ -75,10 +75,11 @@ const tjsg = [
 ];
 const candidates: Record<string, string[]> = {
   // Cold: no cache (it is removed before the run), so the run reads the project and writes the cache. It reads the
-  // project on worker threads as well as the main one (packages/gen/src/shard/), one per core up to 4.
+  // project on worker threads beside the main one (packages/gen/src/shard/), one per core the load leaves free.
   'gen-tools (cold)': genArgs,
-  // The same on one thread (--threads 1): what the threads bring, in the same run.
+  // The same on one thread and on two whatever the load (--threads): what a second thread brings, in the same run.
   'gen-tools (cold, one thread)': [...genArgs, '--threads', '1'],
+  'gen-tools (cold, two threads)': [...genArgs, '--threads', '2'],
   // Cold as on a machine where gen-tools never ran: TypeScript's compiler compiled from its source, as tsc's is on
   // Node 20 (tsc keeps Node's compile cache on Node 22.1+, and gen-tools then does too).
   'gen-tools (cold, no code cache)': genArgs,
@@ -112,6 +113,7 @@ const candidates: Record<string, string[]> = {
   'ts-json-schema-generator --no-type-check': [...tjsg, '--no-type-check', '--out', join(out, 'tjsg.json')],
 };
 
+const loadAtStart = loadavg()[0]!.toFixed(1);
 const samples: Record<string, Measurement[]> = Object.fromEntries(Object.keys(candidates).map((name) => [name, []]));
 for (let run = 0; run < runs; run++) {
   for (const [name, args] of Object.entries(candidates)) {
@@ -122,7 +124,7 @@ for (let run = 0; run < runs; run++) {
     if (name.startsWith('gen-tools (cold')) rmSync(cacheDir, { recursive: true, force: true });
     // gen-tools cold prints the time of each of its phases (TOOLWRIGHT_GEN_TIMING), for the stage table.
     const env =
-      name === 'gen-tools (cold)' || name === 'gen-tools (cold, one thread)'
+      name === 'gen-tools (cold)' || name === 'gen-tools (cold, one thread)' || name === 'gen-tools (cold, two threads)'
         ? { TOOLWRIGHT_GEN_TIMING: '1' }
         : name === 'gen-tools (cold, no code cache)'
           ? { NODE_DISABLE_COMPILE_CACHE: '1' }
@@ -142,6 +144,9 @@ const summary = Object.fromEntries(
   ]),
 );
 console.log(`\n1,000 tools in 100 files, median of ${runs} interleaved runs (wall, CPU on all cores, peak memory):`);
+console.log(
+  `  (load average at the start ${loadAtStart}, at the end ${loadavg()[0]!.toFixed(1)}, ${availableParallelism()} cores)`,
+);
 for (const [name, { ms, cpuMs, mb }] of Object.entries(summary)) {
   const cpu = Number.isNaN(cpuMs) ? '' : `${cpuMs.toFixed(0).padStart(6)} ms CPU`;
   console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${cpu}  ${mb.toFixed(0).padStart(5)} MB`);
@@ -170,8 +175,21 @@ const checks: [string, number, number][] = [
     summary['gen-tools (cold, one thread)']!.ms / summary['tsc --noEmit']!.ms,
     Number.NaN,
   ],
-  ['gen-tools on threads / one thread', gen.ms / summary['gen-tools (cold, one thread)']!.ms, Number.NaN],
-  ['CPU: gen-tools on threads / one thread', gen.cpuMs / summary['gen-tools (cold, one thread)']!.cpuMs, Number.NaN],
+  [
+    'gen-tools, two threads / tsc --noEmit',
+    summary['gen-tools (cold, two threads)']!.ms / summary['tsc --noEmit']!.ms,
+    Number.NaN,
+  ],
+  [
+    'gen-tools, two threads / one thread',
+    summary['gen-tools (cold, two threads)']!.ms / summary['gen-tools (cold, one thread)']!.ms,
+    Number.NaN,
+  ],
+  [
+    'CPU: gen-tools, two threads / one thread',
+    summary['gen-tools (cold, two threads)']!.cpuMs / summary['gen-tools (cold, one thread)']!.cpuMs,
+    Number.NaN,
+  ],
   [
     'gen-tools, no code cache / tsc --noEmit',
     summary['gen-tools (cold, no code cache)']!.ms / summary['tsc --noEmit']!.ms,
@@ -258,8 +276,8 @@ function printStages(): void {
   console.log('\nWhere the time goes (median ms; gen-tools cold on TypeScript 6, the prototype on TypeScript 7):');
   for (const [phase, ms] of Object.entries(genPhases()))
     console.log(`  gen-tools: ${phase.padEnd(44)} ${String(ms).padStart(6)}`);
-  for (const [phase, ms] of Object.entries(genPhases('gen-tools (cold, one thread)')))
-    console.log(`  gen-tools, one thread: ${phase.padEnd(32)} ${String(ms).padStart(6)}`);
+  for (const [phase, ms] of Object.entries(genPhases('gen-tools (cold, two threads)')))
+    console.log(`  gen-tools, two threads: ${phase.padEnd(31)} ${String(ms).padStart(6)}`);
   for (const [stage, ms] of Object.entries(prototypeStages()))
     console.log(`  native API prototype: ${stage.padEnd(33)} ${String(ms).padStart(6)}`);
   const edited = spawnSync(
