@@ -143,8 +143,8 @@ describe('GeminiRestClient', () => {
     expect(() => new GeminiRestClient({ apiKey: '' })).toThrow(/needs an API key/);
   });
 
-  it('takes its key from the environment when none is given, in the order GoogleGenAI reads it', async () => {
-    const fake = await startFakeGemini({ script: [reply.text('a'), reply.text('b'), reply.text('c')] });
+  it('takes its key and base URL from the environment when none is given, as GoogleGenAI reads them', async () => {
+    const fake = await startFakeGemini({ script: [reply.text('a'), reply.text('b'), reply.text('c'), reply.text('d')] });
     fakes.push(fake);
     const keyOf = async (options: { apiKey?: string }) => {
       const client = new GeminiRestClient({ ...options, httpOptions: { baseUrl: fake.url } });
@@ -161,6 +161,11 @@ describe('GeminiRestClient', () => {
       vi.stubEnv('GOOGLE_API_KEY', '');
       vi.stubEnv('GEMINI_API_KEY', '');
       expect(() => new GeminiRestClient()).toThrow(/needs an API key.*GEMINI_API_KEY/);
+      // The base URL too: a client built as the quick start builds it reaches FakeGemini with no change of code.
+      vi.stubEnv('GEMINI_API_KEY', 'k');
+      vi.stubEnv('GOOGLE_GEMINI_BASE_URL', fake.url);
+      await new GeminiRestClient().models.generateContent({ model: 'm', contents: 'x' });
+      expect(fake.requests).toHaveLength(4);
     } finally {
       vi.unstubAllEnvs();
     }

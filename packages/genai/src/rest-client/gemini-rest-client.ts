@@ -15,7 +15,10 @@ export interface GeminiRestClientOptions {
   /** Default `v1beta`, as @google/genai 1.x and 2.x. */
   apiVersion?: string;
   httpOptions?: {
-    /** Default `https://generativelanguage.googleapis.com`. */
+    /**
+     * Default: the environment's `GOOGLE_GEMINI_BASE_URL` (as `GoogleGenAI` reads it), else
+     * `https://generativelanguage.googleapis.com`.
+     */
     baseUrl?: string;
     /** Sent with every request, after the client's own. */
     headers?: Record<string, string>;
@@ -48,7 +51,7 @@ export class GeminiRestClient {
   private readonly httpOptions: NonNullable<RequestHttpOptions>;
 
   constructor(options: GeminiRestClientOptions = {}) {
-    const apiKey = options.apiKey ?? keyFromEnvironment();
+    const apiKey = options.apiKey ?? fromEnvironment('GOOGLE_API_KEY') ?? fromEnvironment('GEMINI_API_KEY');
     if (typeof apiKey !== 'string' || apiKey === '')
       throw new Error(
         'GeminiRestClient needs an API key: new GeminiRestClient({ apiKey }), or GEMINI_API_KEY in the environment.',
@@ -56,7 +59,8 @@ export class GeminiRestClient {
     this.apiKey = apiKey;
     this.apiVersion = options.apiVersion ?? 'v1beta';
     const { fetch: own, ...httpOptions } = options.httpOptions ?? {};
-    this.httpOptions = httpOptions;
+    const baseUrl = httpOptions.baseUrl ?? fromEnvironment('GOOGLE_GEMINI_BASE_URL');
+    this.httpOptions = baseUrl === undefined ? httpOptions : { ...httpOptions, baseUrl };
     this.fetch = own ?? ((input, init) => globalThis.fetch(input, init));
     // The Agent wraps it to read Retry-After and to carry its signal.
     recordOwnFetch(this, this.fetch);
@@ -112,8 +116,8 @@ export class GeminiRestClient {
   }
 }
 
-/** `GOOGLE_API_KEY`, else `GEMINI_API_KEY`, as `GoogleGenAI` reads them; none where there is no `process` (edge). */
-function keyFromEnvironment(): string | undefined {
+/** A setting from the environment, as `GoogleGenAI` reads them: none where there is no `process` (edge), or empty. */
+function fromEnvironment(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.['GOOGLE_API_KEY'] || env?.['GEMINI_API_KEY'] || undefined;
+  return env?.[name] || undefined;
 }
