@@ -61,6 +61,12 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       if (process.env.TOOLWRIGHT_GEN_TIMING === '1')
         process.stderr.write(`gen-tools: cache write ${(performance.now() - started).toFixed(0)} ms\n`);
     }
+    // Node 23.9+: the main thread's own CPU (process.cpuUsage() counts the workers' and V8's threads too).
+    const { threadCpuUsage } = process as { threadCpuUsage?: () => NodeJS.CpuUsage };
+    if (process.env.TOOLWRIGHT_GEN_TIMING === '1' && threadCpuUsage) {
+      const { user, system } = threadCpuUsage();
+      process.stderr.write(`gen-tools: main thread CPU ${((user + system) / 1000).toFixed(0)} ms\n`);
+    }
   }
   return { ...applyAnalysis(analysis, options.check ?? false, resolved.ignore), cached };
 }

@@ -43,9 +43,9 @@ export interface GenerateOptions {
   /** Write nothing; report in `stale` which outputs differ from what would be written. */
   check?: boolean;
   /**
-   * The most threads a cold run reads the project on (worker threads; the outputs are the same on any number).
-   * Default: `TOOLWRIGHT_GEN_THREADS`, else one and one more for each core the load average leaves free, up to 4; a
-   * project too small to pay for a second thread is read on one. `1` reads it on the calling thread only.
+   * The most threads a cold run reads the project on: the calling one, and worker threads for the rest (the outputs
+   * are the same on any number). Default: `TOOLWRIGHT_GEN_THREADS`, else 1. A project with less than 1 MB of files
+   * that may declare tools is read on one thread whatever the number.
    */
   threads?: number;
   /** Default `process.cwd()`. */

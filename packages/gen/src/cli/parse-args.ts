@@ -19,7 +19,7 @@ Options:
   --watch                   keep running: regenerate on every change of the project (Ctrl-C to stop)
   --cache-dir <dir>         where the cache lives (default: node_modules/.cache/toolwright beside the tsconfig)
   --no-cache                read the whole project every time (no cache read or written)
-  --threads <n>             read the project on at most n threads (default: 1 and 1 per idle core, up to 4)
+  --threads <n>             read a large project on up to n threads (default 1: see the README)
   --ignore <codes>          do not report these warnings (e.g. --ignore TW5501,TW4504; repeatable); errors
                             cannot be silenced
   -h, --help                show this help

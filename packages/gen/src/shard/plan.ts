@@ -1,39 +1,28 @@
-import { availableParallelism, loadavg } from 'node:os';
-
-/** The most threads a run reads the project on by default: each loads TypeScript and parses the lib files again. */
-export const MAX_THREADS = 4;
-
 /**
  * What a worker's start costs, in bytes of candidate files (see load-project.ts's `mayDeclareTools`) the main thread
- * reads meanwhile: a worker loads gen and TypeScript (some 250 ms of CPU with the code cache) before it reads, and the
- * main thread reads some 1 KB a millisecond (the 1,000-tool bench: 808 KB in 900 ms of program, checker and
- * describe). The main thread's shard is that much larger than a worker's.
+ * reads meanwhile: a worker loads gen and TypeScript (some 200 ms) before it reads, and the main thread reads the
+ * 1,000-tool bench's 808 KB in some 360 ms beyond the 370 ms every program costs whatever its files (the lib files and
+ * core's declarations, parsed and bound: docs/performance.md). The main thread's shard is that much larger.
  */
-export const WORKER_START_BYTES = 240 * 1024;
+export const WORKER_START_BYTES = 512 * 1024;
 
 /**
- * The least bytes of candidate files that pay for a second thread: a worker's shard is then (400 - 240) / 2 = 80 KB,
- * some 80 ms of reading taken off the main thread, against some 30 ms of passing the shard and its tools across and
- * joining them (docs/performance.md).
+ * The least bytes of candidate files a run splits, when asked for more than one thread: below it a worker's shard
+ * would be under 256 KB, some 100 ms of reading taken off the main thread, against the start of the worker and the
+ * join of its tools.
  */
-export const MIN_SHARDED_BYTES = 400 * 1024;
+export const MIN_SHARDED_BYTES = 1024 * 1024;
 
 /**
  * The threads a run reads the project on: `threads` (the option or `--threads`), else TOOLWRIGHT_GEN_THREADS, else
- * one, and one more for each core that other processes leave free (the cores less the load average of the last
- * minute, as `make -l` reads it), up to MAX_THREADS. On a machine whose cores are all busy a worker only adds the CPU
- * of its start (TypeScript loaded again): the 1,000-tool bench at load 8 on 2 cores took 1.4 times as long on two
- * threads (docs/performance.md). 1 reads it on the main thread alone.
+ * one. Not more by default: every thread pays again for the lib files and the declarations every program holds (some
+ * 370 ms of the 730 ms the main thread spends reading the 1,000-tool bench), so there a second thread took 1.3 times
+ * the CPU and saved the main thread a fifth of its reading (docs/performance.md).
  */
-export function threadCount(
-  threads: number | undefined,
-  cores = availableParallelism(),
-  load = loadavg()[0] ?? 0,
-): number {
+export function threadCount(threads: number | undefined): number {
   if (threads !== undefined) return threads;
   const fromEnv = process.env.TOOLWRIGHT_GEN_THREADS;
-  if (fromEnv !== undefined && /^[1-9]\d*$/.test(fromEnv)) return Number(fromEnv);
-  return Math.max(1, Math.min(MAX_THREADS, cores, 1 + Math.floor(cores - load)));
+  return fromEnv !== undefined && /^[1-9]\d*$/.test(fromEnv) ? Number(fromEnv) : 1;
 }
 
 /**
