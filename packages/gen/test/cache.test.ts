@@ -1,13 +1,12 @@
 // The cache (a second run with no change reads nothing but hashes; after any change, the same bytes as a run
 // without cache), determinism (file order does not matter), the content hash, and `T | undefined` parameters.
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type GenerateOptions, type GenerateResult } from '@toolwright/gen';
 import { manifestHash } from '../src/emit/index.js';
-import { repoRoot, TEST_TSCONFIG } from './helpers/temp-project.js';
+import { projectWithFiles, repoRoot, TEST_TSCONFIG, writeProjectFile } from './helpers/temp-project.js';
 import { budget } from '../../../test/support/time-budget.js';
 
 const made: string[] = [];
@@ -17,19 +16,12 @@ afterAll(() => {
 
 /** A project folder with `@toolwright/core` linked in, and the given files (relative paths). */
 function project(files: Record<string, string>, tsconfig: object = TEST_TSCONFIG): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-cache-'));
+  const dir = projectWithFiles('cache', files, tsconfig);
   made.push(dir);
-  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
-  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-  for (const [name, text] of Object.entries(files)) write(dir, name, text);
   return dir;
 }
 
-function write(dir: string, name: string, text: string): void {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+const write = writeProjectFile;
 
 const shared = (fields: string[]) =>
   `/** A place. */\nexport interface Place ` +

@@ -3,15 +3,14 @@
 // crosses shards (a tool name twice, an override, a tool that needs the DOM lib); the cache records what the workers
 // read; a worker that fails fails the run and says how to read on one thread. The golden runners compare every
 // fixture read in two shards with one thread (helpers/golden.ts).
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type GenerateOptions, type GenerateResult } from '@toolwright/gen';
 import { resolveOptions } from '../src/options.js';
 import { analyzeProject } from '../src/shard/analyze-project.js';
 import { planShards, threadCount } from '../src/shard/plan.js';
-import { repoRoot, TEST_TSCONFIG } from './helpers/temp-project.js';
+import { projectWithFiles, repoRoot, writeProjectFile } from './helpers/temp-project.js';
 import { budget } from '../../../test/support/time-budget.js';
 
 const made: string[] = [];
@@ -20,19 +19,12 @@ afterAll(() => {
 });
 
 function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-shard-'));
+  const dir = projectWithFiles('shard', files);
   made.push(dir);
-  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
-  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TEST_TSCONFIG));
-  for (const [name, text] of Object.entries(files)) write(dir, name, text);
   return dir;
 }
 
-function write(dir: string, name: string, text: string): void {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+const write = writeProjectFile;
 
 /** Runs `run` with these environment variables set, then puts the environment back. */
 async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): Promise<T> {

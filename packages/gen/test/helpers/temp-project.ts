@@ -1,6 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -31,4 +31,27 @@ export function tempProject(fixture: string): { dir: string; remove: () => void 
   mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
   symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A project in a fresh temporary folder (named after `prefix`), with `@toolwright/core` linked in, the tsconfig and
+ * the given files (relative paths). The caller removes it.
+ */
+export function projectWithFiles(
+  prefix: string,
+  files: Record<string, string>,
+  tsconfig: object = TEST_TSCONFIG,
+): string {
+  const dir = mkdtempSync(join(tmpdir(), `toolwright-gen-${prefix}-`));
+  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
+  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+  for (const [name, text] of Object.entries(files)) writeProjectFile(dir, name, text);
+  return dir;
+}
+
+/** Writes a file of a project (a relative path), with the folders it needs. */
+export function writeProjectFile(dir: string, name: string, text: string): void {
+  mkdirSync(dirname(join(dir, name)), { recursive: true });
+  writeFileSync(join(dir, name), text);
 }
