@@ -194,6 +194,7 @@ describe('parseArgs', () => {
       options: { cache: true, maxTools: 1000 },
       watch: false,
     });
+    expect(parseArgs(['--threads=2'])).toEqual({ kind: 'run', options: { cache: true, threads: 2 }, watch: false });
     expect(parseArgs(['--check', '-h'])).toEqual({ kind: 'help' });
     expect(parseArgs(['--version'])).toEqual({ kind: 'version' });
   });
@@ -210,6 +211,8 @@ describe('parseArgs', () => {
     [['--name-style', 'camel'], '--name-style takes preserve or snake, not camel'],
     [['--max-tools', '0'], '--max-tools takes a whole number from 1, not 0'],
     [['--max-tools=1e3'], '--max-tools takes a whole number from 1, not 1e3'],
+    [['--threads', '0'], '--threads takes a whole number from 1, not 0'],
+    [['--threads=auto'], '--threads takes a whole number from 1, not auto'],
   ])('%j is an error', (args, message) => {
     expect(parseArgs(args)).toEqual({ kind: 'error', message });
   });
