@@ -367,6 +367,22 @@ describe('renderModule', () => {
     );
   });
 
+  it('writes tools.json as JSON.stringify writes the manifest, each block where it says', () => {
+    const text = fc.oneof(fc.string(), fc.constantFrom('a\u2028b', '\n', '    ]', '"x": ['));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.jsonValue()), { maxLength: 4 }), (entries) => {
+        const tools = entries.map(([description, value], i) => ({
+          ...tool(`t${i}`, description),
+          parameters: { type: 'object' as const, properties: { v: value } as ManifestTool['parameters']['properties'] },
+        }));
+        const { text: json, blocks } = renderJson(tools, 'h');
+        expect(json).toBe(`${JSON.stringify({ version: 1, hash: 'h', tools }, null, 2)}\n`);
+        for (const block of blocks) expect(json.slice(block.start, block.start + block.text.length)).toBe(block.text);
+        expect(blocks.map((block) => JSON.parse(block.text))).toEqual(JSON.parse(JSON.stringify(tools)));
+      }),
+    );
+  });
+
   it('writes the thunk of a revived class, and the tools beside it as before', () => {
     const revived: ManifestTool = {
       ...tool('r', 'R'),

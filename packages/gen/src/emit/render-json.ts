@@ -20,7 +20,13 @@ export function renderJson(tools: readonly ManifestTool[], hash: string): Render
   return out.text('\n}\n').done();
 }
 
+/**
+ * What JSON.stringify writes before a value it indents as tools.json's tools (two levels in, 4 spaces): writing the
+ * tool there gives its lines that indent, without a pass that indents them afterwards. (`\n  ]\n]` ends it.)
+ */
+const NESTING = '[\n  [\n    ';
+
 /** A tool's text in tools.json, as JSON.stringify writes it at its depth there (the TS module's blocks start from it). */
-export const jsonBlock = perTool((tool) => JSON.stringify(tool, null, 2).replace(/\n/g, '\n    '));
+export const jsonBlock = perTool((tool) => JSON.stringify([[tool]], null, 2).slice(NESTING.length, -6));
 
 export { toolNamesInJson } from './tool-names.js';
