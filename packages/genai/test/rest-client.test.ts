@@ -144,7 +144,9 @@ describe('GeminiRestClient', () => {
   });
 
   it('takes its key and base URL from the environment when none is given, as GoogleGenAI reads them', async () => {
-    const fake = await startFakeGemini({ script: [reply.text('a'), reply.text('b'), reply.text('c'), reply.text('d')] });
+    const fake = await startFakeGemini({
+      script: [reply.text('a'), reply.text('b'), reply.text('c'), reply.text('d')],
+    });
     fakes.push(fake);
     const keyOf = async (options: { apiKey?: string }) => {
       const client = new GeminiRestClient({ ...options, httpOptions: { baseUrl: fake.url } });
