@@ -10,14 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  compareGolden,
-  diagnosticsText,
-  expectSameInShards,
-  expectSameWithHostLibs,
-  fixtureOptions,
-  goldenFiles,
-} from './helpers/golden.js';
+import { compareGolden, diagnosticsText, expectSameOtherWays, fixtureOptions, goldenFiles } from './helpers/golden.js';
 import { generate, type GenerateOptions, type NameStyle } from '@toolwright/gen';
 import { importModule, typeCheckModule } from './helpers/module-checks.js';
 
@@ -66,8 +59,7 @@ describe('golden fixtures', () => {
         diagnostics: diagnosticsText(result, dir),
       };
       compareGolden(name, dir, files, actual);
-      await expectSameWithHostLibs(generateOptions, result);
-      await expectSameInShards(generateOptions, result);
+      await expectSameOtherWays(generateOptions, result);
       if (options.module && actual.module !== undefined) {
         expect(typeCheckModule(join(dir, 'tsconfig.json'), files.module)).toEqual([]);
         await importModule(dir, files.module, result.manifest);

@@ -1,6 +1,6 @@
 // Leaving the DOM and web worker libs out of the program (src/program/host-libs.ts): left out only when the tools
 // cannot reach them, kept for every way a tool can, and the same outputs either way. The golden runners check the
-// same outputs on every fixture (expectSameWithHostLibs in helpers/golden.ts).
+// same outputs on every fixture (expectSameOtherWays in helpers/golden.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -52,37 +52,25 @@ export function compareGolden(
 }
 
 /**
- * The fixture's generate() again with every lib of its tsconfig in the program, the DOM and web worker libs that gen
- * leaves out where no tool can reach them included (src/program/host-libs.ts): what it gives must not change.
+ * The fixture's generate() again, each of two other ways, must give what it gave: with every lib of its tsconfig in
+ * the program, the DOM and web worker libs that gen leaves out where no tool can reach them included
+ * (src/program/host-libs.ts); and with its files read in two shards (src/shard/; one after the other on this thread,
+ * each shard's result passed through a structured clone as a worker's message is).
  */
-export async function expectSameWithHostLibs(options: GenerateOptions, result: GenerateResult): Promise<void> {
-  process.env.TOOLWRIGHT_GEN_ALL_LIBS = '1';
-  let withHostLibs: GenerateResult;
-  try {
-    withHostLibs = await generate(options);
-  } finally {
-    delete process.env.TOOLWRIGHT_GEN_ALL_LIBS;
+export async function expectSameOtherWays(options: GenerateOptions, result: GenerateResult): Promise<void> {
+  for (const [env, more] of [
+    [{ TOOLWRIGHT_GEN_ALL_LIBS: '1' }, {}],
+    [{ TOOLWRIGHT_GEN_SHARD_BYTES: '0', TOOLWRIGHT_GEN_SHARD_INLINE: '1' }, { threads: 2 }],
+  ] as const) {
+    Object.assign(process.env, env);
+    let again: GenerateResult;
+    try {
+      again = await generate({ ...options, ...more });
+    } finally {
+      for (const name of Object.keys(env)) delete process.env[name];
+    }
+    expect(again.diagnostics, Object.keys(env).join(', ')).toEqual(result.diagnostics);
+    expect(again.manifest, Object.keys(env).join(', ')).toEqual(result.manifest);
+    expect(again.outputs, Object.keys(env).join(', ')).toEqual(result.outputs);
   }
-  expect(withHostLibs.diagnostics).toEqual(result.diagnostics);
-  expect(withHostLibs.manifest).toEqual(result.manifest);
-  expect(withHostLibs.outputs).toEqual(result.outputs);
-}
-
-/**
- * The fixture's generate() again with its files read in two shards (src/shard/; one after the other on this thread,
- * each shard's result passed through a structured clone as a worker's message is): what it gives must not change.
- */
-export async function expectSameInShards(options: GenerateOptions, result: GenerateResult): Promise<void> {
-  process.env.TOOLWRIGHT_GEN_SHARD_BYTES = '0';
-  process.env.TOOLWRIGHT_GEN_SHARD_INLINE = '1';
-  let sharded: GenerateResult;
-  try {
-    sharded = await generate({ ...options, threads: 2 });
-  } finally {
-    delete process.env.TOOLWRIGHT_GEN_SHARD_BYTES;
-    delete process.env.TOOLWRIGHT_GEN_SHARD_INLINE;
-  }
-  expect(sharded.diagnostics).toEqual(result.diagnostics);
-  expect(sharded.manifest).toEqual(result.manifest);
-  expect(sharded.outputs).toEqual(result.outputs);
 }
