@@ -1,7 +1,7 @@
 import type { ToolManifest } from '@toolwright/core';
 import { checkTools } from './describe/check-tools.js';
 import { checkDecoratorSettings } from './describe/decorator-settings.js';
-import { addEntries, describeFiles } from './describe/describe-files.js';
+import { describeFiles } from './describe/describe-files.js';
 import type { ToolEntry } from './describe/tool-entry.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
 import { checkDtoImports } from './emit/dto-imports.js';
@@ -51,7 +51,6 @@ export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}):
   const timing = context.timing ?? phaseTimer();
   const loaded = loadTools(options, diagnostics, { recorder, state, timing, scan });
   const perFile = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics);
-  addEntries(perFile, loaded.checker);
   if (state) keepTools(state, loaded.files, perFile);
   timing?.('describe');
   const project = {

@@ -28,8 +28,9 @@ export interface ToolFile {
 export type DescribeFilesContext = Omit<DescribeContext, 'nameStyle' | 'report'>;
 
 /**
- * The manifest entry of every tool method found, file by file, in the order found (one result per file). A file
- * that `--watch` kept from the last run is not described again: its tools and diagnostics are reused.
+ * The manifest entry of every tool method found, file by file, in the order found (one result per file), and then
+ * the tools as plain data (each file's `entries`). A file that `--watch` kept from the last run is not described
+ * again: its tools and diagnostics are reused.
  */
 export function describeFiles(
   files: readonly ToolFile[],
@@ -38,7 +39,7 @@ export function describeFiles(
   diagnostics: Diagnostics,
 ): DescribedFile[] {
   const { projectDir, core, checker, isProjectFile } = context;
-  return files.map((entry) => {
+  const perFile = files.map((entry): DescribedFile => {
     const report = entry.local.report;
     if (entry.kept) {
       for (const diagnostic of entry.kept.diagnostics) diagnostics.add(diagnostic);
@@ -51,6 +52,8 @@ export function describeFiles(
     for (const diagnostic of entry.local.list) diagnostics.add(diagnostic);
     return { described, entries: [], diagnostics: entry.local.list };
   });
+  addEntries(perFile, checker);
+  return perFile;
 }
 
 /**
@@ -58,6 +61,6 @@ export function describeFiles(
  * is then asked about their classes' bases, which no describing must see first (the order types are made in shows
  * in the order of a union's members that no code spells out).
  */
-export function addEntries(files: readonly DescribedFile[], checker: ts.TypeChecker): void {
+function addEntries(files: readonly DescribedFile[], checker: ts.TypeChecker): void {
   for (const file of files) if (file.entries.length === 0) file.entries = toolEntries(file.described, checker);
 }

@@ -1,5 +1,5 @@
 import { phaseTimer } from '../analyze.js';
-import { addEntries, describeFiles } from '../describe/describe-files.js';
+import { describeFiles } from '../describe/describe-files.js';
 import type { ToolEntry } from '../describe/tool-entry.js';
 import { Diagnostics, type Diagnostic } from '../diagnostics.js';
 import { InputRecorder, type InputRecord } from '../incremental/inputs.js';
@@ -44,7 +44,6 @@ export function readShard(input: ShardInput, scan?: ProjectScan, recorder?: Inpu
   const timing = phaseTimer(`shard ${input.index + 1} `);
   const loaded = loadTools(options, diagnostics, { recorder: reads, timing, scan: shardScan });
   const perFile = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics);
-  addEntries(perFile, loaded.checker);
   timing?.('describe');
   return {
     files: new Map(loaded.files.map((entry, index) => [entry.file.fileName, perFile[index]!.entries])),
