@@ -1,5 +1,6 @@
-import type { ObjectJsonSchema } from '../json-schema.js';
+import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import { linearRegExp } from '../linear-regexp.js';
+import { someSchemaNode } from '../render/schema-keywords.js';
 import { compileChecker } from '../schema-checker/compile-checker.js';
 import { fullFormats } from '../validator-runtime/formats.js';
 import { AjvLoadError } from './ajv-load-error.js';
@@ -33,18 +34,25 @@ export async function compileAtRunTime(
   const cache = rejectExtraProperties ? checkedStrict : checkedLoose;
   const known = cache.get(parameters);
   if (known) return known;
+  const schema = validationSchema(parameters, rejectExtraProperties);
   let checked: PrecompiledValidator | undefined;
   try {
-    checked = compileChecker(validationSchema(parameters, rejectExtraProperties), fullFormats, linearRegExp);
+    checked = compileChecker(schema, fullFormats, linearRegExp);
   } catch {
     // Not the checker's: ajv compiles it, or reports it.
   }
   if (checked) {
-    const tiered = tieredValidator(checked, () =>
-      loadAjv().then((ajv) => ajv.compileValidator(parameters, rejectExtraProperties)),
-    );
-    cache.set(parameters, tiered);
-    return tiered;
+    // ajv's deep equality (fast-deep-equal) misjudges a model's objects: it calls an own `valueOf` or `toString`
+    // (and throws), and takes two objects with an own `constructor` property for unequal. A schema that compares
+    // values stays on the checker, which compares JSON values by structure (one the checker does not take goes to
+    // ajv, and a call that makes its equality throw is answered with that error).
+    const validator = comparesValues(schema)
+      ? checked
+      : tieredValidator(checked, () =>
+          loadAjv().then((ajv) => ajv.compileValidator(parameters, rejectExtraProperties)),
+        );
+    cache.set(parameters, validator);
+    return validator;
   }
   return (await loadAjv()).compileValidator(parameters, rejectExtraProperties);
 }
@@ -82,4 +90,13 @@ export function tieredValidator(
     return false;
   };
   return validate;
+}
+
+/** Whether ajv's code for `schema` calls its deep equality: `uniqueItems`, or a `const` or `enum` value that is not a primitive. */
+function comparesValues(schema: JsonSchema): boolean {
+  const compound = (value: unknown) => typeof value === 'object' && value !== null;
+  return someSchemaNode(schema, (node) => {
+    const { uniqueItems, const: constant, enum: allowed } = node as Record<string, unknown>;
+    return uniqueItems === true || compound(constant) || (Array.isArray(allowed) && allowed.some(compound));
+  });
 }

@@ -75,6 +75,24 @@ describe('compileAtRunTime', () => {
     expect(structuredClone(ajv.errors)).toEqual(onChecker);
   });
 
+  it("keeps a schema that compares values on the checker, however hot: ajv would misjudge the model's objects", async () => {
+    const unique: ObjectJsonSchema = {
+      type: 'object',
+      properties: { tags: { type: 'array', uniqueItems: true, items: { type: 'object' } } },
+    };
+    // ajv's deep equality takes two objects with an own `constructor` for unequal: these two are equal.
+    const twice = JSON.parse('{"tags":[{"constructor":{}},{"constructor":{}}]}') as unknown;
+    const validate = await compileAtRunTime(unique, true);
+    for (let i = 0; i < 2 * CALLS_BEFORE_AJV; i++) validate({ tags: [] });
+    await import('../../src/toolbox/ajv-compiler.js');
+    for (let i = 0; i < 20; i++) await tick();
+    expect(validate(twice)).toBe(false);
+    expect(validate.errors?.[0]?.keyword).toBe('uniqueItems');
+    // ajv's equality calls an own `toString` or `valueOf` (here a string: it would throw).
+    expect(validate({ tags: [{ toString: 'a' }, { valueOf: 'a' }] })).toBe(true);
+    expect(validate({ tags: [{ toString: 'a' }, { toString: 'a' }] })).toBe(false);
+  });
+
   it("compiles once per schema object, and refuses a schema neither takes with ajv's reason", async () => {
     expect(await compileAtRunTime(schema, true)).toBe(await compileAtRunTime(schema, true));
     expect(await compileAtRunTime(schema, false)).not.toBe(await compileAtRunTime(schema, true));
