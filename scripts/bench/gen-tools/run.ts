@@ -95,6 +95,12 @@ const candidates: Record<string, string[]> = {
     '1001',
     '--no-cache',
   ],
+  // The floor under gen-tools cold: its start, TypeScript loaded, the program built and its checker made, nothing
+  // asked (reading-alone.mjs). What a cold run costs above it is finding, describing and writing the tools.
+  'gen-tools reading alone (program and checker, no question)': [
+    join(root, 'scripts/bench/gen-tools/reading-alone.mjs'),
+    join(project, 'tsconfig.json'),
+  ],
   'tsc --noEmit': [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
   'tsc --noEmit (TypeScript 7)': [join(typescript7, 'bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
   // Run by tsx (its load is in the process time, not in the stage times it prints).
@@ -173,6 +179,11 @@ const checks: [string, number, number][] = [
   ['gen-tools --watch one-file edit (ms / 200 ms)', watch.oneFile / 200, 1],
   ['gen-tools / tsc --noEmit', gen.ms / summary['tsc --noEmit']!.ms, 0.5],
   [
+    'gen-tools reading alone / tsc --noEmit',
+    summary['gen-tools reading alone (program and checker, no question)']!.ms / summary['tsc --noEmit']!.ms,
+    Number.NaN,
+  ],
+  [
     'gen-tools, two threads / tsc --noEmit',
     summary['gen-tools (cold, two threads)']!.ms / summary['tsc --noEmit']!.ms,
     Number.NaN,
@@ -240,6 +251,13 @@ for (const [label, ratio, target] of checks) {
   if (!Number.isNaN(target) && ratio > target) failed = true;
   console.log(`  ${label.padEnd(62)} ${ratio.toFixed(2)}x  ${verdict}`);
 }
+const reading = summary['gen-tools reading alone (program and checker, no question)']!;
+const tscMs = summary['tsc --noEmit']!.ms;
+console.log(
+  `  gen-tools cold above its reading: ${(gen.ms - reading.ms).toFixed(0)} ms wall, ` +
+    `${(gen.cpuMs - reading.cpuMs).toFixed(0)} ms CPU for 1,000 tools; ` +
+    `0.5x of tsc --noEmit leaves ${(0.5 * tscMs - reading.ms).toFixed(0)} ms wall for them`,
+);
 process.exitCode = failed ? 1 : 0;
 
 /** The median time of each stage the native API prototype printed (one JSON line per run). */

@@ -15,6 +15,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import Module = require('node:module');
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -63,7 +64,7 @@ export function requireCached(specifier: string): unknown {
   const folder = (globalThis as GlobalWithCache)[ENABLED];
   const filename = require.resolve(specifier);
   if (!folder || require.cache[filename]) return require(specifier);
-  const source = readFileSync(filename, 'utf8');
+  const source = readSource(filename);
   const stat = statSync(filename);
   const cacheFile = join(
     folder,
@@ -86,6 +87,15 @@ export function requireCached(specifier: string): unknown {
   }
   loaded.loaded = true;
   return loaded.exports;
+}
+
+/**
+ * A module's text. typescript.js is 9 MB of ASCII: read as Latin-1 it is the same string, made by a copy instead of
+ * UTF-8 decoding (15 ms less of every run's 30).
+ */
+function readSource(filename: string): string {
+  const bytes = readFileSync(filename);
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 /**
