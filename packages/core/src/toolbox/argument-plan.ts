@@ -1,11 +1,11 @@
 import type { JsonSchema, ObjectJsonSchema } from '../json-schema.js';
 import { someSchemaNode } from '../render/schema-keywords.js';
-import { createArgumentReader, type ArgumentReader } from './argument-reader.js';
+import { createArgumentReader, createDirectCall, type ArgumentReader, type DirectCall } from './argument-reader.js';
 import { hasBigint } from './bigint-text.js';
 import { CallFailure } from './call-errors.js';
 import { compileLeniency, type LenientNode } from './leniency.js';
 import { AjvLoadError } from './ajv-load-error.js';
-import { loadCompiler } from './runtime-compiler.js';
+import { codeGenerationAllowed, loadCompiler } from './runtime-compiler.js';
 import type { ArgumentSlot, CheckSource } from './tool-plan.js';
 import type { PrecompiledValidator } from './types.js';
 import { validationSchema } from './validation.js';
@@ -28,6 +28,12 @@ export interface ArgumentPlan {
   /** The JSON Schema validator; null where a Standard Schema checks (the plan's CheckSource). */
   readonly validate: PrecompiledValidator | null;
   readonly read: ArgumentReader;
+  /**
+   * Calls the method straight from the checked arguments, in place of `read` and an `apply` of its list: for a tool
+   * whose arguments need no revival and that takes no ToolContext, checked by JSON Schema (null elsewhere, and where
+   * code is not generated).
+   */
+  readonly call: DirectCall | null;
   /** Some revival says bigint: digit text is read as exact integers before validation. */
   readonly bigintText: boolean;
   /** Top-level defaults from the schema, applied to absent arguments (null: none). */
@@ -137,6 +143,9 @@ export class ArgumentPlanOnFirstCall {
     const { source, slots, declared } = this;
     const inheritedNames = namesInherited(declared);
     const revives = slots.some((slot) => (slot.kind === 'value' || slot.kind === 'object') && slot.revive !== null);
+    // A validator compiled at run time is allowed only where code can be generated (binding checked that).
+    const generateCode =
+      source.kind === 'run-time' || (source.kind !== 'standard' && source.generateCode && codeGenerationAllowed());
     return Object.freeze({
       depthCheck: source.kind === 'standard' || inheritedNames || reachesRef(declared),
       inheritedNames,
@@ -146,6 +155,7 @@ export class ArgumentPlanOnFirstCall {
       read:
         (source.kind === 'precompiled' || source.kind === 'checker' ? source.read : undefined) ??
         createArgumentReader(slots, source.kind === 'checker' ? source.generateCode : compiled !== null),
+      call: revives ? null : createDirectCall(slots, generateCode),
       bigintText: revives && hasBigint(slots),
       defaults: schemaDefaults(declared),
     });

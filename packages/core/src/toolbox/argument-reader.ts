@@ -3,6 +3,9 @@ import type { ArgumentSlot } from './tool-plan.js';
 /** Turns the validated arguments object into the method's positional argument list (before revival). */
 export type ArgumentReader = (args: Record<string, unknown>) => unknown[];
 
+/** Calls the method (`fn` on `self`) with its arguments read from the validated arguments object. */
+export type DirectCall = (fn: (...args: unknown[]) => unknown, self: object, args: Record<string, unknown>) => unknown;
+
 /**
  * Reading properties by a name held in a variable is a megamorphic keyed load in V8 (about 15 ns each); a reader
  * generated for the tool's parameter names uses constant-name loads instead (the technique ajv uses for validators),
@@ -29,10 +32,27 @@ export function createArgumentReader(slots: readonly ArgumentSlot[], generateCod
 }
 
 /**
+ * A function that calls the method with the arguments read as the reader reads them, but passed straight to it:
+ * no argument list is made and no `apply` spreads one (`toolbox.call` 0.92x as long). Null where a slot takes the
+ * ToolContext (made per call) or code is not generated (`generateCode` false: the option, or a runtime that forbids
+ * it).
+ */
+export function createDirectCall(slots: readonly ArgumentSlot[], generateCode: boolean): DirectCall | null {
+  if (!generateCode || slots.some((slot) => slot.kind === 'context')) return null;
+  const body = `"use strict"; return fn.call(self, ${argumentItems(slots)});`;
+  return new Function('fn', 'self', 'args', body) as DirectCall;
+}
+
+/**
  * The reader's body as JavaScript: an array literal of the method's arguments, read from `args`. The Toolbox compiles
  * it at run time, and `gen-tools --validators` writes it, so the two readers are the same code.
  */
 export function argumentListSource(slots: readonly { kind: string; name?: string }[]): string {
+  return `[${argumentItems(slots)}]`;
+}
+
+/** The method's arguments as JavaScript expressions on `args`, separated by commas. */
+function argumentItems(slots: readonly { kind: string; name?: string }[]): string {
   const items = slots.map((slot) =>
     slot.kind === 'value' && slot.name !== undefined
       ? readOwn(slot.name)
@@ -40,7 +60,7 @@ export function argumentListSource(slots: readonly { kind: string; name?: string
         ? 'args'
         : 'undefined',
   );
-  return `[${items.join(', ')}]`;
+  return items.join(', ');
 }
 
 function readOwn(name: string): string {

@@ -16,7 +16,7 @@ export function invoke(
   timeoutMs: number | undefined,
   listeners?: Pick<CallOptions, 'onProgress' | 'onLog'>,
 ): unknown {
-  const limit = timeoutMs !== undefined && timeoutMs > 0 && timeoutMs < 2 ** 31 ? timeoutMs : undefined;
+  const limit = timeLimit(timeoutMs);
   if (!plan.hasContext && limit === undefined && signal === undefined) return plan.fn.apply(plan.tool.instance, argv);
   const toolName = plan.tool.name;
   if (signal?.aborted) throw new ToolAbortError(toolName, signal.reason);
@@ -68,6 +68,11 @@ export function invoke(
       },
     );
   });
+}
+
+/** The time limit a call is raced against: undefined for none (0, a negative number, one past a timer's range). */
+export function timeLimit(timeoutMs: number | undefined): number | undefined {
+  return timeoutMs !== undefined && timeoutMs > 0 && timeoutMs < 2 ** 31 ? timeoutMs : undefined;
 }
 
 function ignore(): void {}

@@ -68,21 +68,36 @@ export function prepareArguments(
   argumentPlan: ArgumentPlan,
   input: Record<string, unknown>,
 ): unknown[] | CallFailure {
+  if (argumentPlan.bigintText) {
+    const args = repair(plan, argumentPlan, input);
+    if (args instanceof CallFailure) return args;
+    const checked = checkJson(plan, argumentPlan, args);
+    if (checked instanceof CallFailure) return checked;
+    return readArgv(plan, argumentPlan, withDefaults(argumentPlan, checked.args), checked.exact);
+  }
+  const args = checkedArguments(plan, argumentPlan, input);
+  return args instanceof CallFailure ? args : readArgv(plan, argumentPlan, args, null);
+}
+
+/**
+ * The arguments repaired, validated and with their defaults, for a plan that awaits nothing and reads no bigint from
+ * digit text: what `argumentPlan.call` calls the method with (prepareArguments reads them into a list).
+ */
+export function checkedArguments(
+  plan: ToolPlan,
+  argumentPlan: ArgumentPlan,
+  input: Record<string, unknown>,
+): Record<string, unknown> | CallFailure {
   let args = input;
   if (argumentPlan.depthCheck || argumentPlan.lenient !== null) {
     const repaired = repair(plan, argumentPlan, input);
     if (repaired instanceof CallFailure) return repaired;
     args = repaired;
   }
-  if (argumentPlan.bigintText) {
-    const checked = checkJson(plan, argumentPlan, args);
-    if (checked instanceof CallFailure) return checked;
-    return readArgv(plan, argumentPlan, withDefaults(argumentPlan, checked.args), checked.exact);
-  }
   // The common case, inline: nothing to allocate.
   if (!passes(argumentPlan, args))
     return failure(plan.tool.name, issuesFromAjv(argumentPlan.validate!.errors ?? [], args, plan.declared));
-  return readArgv(plan, argumentPlan, argumentPlan.defaults === null ? args : withDefaults(argumentPlan, args), null);
+  return argumentPlan.defaults === null ? args : withDefaults(argumentPlan, args);
 }
 
 /** The same for a plan that awaits a Standard Schema or the DTO libraries. */

@@ -21,8 +21,16 @@ export type ArgumentSlot =
 
 /** Where a tool's argument check comes from, as binding found it. */
 export type CheckSource =
-  /** A validator compiled at build time (gen-tools --validators, `options.validators`), and the manifest's reader. */
-  | { readonly kind: 'precompiled'; readonly validate: PrecompiledValidator; readonly read: ArgumentReader | undefined }
+  /**
+   * A validator compiled at build time (gen-tools --validators, `options.validators`), and the manifest's reader;
+   * `generateCode`: the option (a direct call is made where the runtime allows it too, see ArgumentPlan.call).
+   */
+  | {
+      readonly kind: 'precompiled';
+      readonly validate: PrecompiledValidator;
+      readonly read: ArgumentReader | undefined;
+      readonly generateCode: boolean;
+    }
   /** Compiled from the declared schema by ajv on the first call (`rejectExtra`: see validationSchema). */
   | { readonly kind: 'run-time'; readonly rejectExtra: boolean }
   /**
@@ -146,16 +154,18 @@ function checkSource(input: PlanInput): CheckSource {
     return Object.freeze({ kind: 'standard', validate: input.standard, declaredNames });
   }
   const given = input.optionsValidator ?? input.manifestValidator;
+  const generateCode = options.generateCode !== false;
   // The checker makes the validator from the schema, as strict as the options say.
   if (isSchemaChecker(given)) {
-    const generateCode = options.generateCode !== false;
     return Object.freeze({ kind: 'checker', check: given, rejectExtra, read: input.manifestReader, generateCode });
   }
   // gen-tools --validators compiles the strict schema (validationSchema with rejectExtraProperties on).
   const precompiled = input.optionsValidator !== undefined || rejectExtra ? given : undefined;
   // The manifest's reader reads the manifest's parameters in order: right wherever the schema is not overridden.
-  if (precompiled) return Object.freeze({ kind: 'precompiled', validate: precompiled, read: input.manifestReader });
-  if (options.generateCode === false) {
+  if (precompiled) {
+    return Object.freeze({ kind: 'precompiled', validate: precompiled, read: input.manifestReader, generateCode });
+  }
+  if (!generateCode) {
     throw new TypeError(
       `${where}: generateCode is false, so its validator cannot be compiled at run time, and there is no ` +
         `precompiled one for "${tool.manifest?.name ?? tool.name}": ${PRECOMPILE_HINT}`,

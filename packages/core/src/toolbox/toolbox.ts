@@ -5,13 +5,13 @@ import { toGeminiDeclaration, type GeminiDeclarationOptions, type GeminiFunction
 import { bindInstance, createBindContext, forgetUnboundClasses, type BindContext } from './bind.js';
 import { callTimeLimit, unknownToolPayload } from './tool-answers.js';
 import { dtoLibraries } from './dto-libraries.js';
-import { invoke } from './invoke.js';
+import { invoke, timeLimit } from './invoke.js';
 import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
 import { CallFailure } from './call-errors.js';
 import { capContentBlocks, contentPart, contentResponse } from './content-response.js';
 import { DEFAULT_MAX_MEDIA_SIZE, sizeOption } from './media-cap.js';
 import { isToolContent } from '../tool-content.js';
-import { prepareArguments, prepareArgumentsAsync, readArguments } from './prepare-arguments.js';
+import { checkedArguments, prepareArguments, prepareArgumentsAsync, readArguments } from './prepare-arguments.js';
 import type { ToolPlan } from './tool-plan.js';
 import type {
   BoundTool,
@@ -210,12 +210,21 @@ export class Toolbox {
         if (loaded instanceof CallFailure) return respond(id, plan.tool.name, { error: loaded.payload });
         argumentPlan = loaded;
       }
-      const prepared = plan.async
-        ? await prepareArgumentsAsync(plan, argumentPlan, args)
-        : prepareArguments(plan, argumentPlan, args);
-      if (!Array.isArray(prepared)) return respond(id, plan.tool.name, { error: prepared.payload });
       const timeoutMs = callTimeLimit(options, plan.ownTimeoutMs, this.#options.timeoutMs);
-      let value = invoke(plan, prepared, callId, options?.signal, timeoutMs, options);
+      const signal = options?.signal;
+      let value: unknown;
+      if (argumentPlan.call !== null && signal === undefined && timeLimit(timeoutMs) === undefined) {
+        // Nothing to race and no list to make: the method is called straight from the checked arguments.
+        const checked = checkedArguments(plan, argumentPlan, args);
+        if (checked instanceof CallFailure) return respond(id, plan.tool.name, { error: checked.payload });
+        value = argumentPlan.call(plan.fn, plan.tool.instance, checked);
+      } else {
+        const prepared = plan.async
+          ? await prepareArgumentsAsync(plan, argumentPlan, args)
+          : prepareArguments(plan, argumentPlan, args);
+        if (!Array.isArray(prepared)) return respond(id, plan.tool.name, { error: prepared.payload });
+        value = invoke(plan, prepared, callId, signal, timeoutMs, options);
+      }
       if (isThenable(value)) value = await value;
       if (this.#options.onResult) {
         info = { tool: plan.tool, ...(callId !== undefined ? { callId } : {}), args };
