@@ -66,6 +66,14 @@ function loadAjv(): Promise<typeof import('./ajv-compiler.js')> {
 }
 
 /**
+ * A validator that moves on to a faster one: `faster` (an own property from the start) holds that one once it is
+ * there, so that a caller can hold it instead and skip the wrapper (the Toolbox's argument plan does).
+ */
+export interface TieredValidator extends PrecompiledValidator {
+  faster: PrecompiledValidator | undefined;
+}
+
+/**
  * Validates with `first` (the checker) until it has run CALLS_BEFORE_AJV times, then asks for ajv's validator and
  * validates with it once it is there. Both report the same errors, so the switch changes no answer; where ajv cannot
  * be loaded or compile the schema, the checker stays.
@@ -73,14 +81,15 @@ function loadAjv(): Promise<typeof import('./ajv-compiler.js')> {
 export function tieredValidator(
   first: PrecompiledValidator,
   compileAjv: () => Promise<PrecompiledValidator>,
-): PrecompiledValidator {
+): TieredValidator {
   let current = first;
   let calls = 0;
-  const validate: PrecompiledValidator = (data) => {
+  const validate = ((data: unknown) => {
     if (calls < CALLS_BEFORE_AJV && ++calls === CALLS_BEFORE_AJV) {
       compileAjv().then(
         (compiled) => {
           current = compiled;
+          validate.faster = compiled;
         },
         () => {},
       );
@@ -88,7 +97,8 @@ export function tieredValidator(
     if (current(data)) return true;
     validate.errors = current.errors ?? null;
     return false;
-  };
+  }) as TieredValidator;
+  validate.faster = undefined;
   return validate;
 }
 

@@ -33,7 +33,10 @@ describe('tieredValidator', () => {
     expect(validate(2)).toBe(false);
     expect(validate.errors?.[0]?.instancePath).toBe('/first');
     expect(asked).toBe(1);
+    expect(Object.hasOwn(validate, 'faster')).toBe(true);
+    expect(validate.faster).toBeUndefined();
     await tick();
+    expect(validate.faster).toBe(compiled);
     expect(validate(2)).toBe(false);
     expect(validate.errors?.[0]?.instancePath).toBe('/compiled');
     for (let i = 0; i < 3 * CALLS_BEFORE_AJV; i++) validate(1);
@@ -49,6 +52,7 @@ describe('tieredValidator', () => {
     expect(validate(2)).toBe(false);
     expect(validate.errors?.[0]?.instancePath).toBe('/first');
     expect(first.calls).toBe(CALLS_BEFORE_AJV + 1);
+    expect(validate.faster).toBeUndefined();
   });
 });
 

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { JsonSchema, PrecompiledValidator } from '@toolwright/core';
 import { validationSchema, validatorAjvOptions } from '@toolwright/core/validator-build';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { namesInherited, reachesRef } from '../../src/toolbox/argument-plan.js';
+import { namesInherited, reachesRef, type ArgumentPlan } from '../../src/toolbox/argument-plan.js';
 import { bindInstance, createBindContext } from '../../src/toolbox/bind.js';
 import { CallFailure } from '../../src/toolbox/call-errors.js';
+import { CALLS_BEFORE_AJV } from '../../src/toolbox/runtime-validator.js';
 import { manifest, WeatherService } from './weather-service.js';
 
 describe('reachesRef', () => {
@@ -107,6 +108,31 @@ describe('tool plans', () => {
     expect(await plan.arguments.load()).toBe(loaded);
     // The other tools' parts are still to be made.
     expect(plans[1]!.arguments.current()).toBeUndefined();
+  });
+
+  it("on a run-time validator, hold ajv's validator itself once the tool is hot, with the same answers", async () => {
+    const [plan] = bindInstance(new WeatherService(), manifest, createBindContext({}));
+    const loaded = (await plan!.arguments.load()) as ArgumentPlan;
+    const valid = { city: 'Oslo', days: 2 };
+    const invalid = { city: 'Oslo', days: 2.5, extra: true };
+    expect(loaded.validate!(invalid)).toBe(false);
+    const onChecker = structuredClone(loaded.validate!.errors);
+    for (let i = 0; i < CALLS_BEFORE_AJV; i++) expect(loaded.validate!(valid)).toBe(true);
+    const { compileValidator } = await import('../../src/toolbox/ajv-compiler.js');
+    const ajv = compileValidator(plan!.declared, true);
+    for (let i = 0; i < 20 && plan!.arguments.current()!.validate !== ajv; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      loaded.validate!(valid);
+    }
+    const hot = plan!.arguments.current()!;
+    expect(hot.validate).toBe(ajv);
+    expect(Object.isFrozen(hot)).toBe(true);
+    expect({ ...hot, validate: null }).toEqual({ ...loaded, validate: null });
+    // The plan a call began with still answers, and as the new one does.
+    expect(loaded.validate!(invalid)).toBe(false);
+    expect(structuredClone(loaded.validate!.errors)).toEqual(onChecker);
+    expect(hot.validate!(invalid)).toBe(false);
+    expect(structuredClone(hot.validate!.errors)).toEqual(onChecker);
   });
 
   it('with a precompiled validator, make their argument part on first use without waiting', () => {
