@@ -10,6 +10,7 @@ import { InputRecorder } from './incremental/inputs.js';
 import { compareOutput, type StaleOutput } from './emit/stale.js';
 import { toolNamesInJson, toolNamesInModule } from './emit/tool-names.js';
 import { writeFilesAtomically } from './emit/write-files.js';
+import { threadCpuMs } from './thread-cpu.js';
 
 export interface GenerateResult {
   /** The manifest found (also when there are errors: it holds the tools that could be described). */
@@ -61,12 +62,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       if (process.env.TOOLWRIGHT_GEN_TIMING === '1')
         process.stderr.write(`gen-tools: cache write ${(performance.now() - started).toFixed(0)} ms\n`);
     }
-    // Node 23.9+: the main thread's own CPU (process.cpuUsage() counts the workers' and V8's threads too).
-    const { threadCpuUsage } = process as { threadCpuUsage?: () => NodeJS.CpuUsage };
-    if (process.env.TOOLWRIGHT_GEN_TIMING === '1' && threadCpuUsage) {
-      const { user, system } = threadCpuUsage();
-      process.stderr.write(`gen-tools: main thread CPU ${((user + system) / 1000).toFixed(0)} ms\n`);
-    }
+    const mainCpu = threadCpuMs();
+    if (process.env.TOOLWRIGHT_GEN_TIMING === '1' && mainCpu !== undefined)
+      process.stderr.write(`gen-tools: main thread CPU ${mainCpu.toFixed(0)} ms\n`);
   }
   return { ...applyAnalysis(analysis, options.check ?? false, resolved.ignore), cached };
 }

@@ -2,6 +2,7 @@
 // workers.ts starts it (worker-file.cts turns its code cache on first); V8's tiering flag (cli/tiering.ts) is the
 // process's and holds here too.
 import { parentPort, workerData } from 'node:worker_threads';
+import { threadCpuMs } from '../thread-cpu.js';
 import { readShard, type ShardInput } from './read-shard.js';
 
 const { input, startedAt, fault } = workerData as { input: ShardInput; startedAt: number; fault?: string };
@@ -15,10 +16,7 @@ if (process.env.TOOLWRIGHT_GEN_TIMING === '1') {
   );
 }
 const result = readShard(input);
-// Node 23.9+: this thread's own CPU, for the timing log (process.cpuUsage() counts every thread).
-const { threadCpuUsage } = process as { threadCpuUsage?: () => NodeJS.CpuUsage };
-if (process.env.TOOLWRIGHT_GEN_TIMING === '1' && threadCpuUsage) {
-  const { user, system } = threadCpuUsage();
-  process.stderr.write(`gen-tools: shard ${input.index + 1} thread CPU ${((user + system) / 1000).toFixed(0)} ms\n`);
-}
+const cpu = threadCpuMs();
+if (process.env.TOOLWRIGHT_GEN_TIMING === '1' && cpu !== undefined)
+  process.stderr.write(`gen-tools: shard ${input.index + 1} thread CPU ${cpu.toFixed(0)} ms\n`);
 parentPort!.postMessage(result);
