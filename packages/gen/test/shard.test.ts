@@ -192,6 +192,64 @@ describe('reading the project on several threads', () => {
   );
 
   it(
+    'on worker threads: a type that tools of both shards take is written as one thread writes it, in the blocks ' +
+      'made from the JSON and in those written value by value (a tool that revives a Date)',
+    async () => {
+      // x.ts (the larger) is the main thread's shard, y.ts the worker's; both take shared.ts's types.
+      const service = (name: string, size: number) => `${padding(size)}import { tool } from '@toolwright/core';
+import { Customer, Address, Priority } from './shared.js';
+export class ${name} {
+  /** Moves a customer. */
+  @tool()
+  move${name}(customer: Customer, to: Address, priority: Priority = Priority.Normal): Address {
+    return to;
+  }
+
+  /** Moves a customer from a day on. */
+  @tool()
+  moveFrom${name}(customer: Customer, to: Address, from: Date): Address {
+    return to;
+  }
+}
+`;
+      const dir = project({
+        'src/shared.ts': `/** Where a parcel goes. */
+export interface Address {
+  /** Street and number. */
+  street: string;
+  /** ISO 3166-1 alpha-2 code. @pattern ^[A-Z]{2}$ */
+  country: string;
+}
+export enum Priority {
+  Low = 'low',
+  Normal = 'normal',
+}
+export interface Customer {
+  id: string;
+  address: Address;
+  previous?: Address[];
+  priority: Priority;
+}
+`,
+        'src/x.ts': service('X', 2000),
+        'src/y.ts': service('Y', 1000),
+      });
+      const resolved = resolveOptions({ cwd: dir, json: 'tools.json', out: 'src/tools.generated.ts' });
+      const single = await analyzeProject({ ...resolved, threads: 1 }, {});
+      const sharded = await withEnv(TWO_SHARDS, () => analyzeProject({ ...resolved, threads: 2 }, {}));
+      expect(sharded.threads).toBe(2);
+      expect(sharded.diagnostics).toEqual([]);
+      expect(sharded.manifest).toEqual(single.manifest);
+      expect(sharded.outputs).toEqual(single.outputs);
+      const module = single.outputs.find((output) => output.kind === 'module')!.rendered;
+      // Each of the four tools holds the Address schema four times (customer.address, customer.previous, to, returns).
+      expect(module.text.split('description: "Street and number."')).toHaveLength(4 * 4 + 1);
+      expect(module.blocks.map((block) => block.name)).toEqual(['moveX', 'moveFromX', 'moveY', 'moveFromY']);
+    },
+    budget(60_000),
+  );
+
+  it(
     'the cache holds what the workers read: a second run is served from it, an edit of a file only a worker read ' +
       'reads the project again',
     async () => {
