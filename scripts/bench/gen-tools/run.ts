@@ -118,6 +118,21 @@ const candidates: Record<string, string[]> = {
   'ts-json-schema-generator --no-type-check': [...tjsg, '--no-type-check', '--out', join(out, 'tjsg.json')],
 };
 
+/** The outputs gen-tools wrote in `out`, by file name. */
+function generatedOutputs(): Record<string, string> {
+  return Object.fromEntries(
+    ['tools.generated.ts', 'tools.json'].map((file) => [file, readFileSync(join(out, file), 'utf8')]),
+  );
+}
+
+/** The two-thread run wrote byte for byte what one thread wrote in the same round (the run stops otherwise). */
+function sameAsOneThread(twoThreads: Record<string, string>, oneThread: Record<string, string>): void {
+  for (const [file, text] of Object.entries(twoThreads)) {
+    if (text !== oneThread[file]) throw new Error(`gen-tools --threads 2 wrote another ${file} than one thread`);
+  }
+}
+
+let oneThreadOutputs: Record<string, string> = {};
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const samples: Record<string, Measurement[]> = Object.fromEntries(Object.keys(candidates).map((name) => [name, []]));
 for (let run = 0; run < runs; run++) {
@@ -138,6 +153,8 @@ for (let run = 0; run < runs; run++) {
             ? { NODE_DISABLE_COMPILE_CACHE: '1' }
             : {};
     samples[name]!.push(measureNode(args, { cwd: project, env }));
+    if (name === 'gen-tools (cold)') oneThreadOutputs = generatedOutputs();
+    if (name === 'gen-tools (cold, two threads)') sameAsOneThread(generatedOutputs(), oneThreadOutputs);
   }
 }
 
@@ -160,6 +177,8 @@ for (const [name, { ms, cpuMs, mb }] of Object.entries(summary)) {
   console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${cpu}  ${mb.toFixed(0).padStart(5)} MB`);
 }
 
+const oneThreadPhases = genPhases();
+const twoThreadPhases = genPhases('gen-tools (cold, two threads)');
 printStages();
 
 const watch = await watchLatency();
@@ -190,6 +209,17 @@ const checks: [string, number, number][] = [
   ],
   ['gen-tools, two threads / one thread', summary['gen-tools (cold, two threads)']!.ms / gen.ms, Number.NaN],
   ['CPU: gen-tools, two threads / one thread', summary['gen-tools (cold, two threads)']!.cpuMs / gen.cpuMs, Number.NaN],
+  // The render after the join of the shards' tools against the render after one thread's reading (the main thread).
+  ['render after two threads / after one', twoThreadPhases.render!.ms / oneThreadPhases.render!.ms, Number.NaN],
+  ...(oneThreadPhases.render!.cpuMs !== undefined && twoThreadPhases.render!.cpuMs !== undefined
+    ? [
+        [
+          'thread CPU: render after two threads / after one',
+          twoThreadPhases.render!.cpuMs / oneThreadPhases.render!.cpuMs,
+          Number.NaN,
+        ] as [string, number, number],
+      ]
+    : []),
   [
     'gen-tools, no code cache / tsc --noEmit',
     summary['gen-tools (cold, no code cache)']!.ms / summary['tsc --noEmit']!.ms,
@@ -266,25 +296,40 @@ function prototypeStages(name = 'native API prototype (TypeScript 7)'): Record<s
   return Object.fromEntries(Object.keys(runs[0]!).map((stage) => [stage, median(runs.map((times) => times[stage]!))]));
 }
 
-/** The median time of each phase gen-tools cold printed (`gen-tools: <phase> <n> ms` on stderr). */
-function genPhases(name = 'gen-tools (cold)'): Record<string, number> {
+/**
+ * The median time of each phase gen-tools cold printed (`gen-tools: <phase> <n> ms` on stderr), and of the main
+ * thread's CPU in it where the run's Node tells it (`, thread CPU <n> ms`: Node 23.9+).
+ */
+function genPhases(name = 'gen-tools (cold)'): Record<string, { ms: number; cpuMs?: number }> {
   const runs = samples[name]!.map((sample) =>
     Object.fromEntries(
-      [...sample.stderr.matchAll(/^gen-tools: (.+) (\d+) ms$/gm)].map(([, phase, ms]) => [phase!, Number(ms)]),
+      [...sample.stderr.matchAll(/^gen-tools: (.+?) (\d+) ms(?:, thread CPU (\d+) ms)?$/gm)].map(
+        ([, phase, ms, cpuMs]) => [phase!, { ms: Number(ms), cpuMs: cpuMs === undefined ? undefined : Number(cpuMs) }],
+      ),
     ),
   );
   return Object.fromEntries(
-    Object.keys(runs[0]!).map((phase) => [phase, median(runs.map((times) => times[phase] ?? 0))]),
+    Object.keys(runs[0]!).map((phase) => {
+      const cpu = runs.map((times) => times[phase]?.cpuMs);
+      return [
+        phase,
+        {
+          ms: median(runs.map((times) => times[phase]?.ms ?? 0)),
+          ...(cpu.every((ms) => ms !== undefined) ? { cpuMs: median(cpu as number[]) } : {}),
+        },
+      ];
+    }),
   );
 }
 
 /** gen's phases on TypeScript 6 beside the prototype's stages on TypeScript 7, and the prototype's one-file edit. */
 function printStages(): void {
   console.log('\nWhere the time goes (median ms; gen-tools cold on TypeScript 6, the prototype on TypeScript 7):');
-  for (const [phase, ms] of Object.entries(genPhases()))
-    console.log(`  gen-tools: ${phase.padEnd(44)} ${String(ms).padStart(6)}`);
-  for (const [phase, ms] of Object.entries(genPhases('gen-tools (cold, two threads)')))
-    console.log(`  gen-tools, two threads: ${phase.padEnd(31)} ${String(ms).padStart(6)}`);
+  const cpu = (cpuMs: number | undefined) => (cpuMs === undefined ? '' : `  (thread CPU ${cpuMs})`);
+  for (const [phase, { ms, cpuMs }] of Object.entries(oneThreadPhases))
+    console.log(`  gen-tools: ${phase.padEnd(44)} ${String(ms).padStart(6)}${cpu(cpuMs)}`);
+  for (const [phase, { ms, cpuMs }] of Object.entries(twoThreadPhases))
+    console.log(`  gen-tools, two threads: ${phase.padEnd(31)} ${String(ms).padStart(6)}${cpu(cpuMs)}`);
   for (const [stage, ms] of Object.entries(prototypeStages()))
     console.log(`  native API prototype: ${stage.padEnd(33)} ${String(ms).padStart(6)}`);
   const edited = spawnSync(
