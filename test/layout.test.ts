@@ -46,7 +46,17 @@ const packages = readdirSync(join(root, 'packages')).filter((name) =>
  */
 const GEN_STAGES = ['program', 'discover', 'schema', 'describe', 'emit'];
 const GEN_GROUND = ['options.ts', 'diagnostics.ts', 'diagnostic-codes.ts', 'generated-header.ts', 'ajv-package.cts'];
-const GEN_TOP = ['generate.ts', 'analyze.ts', 'load-tools.ts', 'index.ts', 'cli.ts', 'incremental', 'cli', 'shard'];
+const GEN_TOP = [
+  'generate.ts',
+  'analyze.ts',
+  'load-tools.ts',
+  'read-tools.ts',
+  'index.ts',
+  'cli.ts',
+  'incremental',
+  'cli',
+  'shard',
+];
 
 /** The rank of a file of gen/src (its path relative to src, `/`-separated) in the stage order, or undefined. */
 function genRank(path: string): number | undefined {

@@ -1,16 +1,16 @@
 import type { ToolManifest } from '@toolwright/core';
 import { checkTools } from './describe/check-tools.js';
 import { checkDecoratorSettings } from './describe/decorator-settings.js';
-import { describeFiles } from './describe/describe-files.js';
 import type { ToolEntry } from './describe/tool-entry.js';
 import { Diagnostics, type Diagnostic } from './diagnostics.js';
 import { checkDtoImports } from './emit/dto-imports.js';
 import { manifestHash, renderOutputs, type Output, type Renderers } from './emit/index.js';
 import type { InputRecorder } from './incremental/inputs.js';
-import { keepTools, type WatchState } from './incremental/watch-state.js';
-import { loadTools, type LoadedTools } from './load-tools.js';
+import type { WatchState } from './incremental/watch-state.js';
+import type { LoadedTools } from './load-tools.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProjectScan } from './program/load-project.js';
+import { readTools } from './read-tools.js';
 import type { ts } from './program/typescript.js';
 import { threadCpuMs } from './thread-cpu.js';
 
@@ -23,6 +23,8 @@ export interface Analysis {
   outputs: Output[];
   /** See `LoadedTools.hostLibs`. */
   hostLibs?: LoadedTools['hostLibs'];
+  /** See `LoadedTools.esLibs`. */
+  esLibs?: LoadedTools['esLibs'];
   /** How many threads read the project, when more than one did (shard/); not kept in the cache. */
   threads?: number;
 }
@@ -50,17 +52,25 @@ export function analyze(options: ResolvedOptions, context: AnalyzeContext = {}):
   const { recorder, state, scan } = context;
   const diagnostics = context.diagnostics ?? new Diagnostics();
   const timing = context.timing ?? phaseTimer();
-  const loaded = loadTools(options, diagnostics, { recorder, state, timing, scan });
-  const perFile = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics);
-  if (state) keepTools(state, loaded.files, perFile);
-  timing?.('describe');
+  const { loaded, perFile } = readTools(options, diagnostics, { recorder, state, timing, scan });
   const project = {
     projectDir: loaded.projectDir,
     compilerOptions: loaded.compilerOptions,
     textOf: (fileName: string) => loaded.program.getSourceFile(fileName)?.text ?? '',
   };
   const entries = perFile.flatMap((file) => file.entries);
-  return concludeAnalysis(entries, diagnostics, project, loaded.hostLibs, options, context, timing);
+  return concludeAnalysis(entries, diagnostics, project, libsOf(loaded), options, context, timing);
+}
+
+/** Which lib files the program was read without (see program/host-libs.ts and es-libs.ts). */
+export type LibDecisions = Pick<Analysis, 'hostLibs' | 'esLibs'>;
+
+/** The lib decisions of loaded tools. */
+export function libsOf(loaded: LoadedTools): LibDecisions {
+  return {
+    ...(loaded.hostLibs ? { hostLibs: loaded.hostLibs } : {}),
+    ...(loaded.esLibs ? { esLibs: loaded.esLibs } : {}),
+  };
 }
 
 /** What the checks over the tool set and the renderers read of the project. */
@@ -80,7 +90,7 @@ export function concludeAnalysis(
   entries: readonly ToolEntry[],
   diagnostics: Diagnostics,
   project: ProjectSettings,
-  hostLibs: LoadedTools['hostLibs'],
+  libs: LibDecisions,
   options: ResolvedOptions,
   context: Pick<AnalyzeContext, 'recorder' | 'renderers'>,
   timing: ((phase: string) => void) | undefined,
@@ -101,7 +111,8 @@ export function concludeAnalysis(
     manifest,
     diagnostics: diagnostics.sorted(),
     outputs: [],
-    ...(hostLibs ? { hostLibs } : {}),
+    ...(libs.hostLibs ? { hostLibs: libs.hostLibs } : {}),
+    ...(libs.esLibs ? { esLibs: libs.esLibs } : {}),
   };
   if (diagnostics.hasErrors()) return analysis;
   analysis.outputs = renderOutputs({ tools, hash }, entries, options, project, renderers);

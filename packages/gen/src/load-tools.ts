@@ -13,7 +13,8 @@ import {
 import type { ResolvedOptions } from './options.js';
 import { reachesHostLibs, toolRoots } from './program/host-libs.js';
 import { loadProgram, type LoadRun } from './program/load-program.js';
-import type { LoadedProject } from './program/load-project.js';
+import type { EsLibProbe } from './program/es-libs.js';
+import type { LibsLeftOut, LoadedProject } from './program/load-project.js';
 import type { ts } from './program/typescript.js';
 
 /** The program gen reads, with the tool methods of each file found in it. */
@@ -31,7 +32,13 @@ export interface LoadedTools {
    * Whether the host libs were left out of the program (see host-libs.ts), or why they are needed; absent when it had
    * none to leave out. (In `--watch` they may be kept for one run after the last need for them is gone.)
    */
-  hostLibs?: { leftOut: boolean; reason?: string };
+  hostLibs?: LibsLeftOut;
+  /** Whether the ES libs beyond the base were left out (see es-libs.ts); absent when it had none to leave out. */
+  esLibs?: LibsLeftOut;
+  /** Watches the checker for a need of the left-out ES libs: read once the tools are described. */
+  esProbe?: EsLibProbe;
+  /** With the ES libs left out: the same tools found in the program built with them. */
+  withEsLibs?: () => LoadedTools;
 }
 
 /**
@@ -50,8 +57,19 @@ export function loadTools(
     sourceFiles: state.sourceFiles,
     oldProgram: state.program,
     ...(state.hostLibsNeeded ? { hostLibsNeeded: true } : {}),
+    ...(state.esLibsNeeded ? { esLibsNeeded: true } : {}),
   };
-  let loaded = loadProgram(options, diagnostics, { ...rest, reuse });
+  return toolsOf(loadProgram(options, diagnostics, { ...rest, reuse }), run);
+}
+
+/** The tools of a loaded project, in the program with the lib files they need (`hostLibs` when known already). */
+function toolsOf(
+  first: LoadedProject,
+  run: { state?: WatchState | undefined; timing?: ((phase: string) => void) | undefined },
+  known?: LoadedTools['hostLibs'],
+): LoadedTools {
+  const { state } = run;
+  let loaded = first;
   let { checker } = loaded;
   let core = new CoreSymbols(checker);
   const rootNames = new Set(loaded.rootNames);
@@ -66,7 +84,7 @@ export function loadTools(
     return { file, inputs, kept, local, methods };
   });
   // ...then the program they need: when the files do not need the host libs, the tools may not either.
-  const settled = withNeededLibs(loaded, files, core, globals, state);
+  const settled = known ? { loaded, hostLibs: known } : withNeededLibs(loaded, files, core, globals, state);
   const { hostLibs } = settled;
   const reason = hostLibs?.reason;
   const libsFound = reason ? `tools found, host libs needed (${reason})` : 'tools found, host libs not needed';
@@ -77,7 +95,7 @@ export function loadTools(
     core = new CoreSymbols(checker);
   }
   if (state) state.program = loaded.program;
-  const { program, projectDir, compilerOptions } = loaded;
+  const { program, projectDir, compilerOptions, esLibs, esProbe, withEsLibs } = loaded;
   return {
     program,
     checker,
@@ -87,6 +105,9 @@ export function loadTools(
     isProjectFile: (fileName) => rootNames.has(fileName),
     files,
     ...(hostLibs ? { hostLibs } : {}),
+    ...(esLibs ? { esLibs } : {}),
+    ...(esProbe ? { esProbe } : {}),
+    ...(withEsLibs ? { withEsLibs: () => toolsOf(withEsLibs(), run, hostLibs) } : {}),
   };
 }
 
@@ -110,7 +131,9 @@ function withNeededLibs(
     const isToolContext = (type: ts.TypeNode) => core.isToolContext(loaded.checker.getTypeFromTypeNode(type));
     const methods = found.filter((entry) => !(verified && entry.kept)).flatMap((entry) => entry.methods);
     const globalsChanged = !(verified && state?.globals && sameFiles(state.globals, globals));
-    reason = reachesHostLibs(loaded.program, toolRoots(methods, isToolContext), globalsChanged);
+    const roots = toolRoots(methods, isToolContext);
+    const probe = loaded.esProbe;
+    reason = reachesHostLibs(loaded.program, roots, globalsChanged, probe && ((resolve) => probe.unrecorded(resolve)));
   }
   if (state) {
     state.hostLibsNeeded = reason !== undefined;

@@ -1,74 +1,17 @@
 // Leaving the DOM and web worker libs out of the program (src/program/host-libs.ts): left out only when the tools
 // cannot reach them, kept for every way a tool can, and the same outputs either way. The golden runners check the
 // same outputs on every fixture (expectSameOtherWays in helpers/golden.ts).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { analyze, type Analysis } from '../src/analyze.js';
-import { resolveOptions, type ResolvedOptions } from '../src/options.js';
+import { resolveOptions } from '../src/options.js';
 import type { WatchState } from '../src/incremental/watch-state.js';
 import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
 import { libFiles, libFolder, ts } from '../src/program/typescript.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
-import { repoRoot, TEST_COMPILER_OPTIONS } from './helpers/temp-project.js';
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A project folder with `@toolwright/core` linked in and the given files. */
-function project(files: Record<string, string>, compilerOptions: object = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-host-libs-'));
-  made.push(dir);
-  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
-  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { ...TEST_COMPILER_OPTIONS, ...compilerOptions }, include: ['src'] }),
-  );
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-/** The analysis of a project, with the host libs left out where they can be and with all libs. */
-function bothWays(tsconfig: string): { auto: Analysis; all: Analysis } {
-  const options = resolveOptions({
-    project: tsconfig,
-    out: join(dirname(tsconfig), 'generated/tools.generated.ts'),
-    json: join(dirname(tsconfig), 'generated/tools.json'),
-  });
-  return { auto: analyze(options), all: withAllLibs(options) };
-}
-
-function withAllLibs(options: ResolvedOptions): Analysis {
-  process.env.TOOLWRIGHT_GEN_ALL_LIBS = '1';
-  try {
-    return analyze(options);
-  } finally {
-    delete process.env.TOOLWRIGHT_GEN_ALL_LIBS;
-  }
-}
-
-function same(auto: Analysis, all: Analysis): void {
-  expect(all.hostLibs).toBeUndefined();
-  expect(auto.diagnostics).toEqual(all.diagnostics);
-  expect(auto.manifest).toEqual(all.manifest);
-  expect(auto.outputs.map((output) => output.rendered.text)).toEqual(all.outputs.map((output) => output.rendered.text));
-}
-
-/** One service file around the given tool methods (and declarations before the class). */
-const service = (methods: string, before = '') => `import { tool } from '@toolwright/core';
-${before}
-export class Service {
-${methods}
-}
-`;
+import { bothWays, libsProject as project, same, service, withAllLibs } from './helpers/libs-both-ways.js';
 
 describe('host libs', () => {
   it('the table of their globals is the one of the TypeScript gen runs', () => {

@@ -181,6 +181,7 @@ describe('reading the project on several threads', () => {
       expect(single.threads).toBeUndefined();
       expect(sharded.threads).toBe(2);
       expect(sharded.hostLibs).toEqual(single.hostLibs);
+      expect(sharded.esLibs).toEqual(single.esLibs);
       expect(sharded.hostLibs).toEqual({ leftOut: false, reason: expect.stringMatching(/web\.ts:.*names URL/) });
       // Without web.ts, both shards leave the DOM lib out, and so does the run.
       rmSync(join(dir, 'src/web.ts'));

@@ -13,6 +13,8 @@ export interface WatchState {
   files?: Map<string, FileTools>;
   /** The last run needed the host libs: this one starts with them (and finds out whether it still does). */
   hostLibsNeeded?: boolean;
+  /** The last run needed the ES libs beyond the base: this one starts with them (see es-libs.ts). */
+  esLibsNeeded?: boolean;
   /** The global declaration files of the last run (see globalFiles). */
   globals?: ts.SourceFile[];
 }
@@ -21,6 +23,11 @@ export interface WatchState {
 export interface FileTools extends DescribedFile {
   /** The same objects when their text did not change. */
   inputs: readonly ts.SourceFile[];
+  /**
+   * Described in a run that needed the ES libs: which of its files did is not known (the checker resolves a thing
+   * once per run), so a run that keeps these tools needs them too.
+   */
+  esLibsNeeded?: true;
 }
 
 /** A file that may declare tools, with the files its tools are described from (with `--watch`; empty otherwise). */
@@ -39,15 +46,24 @@ export function keptTools(
   return previous && sameFiles(previous.inputs, inputs) ? previous : undefined;
 }
 
-/** Keeps this run's tools of each file for the next run (`described` in the order of `files`). */
+/**
+ * Keeps this run's tools of each file for the next run (`described` in the order of `files`), and whether the ES libs
+ * were needed.
+ */
 export function keepTools(
   state: WatchState,
   files: readonly WatchedToolFile[],
   described: readonly DescribedFile[],
+  esLibsNeeded = false,
 ): void {
+  const needed = esLibsNeeded ? { esLibsNeeded: true as const } : {};
   state.files = new Map(
-    files.map((entry, index) => [entry.file.fileName, entry.kept ?? { inputs: entry.inputs, ...described[index]! }]),
+    files.map((entry, index) => [
+      entry.file.fileName,
+      entry.kept ?? { inputs: entry.inputs, ...described[index]!, ...needed },
+    ]),
   );
+  state.esLibsNeeded = esLibsNeeded;
 }
 
 /**

@@ -60,6 +60,7 @@ export function givenProject(
     rootNames: sourceFiles.filter(own).map((file) => file.fileName),
     config: undefined,
     hostLibs: undefined,
+    esLibs: undefined,
   };
 }
 

@@ -36,24 +36,30 @@ function hostLibTable(): HostLibTable | null {
 }
 
 /**
- * The lib files to build the program from first: the requested ones (the tsconfig's `lib`, or what the default lib
- * file of its `target` references) without the host libs. Undefined when there is no host lib to leave out.
+ * The lib files a program of these options is built from: the tsconfig's `lib`, or what the default lib file of its
+ * `target` references. Undefined with `noLib`, or a default lib file this does not know.
  */
-export function libsWithoutHost(
+export function requestedLibs(
   options: ts.CompilerOptions,
   libText: (fileName: string) => string | undefined,
 ): string[] | undefined {
-  if (options.noLib || !hostLibTable()) return undefined;
-  let requested = options.lib;
-  if (!requested) {
-    const text = libText(ts.getDefaultLibFileName(options));
-    // The default lib files (lib.d.ts, lib.es2022.full.d.ts, ...) only reference others; one that declares anything
-    // itself is not one this knows.
-    if (text === undefined || text.replace(/\/\*[\s\S]*?\*\/|\/\/.*/g, '').trim() !== '') return undefined;
-    requested = ts
-      .preProcessFile(text, true, false)
-      .libReferenceDirectives.map((ref) => `lib.${ref.fileName.toLowerCase()}.d.ts`);
-  }
+  if (options.noLib) return undefined;
+  if (options.lib) return options.lib;
+  const text = libText(ts.getDefaultLibFileName(options));
+  // The default lib files (lib.d.ts, lib.es2022.full.d.ts, ...) only reference others; one that declares anything
+  // itself is not one this knows.
+  if (text === undefined || text.replace(/\/\*[\s\S]*?\*\/|\/\/.*/g, '').trim() !== '') return undefined;
+  return ts
+    .preProcessFile(text, true, false)
+    .libReferenceDirectives.map((ref) => `lib.${ref.fileName.toLowerCase()}.d.ts`);
+}
+
+/**
+ * The lib files to build the program from first: the requested ones (see requestedLibs) without the host libs.
+ * Undefined when there is no host lib to leave out.
+ */
+export function libsWithoutHost(requested: readonly string[] | undefined): string[] | undefined {
+  if (!requested || !hostLibTable()) return undefined;
   const kept = requested.filter((fileName) => !isHostLib(fileName));
   return kept.length < requested.length ? kept : undefined;
 }
@@ -156,6 +162,7 @@ export function reachesHostLibs(
   program: ts.Program,
   roots: readonly ts.Node[],
   fromGlobals = true,
+  unrecorded: <T>(resolve: () => T) => T = (resolve) => resolve(),
 ): string | undefined {
   const { names, merged } = hostLibTable()!;
   const checker = program.getTypeChecker();
@@ -202,7 +209,8 @@ export function reachesHostLibs(
       else if (!ts.isExternalModule(node.getSourceFile())) reason = `${where(node)}: uses this in a script`;
     }
     if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      followSymbol(checker.getSymbolAtLocation(node.argument.literal));
+      const { literal } = node.argument;
+      followSymbol(unrecorded(() => checker.getSymbolAtLocation(literal)));
     }
     ts.forEachChild(node, visit);
   };
@@ -231,7 +239,7 @@ export function reachesHostLibs(
     }
     if (id.text === 'globalThis') return `${where(id)}: names globalThis`;
     if (merged.has(id.text)) return `${where(id)}: names ${id.text}, which a host lib adds to`;
-    const symbol = resolvedSymbol(id, checker);
+    const symbol = unrecorded(() => resolvedSymbol(id, checker));
     if (!symbol?.declarations?.length) return names.has(id.text) ? `${where(id)}: names ${id.text}` : undefined;
     return followSymbol(symbol) ? `${where(id)}: names ${id.text}` : undefined;
   };

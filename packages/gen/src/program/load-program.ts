@@ -10,8 +10,15 @@ import { ts } from './typescript.js';
 export interface LoadRun {
   recorder?: ReadRecorder | undefined;
   timing?: ((phase: string) => void) | undefined;
-  /** `--watch`: the parsed files and the last program, and whether the last run needed the host libs. */
-  reuse?: { sourceFiles: SourceFileCache; oldProgram?: ts.Program | undefined; hostLibsNeeded?: boolean } | undefined;
+  /** `--watch`: the parsed files and the last program, and whether the last run needed the host libs, the ES libs. */
+  reuse?:
+    | {
+        sourceFiles: SourceFileCache;
+        oldProgram?: ts.Program | undefined;
+        hostLibsNeeded?: boolean;
+        esLibsNeeded?: boolean;
+      }
+    | undefined;
   /** The project as scanned already, or the shard of it to read (see load-project.ts). */
   scan?: ProjectScan | undefined;
 }
@@ -36,6 +43,7 @@ export function loadProgram(options: ResolvedOptions, diagnostics: Diagnostics, 
           ? { sourceFiles: reuse.sourceFiles, ...(reuse.oldProgram ? { oldProgram: reuse.oldProgram } : {}) }
           : {}),
         ...(reuse?.hostLibsNeeded ? { startWithHostLibs: true } : {}),
+        ...(reuse?.esLibsNeeded ? { startWithEsLibs: true } : {}),
       });
   reportSyntaxErrors(loaded, diagnostics);
   return loaded;

@@ -2,9 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isLibFile, libFolder, ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
-import { hostLibsNeededByFiles, libsWithoutHost, signatureNamesHostGlobal } from './host-libs.js';
+import { EsLibProbe, esLibPlan, esLibsNeededByFiles } from './es-libs.js';
+import { hostLibsNeededByFiles, libsWithoutHost, requestedLibs, signatureNamesHostGlobal } from './host-libs.js';
 import type { ReadRecorder } from './read-recorder.js';
 import { UsageError } from '../options.js';
+
+/** Whether lib files were left out of a program, and why they are needed when they were not. */
+export interface LibsLeftOut {
+  leftOut: boolean;
+  reason?: string;
+}
 
 export interface LoadedProject {
   program: ts.Program;
@@ -22,9 +29,15 @@ export interface LoadedProject {
    * Present when the host libs could be left out (see host-libs.ts): whether they were, and the reason when the
    * project's files need them whatever the tools are.
    */
-  hostLibs: { leftOut: boolean; reason?: string } | undefined;
-  /** With the host libs left out: the same project with them, for when the tools reach them (parses are shared). */
+  hostLibs: LibsLeftOut | undefined;
+  /** Present when ES lib files beyond the base could be left out (see es-libs.ts): as for the host libs. */
+  esLibs: LibsLeftOut | undefined;
+  /** Watches the checker for a need of the left-out ES libs (absent when the project's files need them). */
+  esProbe?: EsLibProbe | undefined;
+  /** With the host libs left out: the project with every lib, for when the tools reach them (parses are shared). */
   withHostLibs?: (() => LoadedProject) | undefined;
+  /** With ES libs left out: the project with them (and without the host libs still), for when the checker needs them. */
+  withEsLibs?: (() => LoadedProject) | undefined;
 }
 
 const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts)$/;
@@ -87,6 +100,8 @@ export interface LoadOptions {
   allLibs?: boolean;
   /** Build it with the host libs first (`--watch`, when the last run needed them); analyze still judges. */
   startWithHostLibs?: boolean;
+  /** Build it with the ES libs first (`--watch`, when the last run needed them); the probe still judges. */
+  startWithEsLibs?: boolean;
   /** The project as scanned already (see scanProject), or the shard of it to read. */
   scan?: ProjectScan | undefined;
 }
@@ -177,7 +192,9 @@ export function isDeclarationFile(fileName: string): boolean {
  * files (most of what is parsed) is skipped: that keeps gen-tools well ahead of `tsc --noEmit` on large projects.
  * The program is built with the compiler API directly (gen reads its nodes and types without ts-morph wrappers).
  * With `options.scan`, the project as scanned already (or a shard of it: the program then starts from its
- * candidates and every declaration file).
+ * candidates and every declaration file). It is built first without the host libs and the ES libs beyond the base
+ * where it can be (see host-libs.ts, es-libs.ts): again with them at once when its files need them, or later by
+ * `withHostLibs` and `withEsLibs` when the tools do.
  */
 export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
   const { configPath, parsed, files } = options.scan ?? scanProject(tsconfigPath, diagnostics, options);
@@ -193,6 +210,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       rootNames: [],
       config: undefined,
       hostLibs: undefined,
+      esLibs: undefined,
     };
   }
   const { recorder } = options;
@@ -213,47 +231,58 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
     });
   const candidatesOf = (program: ts.Program) =>
     candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
-  const libs = options.allLibs
+  const requested = options.allLibs
     ? undefined
-    : libsWithoutHost(parsed.options, (fileName) => ts.sys.readFile(join(libFolder, fileName)));
-  let program: ts.Program;
-  let hostLibs: LoadedProject['hostLibs'];
-  if (libs && !options.startWithHostLibs) {
-    program = build({ ...parsed.options, lib: libs });
-    timing?.('program');
-    const reason = hostLibsNeededByFiles(program) ?? signatureNamesHostGlobal(candidatesOf(program));
-    if (reason) {
-      program = build(parsed.options);
-      timing?.(`program with the host libs (${reason})`);
+    : requestedLibs(parsed.options, (fileName) => ts.sys.readFile(join(libFolder, fileName)));
+  const withoutHost = libsWithoutHost(requested);
+  const esPlan = requested && esLibPlan(withoutHost ?? requested);
+  // The programs that may be built: with every lib of the tsconfig, without the host libs, and the first one (without
+  // the host libs and the ES libs beyond the base).
+  const full = parsed.options;
+  const everyEsLib = withoutHost ? { ...full, lib: withoutHost } : full;
+  const first = esPlan ? { ...everyEsLib, lib: esPlan.first } : everyEsLib;
+  const start = options.startWithHostLibs ? full : options.startWithEsLibs ? everyEsLib : first;
+  let program = build(start);
+  timing?.('program');
+  let hostReason: string | undefined;
+  let esReason: string | undefined;
+  if (start !== full) {
+    if (withoutHost) hostReason = hostLibsNeededByFiles(program) ?? signatureNamesHostGlobal(candidatesOf(program));
+    if (esPlan && start === first) esReason = esLibsNeededByFiles(program, esPlan);
+    if (hostReason ?? esReason) {
+      program = build(full);
+      timing?.(`program with every lib (${hostReason ?? esReason})`);
     }
-    hostLibs = reason ? { leftOut: false, reason } : { leftOut: true };
-  } else {
-    program = build(parsed.options);
-    timing?.('program');
-    if (libs) hostLibs = { leftOut: false };
   }
-  const checker = program.getTypeChecker();
-  timing?.('checker');
-  const candidates = candidatesOf(program);
-  const loaded: LoadedProject = {
-    program,
-    checker,
-    projectDir,
-    compilerOptions: parsed.options,
-    candidates,
-    rootNames: files.roots,
-    config: parsed,
-    hostLibs,
-  };
-  if (hostLibs?.leftOut) {
-    loaded.withHostLibs = () => {
-      const full = build(parsed.options);
-      const fullChecker = full.getTypeChecker();
-      timing?.('program and checker with the host libs');
-      return { ...loaded, program: full, checker: fullChecker, hostLibs: { leftOut: false }, withHostLibs: undefined };
+  const built = (hostReason ?? esReason) ? full : start;
+  const loaded = (made: ts.Program, compilerOptions: ts.CompilerOptions): LoadedProject => {
+    const checker = made.getTypeChecker();
+    const hostLeftOut = withoutHost !== undefined && compilerOptions !== full;
+    const esLeftOut = esPlan !== undefined && compilerOptions === first;
+    return {
+      program: made,
+      checker,
+      projectDir,
+      compilerOptions: parsed.options,
+      candidates: candidatesOf(made),
+      rootNames: files.roots,
+      config: parsed,
+      hostLibs: withoutHost && { leftOut: hostLeftOut, ...(hostReason !== undefined ? { reason: hostReason } : {}) },
+      esLibs: esPlan && { leftOut: esLeftOut, ...(esReason !== undefined ? { reason: esReason } : {}) },
+      ...(esPlan && esReason === undefined ? { esProbe: new EsLibProbe(checker, esPlan) } : {}),
+      withHostLibs: hostLeftOut ? () => rebuilt(full, 'program and checker with the host libs') : undefined,
+      withEsLibs: esLeftOut ? () => rebuilt(everyEsLib, 'program and checker with the ES libs') : undefined,
     };
-  }
-  return loaded;
+  };
+  const rebuilt = (compilerOptions: ts.CompilerOptions, phase: string): LoadedProject => {
+    hostReason = esReason = undefined;
+    const made = loaded(build(compilerOptions), compilerOptions);
+    timing?.(phase);
+    return made;
+  };
+  const project = loaded(program, built);
+  timing?.('checker');
+  return project;
 }
 
 function readConfig(

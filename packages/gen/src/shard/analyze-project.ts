@@ -6,12 +6,18 @@
 // far as the tools' plain data (read-shard.ts); the main thread then joins them in file order and ends the run as
 // one thread does (concludeAnalysis: the checks over the tool set, render).
 import { dirname } from 'node:path';
-import { analyze, concludeAnalysis, phaseTimer, type Analysis, type AnalyzeContext } from '../analyze.js';
+import {
+  analyze,
+  concludeAnalysis,
+  phaseTimer,
+  type Analysis,
+  type AnalyzeContext,
+  type LibDecisions,
+} from '../analyze.js';
 import { compareText, Diagnostics } from '../diagnostics.js';
 import { outputsOf } from '../incremental/cache.js';
-import type { LoadedTools } from '../load-tools.js';
 import type { ResolvedOptions } from '../options.js';
-import { scanProject } from '../program/load-project.js';
+import { scanProject, type LibsLeftOut } from '../program/load-project.js';
 import { MIN_SHARDED_BYTES, planShards, threadCount, WORKER_START_BYTES } from './plan.js';
 import { readShard, type ShardInput, type ShardResult } from './read-shard.js';
 import { startShardWorkers } from './workers.js';
@@ -85,7 +91,7 @@ export async function analyzeProject(
     entries,
     diagnostics,
     project,
-    joinHostLibs(
+    joinLibs(
       results,
       shards.map((files) => files[0]!),
     ),
@@ -97,17 +103,23 @@ export async function analyzeProject(
 }
 
 /**
- * The host libs of the whole project from its shards' (see program/host-libs.ts): left out only when every shard left
- * them out; else needed, for the reason of the shard, of those that needed them, whose first file comes first.
+ * The lib decisions of the whole project from its shards' (see program/host-libs.ts and es-libs.ts): lib files left
+ * out only when every shard left them out; else needed, for the reason of the shard, of those that needed them, whose
+ * first file comes first.
  */
-function joinHostLibs(results: readonly ShardResult[], firstFiles: readonly string[]): LoadedTools['hostLibs'] {
-  const all = results
-    .map((result, index) => ({ hostLibs: result.hostLibs, first: firstFiles[index]! }))
-    .filter((shard) => shard.hostLibs !== undefined)
+function joinLibs(results: readonly ShardResult[], firstFiles: readonly string[]): LibDecisions {
+  const inOrder = results
+    .map((result, index) => ({ libs: result.libs, first: firstFiles[index]! }))
     .sort((a, b) => compareText(a.first, b.first))
-    .map((shard) => shard.hostLibs!);
-  if (all.length === 0) return undefined;
-  if (all.every((hostLibs) => hostLibs.leftOut)) return { leftOut: true };
-  const reason = all.find((hostLibs) => hostLibs.reason !== undefined)?.reason;
-  return { leftOut: false, ...(reason !== undefined ? { reason } : {}) };
+    .map((shard) => shard.libs);
+  const join = (all: readonly (LibsLeftOut | undefined)[]): LibsLeftOut | undefined => {
+    const known = all.filter((libs) => libs !== undefined);
+    if (known.length === 0) return undefined;
+    if (known.every((libs) => libs.leftOut)) return { leftOut: true };
+    const reason = known.find((libs) => libs.reason !== undefined)?.reason;
+    return { leftOut: false, ...(reason !== undefined ? { reason } : {}) };
+  };
+  const hostLibs = join(inOrder.map((libs) => libs.hostLibs));
+  const esLibs = join(inOrder.map((libs) => libs.esLibs));
+  return { ...(hostLibs ? { hostLibs } : {}), ...(esLibs ? { esLibs } : {}) };
 }

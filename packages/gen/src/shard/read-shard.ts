@@ -1,11 +1,10 @@
-import { phaseTimer } from '../analyze.js';
-import { describeFiles } from '../describe/describe-files.js';
+import { libsOf, phaseTimer, type LibDecisions } from '../analyze.js';
 import type { ToolEntry } from '../describe/tool-entry.js';
 import { Diagnostics, type Diagnostic } from '../diagnostics.js';
 import { InputRecorder, type InputRecord } from '../incremental/inputs.js';
-import { loadTools, type LoadedTools } from '../load-tools.js';
 import type { ResolvedOptions } from '../options.js';
 import { readProjectConfig, type ProjectFiles, type ProjectScan } from '../program/load-project.js';
+import { readTools } from '../read-tools.js';
 
 /** What a shard's worker is given: plain data (structured clone). */
 export interface ShardInput {
@@ -23,7 +22,7 @@ export interface ShardResult {
   /** The tools of each of the shard's candidates, by file name. */
   files: Map<string, ToolEntry[]>;
   diagnostics: Diagnostic[];
-  hostLibs: LoadedTools['hostLibs'];
+  libs: LibDecisions;
   /** The inputs read, when asked to record them. */
   inputs?: InputRecord | undefined;
 }
@@ -42,13 +41,11 @@ export function readShard(input: ShardInput, scan?: ProjectScan, recorder?: Inpu
     : readProjectConfig(options.projectFile, diagnostics, input.files);
   const reads = recorder ?? (input.record ? new InputRecorder(new Set()) : undefined);
   const timing = phaseTimer(`shard ${input.index + 1} `);
-  const loaded = loadTools(options, diagnostics, { recorder: reads, timing, scan: shardScan });
-  const perFile = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics);
-  timing?.('describe');
+  const { loaded, perFile } = readTools(options, diagnostics, { recorder: reads, timing, scan: shardScan });
   return {
     files: new Map(loaded.files.map((entry, index) => [entry.file.fileName, perFile[index]!.entries])),
     diagnostics: diagnostics.list,
-    hostLibs: loaded.hostLibs,
+    libs: libsOf(loaded),
     ...(reads && !recorder ? { inputs: reads.toJSON() } : {}),
   };
 }

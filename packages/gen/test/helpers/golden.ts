@@ -54,7 +54,8 @@ export function compareGolden(
 /**
  * The fixture's generate() again, each of two other ways, must give what it gave: with every lib of its tsconfig in
  * the program, the DOM and web worker libs that gen leaves out where no tool can reach them included
- * (src/program/host-libs.ts); and with its files read in two shards (src/shard/; one after the other on this thread,
+ * (src/program/host-libs.ts), and the ES libs beyond the base that it leaves out where the checker needs none
+ * (src/program/es-libs.ts); and with its files read in two shards (src/shard/; one after the other on this thread,
  * each shard's result passed through a structured clone as a worker's message is).
  */
 export async function expectSameOtherWays(options: GenerateOptions, result: GenerateResult): Promise<void> {

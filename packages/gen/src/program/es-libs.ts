@@ -1,0 +1,166 @@
+// TypeScript's ES lib files beyond ES5 (lib.es2015.core.d.ts ... lib.es2022.string.d.ts) are half of what gen parses
+// and binds for a project on ES2022 once the DOM is left out (host-libs.ts), and a project's tools reach few of their
+// globals. So the program is first built on a small base (ES5, the decorators, and ES2015's Promise, which an async
+// method's type names) and kept only when nothing the checker did for gen could see a difference. That is watched in
+// the checker itself, not guessed from the syntax: every lookup in its table of globals is recorded (a name that a
+// left-out lib declares, whether it resolved or not, or the table listed), and for each base interface that a
+// left-out lib adds members to (Array, String, Error, Promise, ObjectConstructor...), whether the checker resolved
+// its members. The checker answers alike in both programs until it does one of those, so when it did none, the
+// outputs are the same. Otherwise the program is built again with every ES lib (the parsed files reused) and the
+// tools described again. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
+import { basename } from 'node:path';
+import { esLibGlobals, esLibTypescript } from './es-lib-globals.generated.js';
+import { isLibFile, ts } from './typescript.js';
+
+/** The lib files every first program is built on, when the project asks for them. */
+const BASE = ['lib.es5.d.ts', 'lib.decorators.d.ts', 'lib.decorators.legacy.d.ts', 'lib.es2015.promise.d.ts'];
+
+/** The ES lib files that may be left out: lib.es2015.core.d.ts, lib.esnext.array.d.ts, ... (not the base). */
+const isEsLib = (fileName: string) => /^lib\.es(\d|next)/.test(fileName) && !BASE.includes(fileName);
+
+const words = (text: string) => (text ? text.split(' ') : []);
+
+/** What the first program leaves out, and what the checker must not touch for it to be kept. */
+export interface EsLibPlan {
+  /** The `lib` of the first program (the requested lib files that are not ES libs, and the base). */
+  first: string[];
+  leftOut: ReadonlySet<string>;
+  /** Names whose lookup tells a need: declared by a left-out lib, and not as a base interface it only adds to. */
+  lookups: ReadonlyMap<string, string>;
+  /** Base interfaces that a left-out lib adds members to: their members must not be resolved. */
+  augmented: ReadonlyMap<string, string>;
+}
+
+/**
+ * The plan for a project whose requested lib files (host libs left out already) are these, or undefined when no ES lib
+ * can be left out (`lib: ["es5"]`, target ES5), a lib file is not one the table knows, or the table was made from
+ * another TypeScript than the one running.
+ */
+export function esLibPlan(requested: readonly string[]): EsLibPlan | undefined {
+  if (esLibTypescript !== ts.version) return undefined;
+  const closure = (roots: readonly string[]): Set<string> | undefined => {
+    const found = new Set<string>();
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const fileName = queue.pop()!;
+      if (found.has(fileName)) continue;
+      const entry = esLibGlobals[fileName];
+      if (!entry) return undefined;
+      found.add(fileName);
+      queue.push(...words(entry.references));
+    }
+    return found;
+  };
+  const all = closure(requested);
+  if (!all) return undefined;
+  const first = [
+    ...BASE.filter((fileName) => all.has(fileName)),
+    ...requested.filter((fileName) => !isEsLib(fileName) && !BASE.includes(fileName)),
+  ];
+  const present = closure(first);
+  if (!present || [...present].some(isEsLib)) return undefined;
+  const leftOut = new Set([...all].filter((fileName) => !present.has(fileName)));
+  const presentInterfaces = new Set(
+    [...present].flatMap((fileName) => {
+      const { interfaces, extended } = esLibGlobals[fileName]!;
+      return [...words(interfaces), ...words(extended)];
+    }),
+  );
+  const lookups = new Map<string, string>();
+  const augmented = new Map<string, string>();
+  for (const fileName of [...leftOut].sort()) {
+    const { interfaces, extended, others } = esLibGlobals[fileName]!;
+    for (const name of [...words(others), ...words(extended)]) if (!lookups.has(name)) lookups.set(name, fileName);
+    for (const name of words(interfaces)) {
+      if (!presentInterfaces.has(name)) {
+        if (!lookups.has(name)) lookups.set(name, fileName);
+      } else if (!augmented.has(name)) augmented.set(name, fileName);
+    }
+  }
+  for (const name of lookups.keys()) augmented.delete(name);
+  if (lookups.size === 0 && augmented.size === 0) return undefined;
+  return { first: [...new Set(first)], leftOut, lookups, augmented };
+}
+
+/** Why the files of a first program need the left-out ES libs whatever the tools are: a file references one. */
+export function esLibsNeededByFiles(program: ts.Program, plan: EsLibPlan): string | undefined {
+  for (const file of program.getSourceFiles()) {
+    if (isLibFile(file.fileName) && plan.leftOut.has(basename(file.fileName)))
+      return `${basename(file.fileName)} is referenced`;
+  }
+  return undefined;
+}
+
+type GlobalTable = Map<string, ts.Symbol>;
+
+/**
+ * Watches one checker for what would differ with the left-out ES libs: installed on a checker just made (of a program
+ * with or without them: with them it tells whether they were needed), read once gen asked all it asks.
+ */
+export class EsLibProbe {
+  private readonly looked = new Set<string>();
+  private listed = false;
+  private paused = false;
+  private readonly table: GlobalTable | undefined;
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly plan: EsLibPlan,
+  ) {
+    // The table of globals is the exports of `globalThis` (the checker's own symbol for it).
+    const globalScope = checker.resolveName('globalThis', undefined, ts.SymbolFlags.Module, false);
+    const table = globalScope?.exports as GlobalTable | undefined;
+    if (!(table instanceof Map)) return;
+    this.table = table;
+    const lookup = (method: 'get' | 'has') => (name: string) => {
+      if (!this.paused && plan.lookups.has(name)) this.looked.add(name);
+      return Map.prototype[method].call(table, name);
+    };
+    const own = table as unknown as Record<PropertyKey, unknown>;
+    own.get = lookup('get');
+    own.has = lookup('has');
+    const listing = (method: 'forEach' | 'keys' | 'values' | 'entries' | typeof Symbol.iterator) => {
+      const original = Map.prototype[method] as (...args: unknown[]) => unknown;
+      own[method] = (...args: unknown[]) => {
+        if (!this.paused) this.listed = true;
+        return original.apply(table, args);
+      };
+    };
+    for (const method of ['forEach', 'keys', 'values', 'entries', Symbol.iterator] as const) listing(method);
+    Object.defineProperty(table, 'size', {
+      get: () => {
+        if (!this.paused) this.listed = true;
+        return Reflect.get(Map.prototype, 'size', table) as number;
+      },
+    });
+  }
+
+  /**
+   * Runs `resolve` without recording its lookups: for the host lib walk's names (host-libs.ts), which gen never asks
+   * about. Resolving a name caches nothing that a later question reads instead of looking it up again (an alias's
+   * target does: the walk resolves aliases outside this).
+   */
+  unrecorded<T>(resolve: () => T): T {
+    this.paused = true;
+    try {
+      return resolve();
+    } finally {
+      this.paused = false;
+    }
+  }
+
+  /** Why the checker's answers so far may differ without the left-out ES libs, or undefined when they cannot. */
+  reason(): string | undefined {
+    const table = this.table;
+    if (!table) return 'the checker keeps its globals where this cannot watch them';
+    if (this.listed) return 'the globals were listed';
+    for (const name of [...this.looked].sort()) return `names ${name}, which ${this.plan.lookups.get(name)} declares`;
+    for (const [name, fileName] of [...this.plan.augmented].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const symbol = Map.prototype.get.call(table, name) as ts.Symbol | undefined;
+      if (!symbol || !(symbol.flags & ts.SymbolFlags.Interface)) continue;
+      const type = this.checker.getDeclaredTypeOfSymbol(symbol) as Partial<ts.InterfaceTypeWithDeclaredMembers>;
+      if (type.declaredProperties) return `reads the members of ${name}, which ${fileName} adds to`;
+    }
+    return undefined;
+  }
+}

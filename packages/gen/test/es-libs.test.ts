@@ -1,0 +1,245 @@
+// Leaving TypeScript's ES lib files beyond the base out of the program (src/program/es-libs.ts): kept out only when
+// the checker did nothing for gen that they could change, built again with them for every way a tool can need them,
+// and the same outputs either way. The golden runners check the same outputs on every fixture (expectSameOtherWays in
+// helpers/golden.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze, type Analysis } from '../src/analyze.js';
+import { describeFiles } from '../src/describe/describe-files.js';
+import { Diagnostics } from '../src/diagnostics.js';
+import type { WatchState } from '../src/incremental/watch-state.js';
+import { loadTools } from '../src/load-tools.js';
+import { esLibPlan } from '../src/program/es-libs.js';
+import { SourceFileCache } from '../src/program/load-project.js';
+import { libFiles, libFolder, ts } from '../src/program/typescript.js';
+import { esLibGlobalsSource } from '../scripts/es-lib-globals.js';
+import { bothWays, libsOptions, libsProject, same, service, withAllLibs } from './helpers/libs-both-ways.js';
+
+const ES2022 = ['lib.es2022.d.ts'];
+
+/** The analysis of one service file of these methods both ways, compared; the ES libs' decision. */
+function decided(methods: string, before = '', files: Record<string, string> = {}, options: object = {}) {
+  const dir = libsProject({ 'src/service.ts': service(methods, before), ...files }, options);
+  const { auto, all } = bothWays(join(dir, 'tsconfig.json'));
+  same(auto, all);
+  return auto;
+}
+
+describe('ES libs', () => {
+  it('the table of their globals is the one of the TypeScript gen runs', () => {
+    const committed = readFileSync(new URL('../src/program/es-lib-globals.generated.ts', import.meta.url), 'utf8');
+    expect(committed, 'run: node --import tsx packages/gen/scripts/es-lib-globals.ts').toBe(
+      esLibGlobalsSource(libFiles()),
+    );
+  });
+
+  it('the base lib files never name a global that only a left-out lib declares', () => {
+    // Checked alone, a name only a left-out lib declares would be "Cannot find name".
+    const plan = esLibPlan(ES2022)!;
+    const texts = new Map(
+      libFiles()
+        .filter(({ fileName }) => plan.first.includes(fileName))
+        .map(({ fileName, text }) => [`${libFolder}/${fileName}`, text]),
+    );
+    expect(texts.size).toBe(plan.first.length);
+    const host = ts.createCompilerHost({});
+    host.getSourceFile = (fileName, target) => {
+      const text = texts.get(fileName);
+      return text === undefined ? undefined : ts.createSourceFile(fileName, text, target);
+    };
+    host.fileExists = (fileName) => texts.has(fileName);
+    host.readFile = (fileName) => texts.get(fileName);
+    host.getDefaultLibLocation = () => libFolder;
+    const program = ts.createProgram({
+      rootNames: [...texts.keys()],
+      options: { noLib: true, types: [], target: ts.ScriptTarget.ESNext },
+      host,
+    });
+    const missing = program
+      .getSourceFiles()
+      .flatMap((file) => program.getSemanticDiagnostics(file))
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    expect(missing).toEqual([]);
+  });
+
+  it('the plan: the base first, the rest of what the project asks for left out', () => {
+    const plan = esLibPlan(ES2022)!;
+    expect(plan.first).toEqual([
+      'lib.es5.d.ts',
+      'lib.decorators.d.ts',
+      'lib.decorators.legacy.d.ts',
+      'lib.es2015.promise.d.ts',
+    ]);
+    expect(plan.leftOut).toContain('lib.es2022.error.d.ts');
+    expect(plan.leftOut).not.toContain('lib.es2023.array.d.ts');
+    // Names only a left-out lib declares tell a need when looked up; base interfaces it adds to, when their members are read.
+    expect(plan.lookups.get('Map')).toBe('lib.es2015.collection.d.ts');
+    expect(plan.lookups.get('Intl')).toMatch(/^lib\.es20\d\d\.intl\.d\.ts$/);
+    expect(plan.lookups.get('Symbol')).toBe('lib.es2015.symbol.d.ts');
+    expect(plan.augmented.get('Error')).toBe('lib.es2022.error.d.ts');
+    expect(plan.augmented.has('Array')).toBe(true);
+    expect(plan.augmented.has('ObjectConstructor')).toBe(true);
+    expect(plan.lookups.has('PropertyKey')).toBe(false);
+    expect(plan.augmented.has('PropertyKey')).toBe(false);
+    // ES5 alone: nothing to leave out.
+    expect(esLibPlan(['lib.es5.d.ts'])).toBeUndefined();
+  });
+
+  const leftOut: Record<string, [string, string?]> = {
+    'arrays, a Promise return, Record, enums, keyof over a project type (the bench project)': [
+      `  @tool()\n  async find(ids: string[], filter: Filter<Item>, tags: Record<string, string>, level: Level = ` +
+        `Level.High): Promise<Item[]> {\n    return [];\n  }`,
+      'export interface Item { id: string; size: number }\nexport enum Level { Low, High }\n' +
+        'export interface Filter<T> { field: keyof T; oneOf?: string[] }',
+    ],
+    'ReadonlyArray, tuples, template literal types': [
+      `  @tool()\n  pick(names: ReadonlyArray<string>, pair: [string, number], id: \`user-\${number}\`): string {\n` +
+        `    return names[0] ?? id;\n  }`,
+    ],
+    'bigint (a primitive: BigInt is never looked up)': [
+      `  @tool()\n  add(a: bigint, b: bigint): bigint {\n    return a + b;\n  }`,
+    ],
+    'PropertyKey and Record<PropertyKey, ...>': [
+      `  @tool()\n  keys(key: PropertyKey, counts: Record<PropertyKey, number>): number {\n    return 0;\n  }`,
+    ],
+    'a body that calls ES2015+ methods, when the return type is written': [
+      `  @tool()\n  first(ids: string[]): string {\n    return ids.find((id) => id.startsWith('a')) ?? Object.entries({}).join();\n  }`,
+    ],
+  };
+  for (const [name, [methods, before]] of Object.entries(leftOut)) {
+    it(`are left out: ${name}`, () => {
+      expect(decided(methods, before).esLibs).toEqual({ leftOut: true });
+    });
+  }
+
+  const needed: Record<string, [string, RegExp, string?, Record<string, string>?, object?]> = {
+    'a Map parameter': [
+      `  @tool()\n  count(counts: Map<string, number>): number {\n    return counts.size;\n  }`,
+      /names Map/,
+    ],
+    'a Set parameter': [`  @tool()\n  tag(tags: Set<string>): number {\n    return tags.size;\n  }`, /names Set/],
+    'an interface extending Error (ES2022 adds cause)': [
+      `  @tool()\n  report(failure: Failure): string {\n    return failure.message;\n  }`,
+      /members of Error/,
+      'interface Failure extends Error { code: number }',
+    ],
+    'an Error subclass': [
+      `  @tool()\n  report(failure: NotFound): string {\n    return failure.message;\n  }`,
+      /Error/,
+      'class NotFound extends Error { code = 404 }',
+    ],
+    'Awaited<>': [
+      `  @tool()\n  wait(value: Awaited<Promise<{ id: string }>>): string {\n    return value.id;\n  }`,
+      /members of (Array|Promise)/,
+    ],
+    'a body-inferred return that calls ES2015+ methods': [
+      `  @tool()\n  first(ids: string[]) {\n    return ids.find((id) => id.startsWith('a'));\n  }`,
+      /members of (Array|String)/,
+    ],
+    'keyof string[]': [
+      `  @tool()\n  member(name: keyof string[]): string {\n    return String(name);\n  }`,
+      /members of Array/,
+    ],
+    'a global augmentation of Array, read through keyof': [
+      `  @tool()\n  member(name: keyof string[], tags: string[]): string {\n    return String(name);\n  }`,
+      /members of Array/,
+      '',
+      { 'src/globals.d.ts': 'interface Array<T> { tagged?: boolean }\n' },
+    ],
+    'a reference to lib es2023': [
+      '',
+      /lib\.es20\d\d\..*is referenced/,
+      '',
+      {
+        'src/service.ts': `/// <reference lib="es2023" />\n${service(
+          `  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`,
+        )}`,
+      },
+    ],
+    'Intl types': [
+      `  @tool()\n  format(options: Intl.NumberFormatOptions): string {\n    return String(options);\n  }`,
+      /names Intl/,
+    ],
+    Symbol: [`  @tool()\n  name(id: Symbol): string {\n    return String(id);\n  }`, /names Symbol/],
+    'a decorator option using Object.entries': [
+      `  @tool({ description: Object.entries({ a: 1 }).map(([key]) => key).join() })\n  add(a: number): number {\n` +
+        `    return a;\n  }`,
+      // The callback's array pattern iterates (Iterable); Object.entries reads ObjectConstructor's members.
+      /names Iterable|members of ObjectConstructor/,
+    ],
+  };
+  for (const [name, [methods, reason, before, files]] of Object.entries(needed)) {
+    it(`are read again with them: ${name}`, () => {
+      expect(decided(methods, before, files).esLibs).toEqual({ leftOut: false, reason: expect.stringMatching(reason) });
+    });
+  }
+
+  it('a global augmentation of Array whose members nothing reads leaves them out', () => {
+    const auto = decided(`  @tool()\n  tag(tags: string[]): number {\n    return tags.length;\n  }`, '', {
+      'src/globals.d.ts': 'interface Array<T> { tagged?: boolean }\n',
+    });
+    expect(auto.esLibs).toEqual({ leftOut: true });
+  });
+
+  it('lib: ["es5"] has nothing to leave out', () => {
+    const methods = `  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`;
+    const auto = decided(methods, '', {}, { lib: ['es5'] });
+    expect(auto.esLibs).toBeUndefined();
+  });
+
+  it('--watch rebuilds with them in the run whose edit needs them, and leaves them out again once nothing does', () => {
+    const dir = libsProject({
+      'src/service.ts': service(`  @tool()\n  count(ids: string[]): number {\n    return ids.length;\n  }`),
+    });
+    const options = libsOptions(join(dir, 'tsconfig.json'));
+    const state: WatchState = { sourceFiles: new SourceFileCache() };
+    const runs: Analysis['esLibs'][] = [];
+    const run = (methods?: string) => {
+      if (methods) writeFileSync(join(dir, 'src/service.ts'), service(methods));
+      const watched = analyze(options, { state });
+      same(watched, withAllLibs(options));
+      runs.push(watched.esLibs);
+    };
+    run();
+    run(`  @tool()\n  count(counts: Map<string, number>): number {\n    return counts.size;\n  }`);
+    run(`  @tool()\n  count(ids: string[]): number {\n    return ids.length;\n  }`);
+    run();
+    expect(runs).toEqual([
+      { leftOut: true },
+      { leftOut: false, reason: expect.stringMatching(/names Map/) },
+      { leftOut: false },
+      { leftOut: true },
+    ]);
+  });
+});
+
+describe('ES libs: what the rebuild prevents', () => {
+  // The first program's own reading, never built again: for these tools it differs from every lib's, which is why the
+  // probe must see them (were it blind to them, the tests above would fail on the outputs).
+  const differing: Record<string, [string, string?]> = {
+    'a Map parameter (an error with every lib, unresolved without)': [
+      `  @tool()\n  count(counts: Map<string, number>): number {\n    return counts.size;\n  }`,
+    ],
+    'an interface extending Error (cause)': [
+      `  @tool()\n  report(failure: Failure): string {\n    return failure.message;\n  }`,
+      'interface Failure extends Error { code: number }',
+    ],
+    'keyof string[]': [`  @tool()\n  member(name: keyof string[]): string {\n    return String(name);\n  }`],
+  };
+  for (const [name, [methods, before]] of Object.entries(differing)) {
+    it(name, () => {
+      const dir = libsProject({ 'src/service.ts': service(methods, before) });
+      const options = libsOptions(join(dir, 'tsconfig.json'));
+      const diagnostics = new Diagnostics();
+      const loaded = loadTools(options, diagnostics);
+      expect(loaded.esLibs).toEqual({ leftOut: true });
+      const firstReading = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics).flatMap((file) =>
+        file.entries.map((entry) => ({ tool: entry.tool, diagnostics: diagnostics.sorted() })),
+      );
+      const all = withAllLibs(options);
+      expect(firstReading).not.toEqual(all.manifest.tools.map((tool) => ({ tool, diagnostics: all.diagnostics })));
+      expect(loaded.esProbe?.reason()).toBeDefined();
+    });
+  }
+});

@@ -1,0 +1,71 @@
+// Projects read with lib files left out (src/program/host-libs.ts, es-libs.ts) and with every lib, compared.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { analyze, type Analysis } from '../../src/analyze.js';
+import { resolveOptions, type ResolvedOptions } from '../../src/options.js';
+import { repoRoot, TEST_COMPILER_OPTIONS } from './temp-project.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A project folder with `@toolwright/core` linked in and the given files (removed after the test file). */
+export function libsProject(files: Record<string, string>, compilerOptions: object = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolwright-gen-libs-'));
+  made.push(dir);
+  mkdirSync(join(dir, 'node_modules/@toolwright'), { recursive: true });
+  symlinkSync(join(repoRoot, 'packages/core'), join(dir, 'node_modules/@toolwright/core'), 'dir');
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { ...TEST_COMPILER_OPTIONS, ...compilerOptions }, include: ['src'] }),
+  );
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** The options of a project's tsconfig, its outputs in `generated/`. */
+export function libsOptions(tsconfig: string): ResolvedOptions {
+  return resolveOptions({
+    project: tsconfig,
+    out: join(dirname(tsconfig), 'generated/tools.generated.ts'),
+    json: join(dirname(tsconfig), 'generated/tools.json'),
+  });
+}
+
+/** The analysis of a project, with lib files left out where they can be and with all libs. */
+export function bothWays(tsconfig: string): { auto: Analysis; all: Analysis } {
+  const options = libsOptions(tsconfig);
+  return { auto: analyze(options), all: withAllLibs(options) };
+}
+
+export function withAllLibs(options: ResolvedOptions): Analysis {
+  process.env.TOOLWRIGHT_GEN_ALL_LIBS = '1';
+  try {
+    return analyze(options);
+  } finally {
+    delete process.env.TOOLWRIGHT_GEN_ALL_LIBS;
+  }
+}
+
+/** The same diagnostics, manifest and outputs; `all` read with every lib. */
+export function same(auto: Analysis, all: Analysis): void {
+  expect(all.hostLibs).toBeUndefined();
+  expect(all.esLibs).toBeUndefined();
+  expect(auto.diagnostics).toEqual(all.diagnostics);
+  expect(auto.manifest).toEqual(all.manifest);
+  expect(auto.outputs.map((output) => output.rendered.text)).toEqual(all.outputs.map((output) => output.rendered.text));
+}
+
+/** One service file around the given tool methods (and declarations before the class). */
+export const service = (methods: string, before = '') => `import { tool } from '@toolwright/core';
+${before}
+export class Service {
+${methods}
+}
+`;
