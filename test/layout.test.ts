@@ -51,6 +51,7 @@ const GEN_TOP = [
   'analyze.ts',
   'load-tools.ts',
   'read-tools.ts',
+  'thread-cpu.ts',
   'index.ts',
   'cli.ts',
   'incremental',
