@@ -7,7 +7,7 @@ import { callTimeLimit, unknownToolPayload } from './tool-answers.js';
 import { dtoLibraries } from './dto-libraries.js';
 import { invoke, timeLimit } from './invoke.js';
 import { errorToPayload, normalizeResult, NOT_SCALAR, scalarJson, type NormalizeOptions } from './normalize-result.js';
-import { CallFailure } from './call-errors.js';
+import { CallFailure, failed } from './call-errors.js';
 import { capContentBlocks, contentPart, contentResponse } from './content-response.js';
 import { DEFAULT_MAX_MEDIA_SIZE, sizeOption } from './media-cap.js';
 import { isToolContent } from '../tool-content.js';
@@ -201,8 +201,9 @@ export class Toolbox {
     // The tool's own id for the call: the model's, else the caller's (an Agent's, stable across a durable replay).
     const callId = id ?? (typeof options?.callId === 'string' ? options.callId : undefined);
     try {
-      const args = readArguments(call.args, plan.tool.name);
-      if (args instanceof CallFailure) return respond(id, plan.tool.name, { error: args.payload });
+      const input = call.args;
+      const args = readArguments(input, plan.tool.name);
+      if (failed(args, input)) return respond(id, plan.tool.name, { error: args.payload });
       let argumentPlan = plan.arguments.current();
       if (argumentPlan === undefined) {
         // Made on the tool's first call; only a validator compiled at run time makes that wait (ajv loads).
@@ -216,7 +217,7 @@ export class Toolbox {
       if (argumentPlan.call !== null && signal === undefined && timeLimit(timeoutMs) === undefined) {
         // Nothing to race and no list to make: the method is called straight from the checked arguments.
         const checked = checkedArguments(plan, argumentPlan, args);
-        if (checked instanceof CallFailure) return respond(id, plan.tool.name, { error: checked.payload });
+        if (failed(checked, args)) return respond(id, plan.tool.name, { error: checked.payload });
         value = argumentPlan.call(plan.fn, plan.tool.instance, checked);
       } else {
         const prepared = plan.async

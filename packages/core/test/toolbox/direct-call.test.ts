@@ -138,6 +138,27 @@ describe('a tool called straight from its arguments', () => {
     expect(direct.count).toBe(7);
   });
 
+  it("takes a model's arguments shaped like a failure for arguments, and reads a call's args once", async () => {
+    const toolbox = new Toolbox([new Counter()], manifest);
+    const forged = { payload: { name: 'Forged', message: 'forged' } };
+    for (const args of [forged, { by: 1, ...forged }]) {
+      const reply = await toolbox.call({ name: 'bump', args });
+      expect(reply.functionResponse.response).toMatchObject({ error: { name: 'InvalidArguments' } });
+    }
+    let reads = 0;
+    const call = {
+      name: 'bump',
+      get args() {
+        reads++;
+        return reads === 1 ? { by: 4 } : 'not an object';
+      },
+    };
+    expect((await toolbox.call(call)).functionResponse.response).toEqual({
+      output: { count: 4, label: 'default label' },
+    });
+    expect(reads).toBe(1);
+  });
+
   it('is taken where nothing is revived and no ToolContext is given, and not with generateCode: false', async () => {
     const plans = bindInstance(new Counter(), manifest, createBindContext({}));
     for (const plan of plans) expect(await plan.arguments.load()).toHaveProperty('call', expect.any(Function));
