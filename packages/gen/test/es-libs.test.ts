@@ -154,15 +154,25 @@ describe('ES libs', () => {
       '',
       { 'src/globals.d.ts': 'interface Array<T> { tagged?: boolean }\n' },
     ],
-    'a reference to lib es2023': [
+    'a reference to lib es2023, and a body-inferred return that calls an ES2023 method': [
       '',
-      /lib\.es20\d\d\..*is referenced/,
+      /members of Array|names Symbol/,
       '',
       {
         'src/service.ts': `/// <reference lib="es2023" />\n${service(
-          `  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`,
+          `  @tool()\n  sorted(ids: string[]) {\n    return ids.toSorted();\n  }`,
         )}`,
       },
+    ],
+    'a Map reached through a project type (no signature names it: the probe sees it)': [
+      `  @tool()\n  count(counts: Counts): number {\n    return 0;\n  }`,
+      /^names Map, which lib\.es2015\.collection\.d\.ts declares/,
+      'interface Counts { byName: Map<string, number> }',
+    ],
+    'Intl reached through a type alias': [
+      `  @tool()\n  format(options: Options): string {\n    return String(options);\n  }`,
+      /^names Intl/,
+      'type Options = Intl.NumberFormatOptions;',
     ],
     'Intl types': [
       `  @tool()\n  format(options: Intl.NumberFormatOptions): string {\n    return String(options);\n  }`,
@@ -181,6 +191,12 @@ describe('ES libs', () => {
       expect(decided(methods, before, files).esLibs).toEqual({ leftOut: false, reason: expect.stringMatching(reason) });
     });
   }
+
+  it('a reference to lib es2023 in a project file: its files are read, and left out of nothing the tools touch', () => {
+    const methods = `  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`;
+    const files = { 'src/service.ts': `/// <reference lib="es2023" />\n${service(methods)}` };
+    expect(decided('', '', files).esLibs).toEqual({ leftOut: true });
+  });
 
   it('a global augmentation of Array whose members nothing reads leaves them out', () => {
     const auto = decided(`  @tool()\n  tag(tags: string[]): number {\n    return tags.length;\n  }`, '', {
@@ -225,8 +241,9 @@ describe('ES libs: what the rebuild prevents', () => {
   // The first program's own reading, never built again: for these tools it differs from every lib's, which is why the
   // probe must see them (were it blind to them, the tests above would fail on the outputs).
   const differing: Record<string, [string, string?]> = {
-    'a Map parameter (an error with every lib, unresolved without)': [
-      `  @tool()\n  count(counts: Map<string, number>): number {\n    return counts.size;\n  }`,
+    "a Map in a parameter's type (an error with every lib, unresolved without)": [
+      `  @tool()\n  count(counts: Counts): number {\n    return 0;\n  }`,
+      'interface Counts { byName: Map<string, number> }',
     ],
     'an interface extending Error (cause)': [
       `  @tool()\n  report(failure: Failure): string {\n    return failure.message;\n  }`,

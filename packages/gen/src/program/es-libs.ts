@@ -7,10 +7,11 @@
 // left-out lib adds members to (Array, String, Error, Promise, ObjectConstructor...), whether the checker resolved
 // its members. The checker answers alike in both programs until it does one of those, so when it did none, the
 // outputs are the same. Otherwise the program is built again with every ES lib (the parsed files reused) and the
-// tools described again. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
-import { basename } from 'node:path';
+// tools described again (or at once, when a tool's signature names such a global: load-project.ts). An ES lib file
+// that the project's files reference (`/// <reference lib>`, as @types/node does) is in the first program too; the
+// probe watches its names all the same. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
 import { esLibGlobals, esLibTypescript } from './es-lib-globals.generated.js';
-import { isLibFile, ts } from './typescript.js';
+import { ts } from './typescript.js';
 
 /** The lib files every first program is built on, when the project asks for them. */
 const BASE = ['lib.es5.d.ts', 'lib.decorators.d.ts', 'lib.decorators.legacy.d.ts', 'lib.es2015.promise.d.ts'];
@@ -80,15 +81,6 @@ export function esLibPlan(requested: readonly string[]): EsLibPlan | undefined {
   for (const name of lookups.keys()) augmented.delete(name);
   if (lookups.size === 0 && augmented.size === 0) return undefined;
   return { first: [...new Set(first)], leftOut, lookups, augmented };
-}
-
-/** Why the files of a first program need the left-out ES libs whatever the tools are: a file references one. */
-export function esLibsNeededByFiles(program: ts.Program, plan: EsLibPlan): string | undefined {
-  for (const file of program.getSourceFiles()) {
-    if (isLibFile(file.fileName) && plan.leftOut.has(basename(file.fileName)))
-      return `${basename(file.fileName)} is referenced`;
-  }
-  return undefined;
 }
 
 type GlobalTable = Map<string, ts.Symbol>;

@@ -94,10 +94,19 @@ export function hostLibsNeededByFiles(program: ts.Program): string | undefined {
  * nor declares. Syntax only, so it may keep the host libs where the walk would not (never the other way round).
  */
 export function signatureNamesHostGlobal(files: readonly ts.SourceFile[]): string | undefined {
-  const { names } = hostLibTable()!;
+  return signatureNamesGlobal(files, hostLibTable()!.names);
+}
+
+/**
+ * Whether a decorated method of these files names one of these globals (capitalised: lower-case globals such as the
+ * DOM's name and length are common words, and typeof one of them in a signature is rare enough to be left to later
+ * looks) in a parameter or return type, where the file neither imports nor declares that name.
+ */
+export function signatureNamesGlobal(
+  files: readonly ts.SourceFile[],
+  names: { has(name: string): boolean },
+): string | undefined {
   for (const file of files) {
-    // Only for the DOM's types (capitalised): its lower-case globals (name, length, ...) are common words, and
-    // typeof one of them in a signature is rare enough to be left to the walk.
     if (!hasAny(file, names, /^[A-Z]/)) continue;
     const declared = new Set(file.statements.flatMap(declaredNames).map((name) => name.text));
     let found: string | undefined;
@@ -258,7 +267,7 @@ function where(node: ts.Node, file = node.getSourceFile()): string {
  * Whether the file holds an identifier of one of the names (that also matches `shape`, when given), from the
  * parser's own table of the file's identifiers when it has one.
  */
-function hasAny(file: ts.SourceFile, names: ReadonlySet<string>, shape?: RegExp): boolean {
+function hasAny(file: ts.SourceFile, names: { has(name: string): boolean }, shape?: RegExp): boolean {
   const own = (file as { identifiers?: ReadonlyMap<string, string> }).identifiers;
   const words: Iterable<string> = own
     ? own.keys()

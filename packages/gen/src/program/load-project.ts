@@ -2,8 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isLibFile, libFolder, ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
-import { EsLibProbe, esLibPlan, esLibsNeededByFiles } from './es-libs.js';
-import { hostLibsNeededByFiles, libsWithoutHost, requestedLibs, signatureNamesHostGlobal } from './host-libs.js';
+import { EsLibProbe, esLibPlan } from './es-libs.js';
+import {
+  hostLibsNeededByFiles,
+  libsWithoutHost,
+  requestedLibs,
+  signatureNamesGlobal,
+  signatureNamesHostGlobal,
+} from './host-libs.js';
 import type { ReadRecorder } from './read-recorder.js';
 import { UsageError } from '../options.js';
 
@@ -248,13 +254,15 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   let esReason: string | undefined;
   if (start !== full) {
     if (withoutHost) hostReason = hostLibsNeededByFiles(program) ?? signatureNamesHostGlobal(candidatesOf(program));
-    if (esPlan && start === first) esReason = esLibsNeededByFiles(program, esPlan);
+    // A tool's signature that names Map, Set, Intl...: built with the ES libs now rather than described twice.
+    if (esPlan && start === first && !hostReason)
+      esReason = signatureNamesGlobal(candidatesOf(program), esPlan.lookups);
     if (hostReason ?? esReason) {
-      program = build(full);
-      timing?.(`program with every lib (${hostReason ?? esReason})`);
+      program = build(hostReason ? full : everyEsLib);
+      timing?.(`program with the ${hostReason ? 'host' : 'ES'} libs (${hostReason ?? esReason})`);
     }
   }
-  const built = (hostReason ?? esReason) ? full : start;
+  const built = hostReason ? full : esReason ? everyEsLib : start;
   const loaded = (made: ts.Program, compilerOptions: ts.CompilerOptions): LoadedProject => {
     const checker = made.getTypeChecker();
     const hostLeftOut = withoutHost !== undefined && compilerOptions !== full;
