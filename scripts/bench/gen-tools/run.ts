@@ -342,6 +342,31 @@ function printStages(): void {
   console.log(`  native API prototype: one-file edit, new snapshot, file described again ${times['one-file edit']} ms`);
   printJsDocParse();
   printCpuProfile();
+  printRenderAfterJoin();
+}
+
+/** The render of the same tools as described and as shards send them (render-after-join.mjs), in one process. */
+function printRenderAfterJoin(): void {
+  const rounds = Math.max(runs, 5);
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'scripts/bench/gen-tools/render-after-join.mjs'), join(project, 'tsconfig.json'), String(rounds)],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`render-after-join.mjs failed:\n${run.stderr}`);
+  const { medians, sameText, threadCpu } = JSON.parse(run.stdout) as {
+    medians: Record<string, number>;
+    sameText: boolean;
+    threadCpu: boolean;
+  };
+  if (!sameText) throw new Error('render-after-join.mjs: the tools as shards send them rendered another text');
+  const [base, ...others] = Object.entries(medians);
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  console.log(
+    `  render of the 1,000 tools in one process (${threadCpu ? "the thread's" : "the process's"} CPU, median of ` +
+      `${rounds} rounds): ${base![0]} ${ms(base![1])}; ` +
+      others.map(([way, value]) => `${way} ${ms(value)} (${(value / base![1]).toFixed(2)}x)`).join('; '),
+  );
 }
 
 /**
