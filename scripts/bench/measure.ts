@@ -1,6 +1,6 @@
 // Runs a Node program as its own process and reports its wall time and peak memory.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ export interface Measurement {
    * binary), where Linux tells it: steadier than wall time on a loaded machine, and counted on all cores.
    */
   cpuMs: number | undefined;
+  /** NaN when the program replaced its process (see measureNode). */
   peakRssMb: number;
   /** What the program printed (some print their own stage times). */
   stdout: string;
@@ -39,7 +40,9 @@ export function measureNode(args: string[], options: { cwd: string; env?: NodeJS
       `${args.join(' ')} exited ${result.status}:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`,
     );
   }
-  const peakRssMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
+  // None when the program replaced its process before exiting (TypeScript 7's tsc execs its native binary on Node
+  // 23.11+, process.execve): the preload never sees an exit. Its CPU still counts, as the same child's.
+  const peakRssMb = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) / 1024 : Number.NaN;
   rmSync(dir, { recursive: true, force: true });
   return { ms, cpuMs, peakRssMb, stdout: result.stdout, stderr: result.stderr };
 }

@@ -164,7 +164,7 @@ const summary = Object.fromEntries(
     {
       ms: median(list.map((m) => m.ms)),
       cpuMs: list.every((m) => m.cpuMs !== undefined) ? median(list.map((m) => m.cpuMs!)) : Number.NaN,
-      mb: median(list.map((m) => m.peakRssMb)),
+      mb: list.some((m) => Number.isNaN(m.peakRssMb)) ? Number.NaN : median(list.map((m) => m.peakRssMb)),
     },
   ]),
 );
@@ -174,7 +174,8 @@ console.log(
 );
 for (const [name, { ms, cpuMs, mb }] of Object.entries(summary)) {
   const cpu = Number.isNaN(cpuMs) ? '' : `${cpuMs.toFixed(0).padStart(6)} ms CPU`;
-  console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${cpu}  ${mb.toFixed(0).padStart(5)} MB`);
+  const memory = Number.isNaN(mb) ? '' : `${mb.toFixed(0).padStart(5)} MB`;
+  console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${cpu}  ${memory}`);
 }
 
 const oneThreadPhases = genPhases();
