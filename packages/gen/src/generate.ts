@@ -62,9 +62,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       if (process.env.TOOLWRIGHT_GEN_TIMING === '1')
         process.stderr.write(`gen-tools: cache write ${(performance.now() - started).toFixed(0)} ms\n`);
     }
-    const mainCpu = threadCpuMs();
-    if (process.env.TOOLWRIGHT_GEN_TIMING === '1' && mainCpu !== undefined)
-      process.stderr.write(`gen-tools: main thread CPU ${mainCpu.toFixed(0)} ms\n`);
+    const mainCpu = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? threadCpuMs() : undefined;
+    if (mainCpu !== undefined) process.stderr.write(`gen-tools: main thread CPU ${mainCpu.toFixed(0)} ms\n`);
   }
   return { ...applyAnalysis(analysis, options.check ?? false, resolved.ignore), cached };
 }

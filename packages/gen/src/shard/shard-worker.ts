@@ -16,7 +16,6 @@ if (process.env.TOOLWRIGHT_GEN_TIMING === '1') {
   );
 }
 const result = readShard(input);
-const cpu = threadCpuMs();
-if (process.env.TOOLWRIGHT_GEN_TIMING === '1' && cpu !== undefined)
-  process.stderr.write(`gen-tools: shard ${input.index + 1} thread CPU ${cpu.toFixed(0)} ms\n`);
+const cpu = process.env.TOOLWRIGHT_GEN_TIMING === '1' ? threadCpuMs() : undefined;
+if (cpu !== undefined) process.stderr.write(`gen-tools: shard ${input.index + 1} thread CPU ${cpu.toFixed(0)} ms\n`);
 parentPort!.postMessage(result);
