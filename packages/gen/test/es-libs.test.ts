@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generate, type GenerateOptions } from '@toolwright/gen';
 import { analyze, type Analysis } from '../src/analyze.js';
 import { describeFiles } from '../src/describe/describe-files.js';
 import { Diagnostics } from '../src/diagnostics.js';
@@ -234,6 +235,46 @@ describe('ES libs', () => {
       { leftOut: false },
       { leftOut: true },
     ]);
+  });
+});
+
+describe('ES libs and the cache', () => {
+  it('an edit after a run that left them out, whose tools need them, is read with them (same outputs as every lib)', async () => {
+    const dir = libsProject({
+      'src/service.ts': service(
+        `  @tool()\n  count(counts: Counts): number {\n    return 0;\n  }`,
+        "import type { Counts } from './counts.js';",
+      ),
+      'src/counts.ts': 'export interface Counts { byName: Record<string, number> }\n',
+    });
+    const options: GenerateOptions = {
+      cwd: dir,
+      out: 'src/tools.generated.ts',
+      json: 'tools.json',
+      cache: true,
+      cacheDir: join(dir, '.cache'),
+    };
+    const run = async () => {
+      const auto = await generate(options);
+      process.env.TOOLWRIGHT_GEN_ALL_LIBS = '1';
+      try {
+        const all = await generate({ ...options, cache: false, check: true });
+        expect(all.stale).toEqual([]);
+        expect(auto.diagnostics).toEqual(all.diagnostics);
+        expect(auto.manifest).toEqual(all.manifest);
+      } finally {
+        delete process.env.TOOLWRIGHT_GEN_ALL_LIBS;
+      }
+      return auto;
+    };
+    const first = await run();
+    expect(first.cached).toBe(false);
+    expect((await run()).cached).toBe(true);
+    // Only the imported file changes: the Map is reached through it, not named in a signature.
+    writeFileSync(join(dir, 'src/counts.ts'), 'export interface Counts { byName: Map<string, number> }\n');
+    const edited = await run();
+    expect(edited.cached).toBe(false);
+    expect(edited.diagnostics.map((diagnostic) => diagnostic.code)).toContain('TW3001');
   });
 });
 
