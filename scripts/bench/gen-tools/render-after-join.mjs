@@ -57,7 +57,7 @@ for (let round = 0; round < Number(rounds); round++) {
       textOf: (fileName) => texts.get(fileName) ?? '',
     };
     const started = cpuMs();
-    const analysis = concludeAnalysis(entries, new Diagnostics(), project, undefined, options, {}, undefined);
+    const analysis = concludeAnalysis(entries, new Diagnostics(), project, {}, options, {}, undefined);
     times[way].push(cpuMs() - started);
     const rendered = analysis.outputs.map((output) => output.rendered.text).join('\0');
     if (text === undefined) text = rendered;
