@@ -4,10 +4,14 @@
 // read; a worker that fails fails the run and says how to read on one thread. The golden runners compare every
 // fixture read in two shards with one thread (helpers/golden.ts).
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type GenerateOptions, type GenerateResult } from '@toolwright/gen';
+import { concludeAnalysis } from '../src/analyze.js';
+import { Diagnostics } from '../src/diagnostics.js';
 import { resolveOptions } from '../src/options.js';
+import { scanProject } from '../src/program/load-project.js';
+import { readShard } from '../src/shard/read-shard.js';
 import { analyzeProject } from '../src/shard/analyze-project.js';
 import { planShards, threadCount } from '../src/shard/plan.js';
 import { projectWithFiles, repoRoot, writeProjectFile } from './helpers/temp-project.js';
@@ -194,7 +198,8 @@ describe('reading the project on several threads', () => {
 
   it(
     'on worker threads: a type that tools of both shards take is written as one thread writes it, in the blocks ' +
-      'made from the JSON and in those written value by value (a tool that revives a Date)',
+      'made from the JSON and in those written value by value (a tool that revives a Date), and so it is when no two ' +
+      'tools share an object',
     async () => {
       // x.ts (the larger) is the main thread's shard, y.ts the worker's; both take shared.ts's types.
       const service = (name: string, size: number) => `${padding(size)}import { tool } from '@toolwright/core';
@@ -246,6 +251,22 @@ export interface Customer {
       // Each of the four tools holds the Address schema four times (customer.address, customer.previous, to, returns).
       expect(module.text.split('description: "Street and number."')).toHaveLength(4 * 4 + 1);
       expect(module.blocks.map((block) => block.name)).toEqual(['moveX', 'moveFromX', 'moveY', 'moveFromY']);
+
+      // The same tools with nothing shared between any two of them (each its own structured clone: more apart than
+      // any join leaves them) render the same outputs.
+      const scan = scanProject(resolved.projectFile, new Diagnostics(), { skipFiles: [] });
+      const { candidates, texts } = scan.files;
+      const files = readShard({ options: resolved, files: scan.files, record: false, index: 0 }, scan).files;
+      const apart = candidates.flatMap((fileName) =>
+        (files.get(fileName) ?? []).map((entry) => structuredClone(entry)),
+      );
+      const settings = {
+        projectDir: dirname(scan.configPath),
+        compilerOptions: scan.parsed!.options,
+        textOf: (fileName: string) => texts.get(fileName) ?? '',
+      };
+      const rendered = concludeAnalysis(apart, new Diagnostics(), settings, {}, resolved, {}, undefined);
+      expect(rendered.outputs).toEqual(single.outputs);
     },
     budget(60_000),
   );
