@@ -131,13 +131,17 @@ function withNeededLibs(
     const isToolContext = (type: ts.TypeNode) => core.isToolContext(loaded.checker.getTypeFromTypeNode(type));
     const methods = found.filter((entry) => !(verified && entry.kept)).flatMap((entry) => entry.methods);
     const globalsChanged = !(verified && state?.globals && sameFiles(state.globals, globals));
-    const roots = toolRoots(methods, isToolContext);
-    const probe = loaded.esProbe;
-    reason = reachesHostLibs(loaded.program, roots, globalsChanged, probe && ((resolve) => probe.unrecorded(resolve)));
+    reason = reachesHostLibs(loaded.program, toolRoots(methods, isToolContext), globalsChanged, loaded.esProbe);
   }
   if (state) {
     state.hostLibsNeeded = reason !== undefined;
     state.globals = globals;
+  }
+  const hint = loaded.esProbe?.hint;
+  if (!reason && hint !== undefined && loaded.withEsLibs) {
+    // A type the tools reach names a global only a left-out ES lib declares: read with them before describing.
+    const withEsLibs = { ...loaded.withEsLibs(), esLibs: { leftOut: false, reason: hint } };
+    return { loaded: withEsLibs, hostLibs: { leftOut: loaded.hostLibs.leftOut } };
   }
   if (!reason) return { loaded, hostLibs: { leftOut: loaded.hostLibs.leftOut } };
   return { loaded: loaded.withHostLibs ? loaded.withHostLibs() : loaded, hostLibs: { leftOut: false, reason } };

@@ -36,7 +36,7 @@ export function readTools(
       perFile = describeFiles(loaded.files, loaded, options.nameStyle, found);
       timing?.('describe with the ES libs');
     }
-    if (reason) loaded = { ...loaded, esLibs: { leftOut: false, reason } };
+    if (reason && loaded.esLibs?.reason === undefined) loaded = { ...loaded, esLibs: { leftOut: false, reason } };
   }
   for (const diagnostic of found.list) diagnostics.add(diagnostic);
   if (state) {

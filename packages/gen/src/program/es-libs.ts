@@ -141,6 +141,17 @@ export class EsLibProbe {
     }
   }
 
+  /**
+   * The host lib walk met a global type name (`tags: Set<string>` in a shared interface): when a left-out lib declares
+   * it, the program is built with the ES libs before describing, rather than after (load-tools.ts).
+   */
+  walked(name: string, where: () => string): void {
+    if (this.hint === undefined && this.plan.lookups.has(name)) this.hint = `${where()}: names ${name}`;
+  }
+
+  /** The first global type name the walk met that a left-out lib declares. */
+  hint: string | undefined;
+
   /** Why the checker's answers so far may differ without the left-out ES libs, or undefined when they cannot. */
   reason(): string | undefined {
     const table = this.table;

@@ -171,8 +171,9 @@ export function reachesHostLibs(
   program: ts.Program,
   roots: readonly ts.Node[],
   fromGlobals = true,
-  unrecorded: <T>(resolve: () => T) => T = (resolve) => resolve(),
+  esLibs?: WalkWatcher,
 ): string | undefined {
+  const unrecorded = esLibs ? <T>(resolve: () => T) => esLibs.unrecorded(resolve) : <T>(resolve: () => T) => resolve();
   const { names, merged } = hostLibTable()!;
   const checker = program.getTypeChecker();
   const walked = new Set<ts.Node>();
@@ -249,12 +250,38 @@ export function reachesHostLibs(
     if (id.text === 'globalThis') return `${where(id)}: names globalThis`;
     if (merged.has(id.text)) return `${where(id)}: names ${id.text}, which a host lib adds to`;
     const symbol = unrecorded(() => resolvedSymbol(id, checker));
+    if (
+      esLibs &&
+      isTypeName(id) &&
+      symbol?.declarations?.every((declaration) => isLib(declaration.getSourceFile())) !== false
+    )
+      esLibs.walked(id.text, () => where(id));
     if (!symbol?.declarations?.length) return names.has(id.text) ? `${where(id)}: names ${id.text}` : undefined;
     return followSymbol(symbol) ? `${where(id)}: names ${id.text}` : undefined;
   };
   // Breadth first: a tool's own types come before what they lead to, so that a direct need is met early.
   for (let next = 0; next < queue.length && !reason; next++) visit(queue[next]!);
   return reason;
+}
+
+/** What the walk tells the ES lib probe (es-libs.ts): its lookups are not gen's, its global type names are hints. */
+export interface WalkWatcher {
+  unrecorded<T>(resolve: () => T): T;
+  walked(name: string, where: () => string): void;
+}
+
+/**
+ * A name where a declaration names a type: a type reference, a heritage clause, `typeof`, the left of a qualified
+ * name; not in a function's body or an expression (`x as Map<...>` in a decorator's code is not a type gen reads).
+ */
+function isTypeName(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  const typeName =
+    ts.isTypeReferenceNode(parent) ||
+    ts.isExpressionWithTypeArguments(parent) ||
+    ts.isTypeQueryNode(parent) ||
+    (ts.isQualifiedName(parent) && parent.left === id);
+  return typeName && !ts.findAncestor(parent.parent, (node) => ts.isBlock(node) || ts.isExpression(node));
 }
 
 /** The file, line and column of a node, for the timing log. */
