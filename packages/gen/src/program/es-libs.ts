@@ -94,6 +94,8 @@ export class EsLibProbe {
   private listed = false;
   private paused = false;
   private readonly table: GlobalTable | undefined;
+  /** The first global type name the host lib walk met that a left-out lib declares (see `walked`). */
+  hint: string | undefined;
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -149,15 +151,13 @@ export class EsLibProbe {
     if (this.hint === undefined && this.plan.lookups.has(name)) this.hint = `${where()}: names ${name}`;
   }
 
-  /** The first global type name the walk met that a left-out lib declares. */
-  hint: string | undefined;
-
   /** Why the checker's answers so far may differ without the left-out ES libs, or undefined when they cannot. */
   reason(): string | undefined {
     const table = this.table;
     if (!table) return 'the checker keeps its globals where this cannot watch them';
     if (this.listed) return 'the globals were listed';
-    for (const name of [...this.looked].sort()) return `names ${name}, which ${this.plan.lookups.get(name)} declares`;
+    const [name] = [...this.looked].sort();
+    if (name !== undefined) return `names ${name}, which ${this.plan.lookups.get(name)} declares`;
     for (const [name, fileName] of [...this.plan.augmented].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const symbol = Map.prototype.get.call(table, name) as ts.Symbol | undefined;
       if (!symbol || !(symbol.flags & ts.SymbolFlags.Interface)) continue;
