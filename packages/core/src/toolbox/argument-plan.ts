@@ -144,9 +144,13 @@ export class ArgumentPlanOnFirstCall {
     const { source, slots, declared } = this;
     const inheritedNames = namesInherited(declared);
     const revives = slots.some((slot) => (slot.kind === 'value' || slot.kind === 'object') && slot.revive !== null);
-    // A validator compiled at run time is allowed only where code can be generated (binding checked that).
-    const generateCode =
-      source.kind === 'run-time' || (source.kind !== 'standard' && source.generateCode && codeGenerationAllowed());
+    // The manifest's reader (gen-tools --validators) comes with the promise that no code is generated at run time: the
+    // direct call is generated only where the reader is too (a validator compiled at run time is allowed only where
+    // code can be generated: binding checked that).
+    const givenRead = source.kind === 'precompiled' || source.kind === 'checker' ? source.read : undefined;
+    const generateCall =
+      givenRead === undefined &&
+      (source.kind === 'run-time' || (source.kind === 'checker' && source.generateCode && codeGenerationAllowed()));
     return Object.freeze({
       depthCheck: source.kind === 'standard' || inheritedNames || reachesRef(declared),
       inheritedNames,
@@ -154,9 +158,8 @@ export class ArgumentPlanOnFirstCall {
       validate: source.kind === 'precompiled' ? source.validate : compiled && this.#untilFaster(compiled),
       // Binding refused a run-time validator where code generation is not allowed: its reader may use it too.
       read:
-        (source.kind === 'precompiled' || source.kind === 'checker' ? source.read : undefined) ??
-        createArgumentReader(slots, source.kind === 'checker' ? source.generateCode : compiled !== null),
-      call: revives ? null : createDirectCall(slots, generateCode),
+        givenRead ?? createArgumentReader(slots, source.kind === 'checker' ? source.generateCode : compiled !== null),
+      call: revives ? null : createDirectCall(slots, generateCall),
       bigintText: revives && hasBigint(slots),
       defaults: schemaDefaults(declared),
     });

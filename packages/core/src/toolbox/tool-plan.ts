@@ -23,7 +23,7 @@ export type ArgumentSlot =
 export type CheckSource =
   /**
    * A validator compiled at build time (gen-tools --validators, `options.validators`), and the manifest's reader;
-   * `generateCode`: the option (a direct call is made where the runtime allows it too, see ArgumentPlan.call).
+   * `generateCode`: the option (nothing is generated for a tool with the manifest's reader, see ArgumentPlan.call).
    */
   | {
       readonly kind: 'precompiled';
