@@ -50,7 +50,7 @@ const manifest = defineManifest({
 const service = new Service();
 export const toolbox = new Toolbox([service], manifest);
 // What gen-tools --validators writes for this schema: the schema checker (no format named, so none given) with the
-// tool's accept test (the same source, made into a function here), and the argument reader.
+// tool's accept test (the same source, made into a function here), the argument reader and the direct call.
 if (!checkerSupport(parameters).supported) throw new Error('gen-tools --validators would use ajv here');
 const written = acceptSource([validationSchema(parameters)], ['accept'], fullFormats);
 const helpers = [...written.uses];
@@ -59,8 +59,12 @@ const accept = new Function(...helpers, `${written.code}\nreturn accept;`)(...he
 const readers = {
   noop: (args: Record<string, unknown>) => [args.city, args.days, args.metric, args.ratio, args.unit],
 };
+const callers = {
+  noop: (fn: (...args: unknown[]) => unknown, self: object, args: Record<string, unknown>) =>
+    fn.call(self, args.city, args.days, args.metric, args.ratio, args.unit),
+};
 const validators = { noop: schemaChecker().accepting(accept) };
-export const precompiledToolbox = new Toolbox([service], { ...manifest, validators, readers });
+export const precompiledToolbox = new Toolbox([service], { ...manifest, validators, readers, callers });
 
 // The baseline a careful user would write by hand.
 const validate = new Ajv2020().compile(parameters);

@@ -4,7 +4,7 @@
 
 import { defineManifest, type FitsManifest, type ParametersFit } from '@toolwright/core';
 import { ShopService } from './shop-service.js';
-import { readers, validators } from './tools.validators.js';
+import { callers, readers, validators } from './tools.validators.js';
 
 // Read when the Toolbox binds, not at import, so that an import cycle between a tool and this module cannot bite.
 const classes = {
@@ -16,6 +16,7 @@ export const manifest = defineManifest({
   hash: "sha256:6b49696d1797507f",
   validators,
   readers,
+  callers,
   tools: [
     {
       name: "searchProducts",

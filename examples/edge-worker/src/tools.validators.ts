@@ -233,3 +233,37 @@ export const readers: Record<string, (args: Record<string, unknown>) => unknown[
     return [args["subject"], args["message"], args["urgent"]];
   },
 };
+
+/** Per tool name, the method called with those arguments passed straight to it, as `ToolManifest.callers` takes them. */
+export const callers: Record<string, (fn: (...args: unknown[]) => unknown, self: object, args: Record<string, unknown>) => unknown> = {
+  "searchProducts"(fn, self, args) {
+    return fn.call(self, args["query"], args["limit"]);
+  },
+  "checkStock"(fn, self, args) {
+    return fn.call(self, args["sku"]);
+  },
+  "priceOf"(fn, self, args) {
+    return fn.call(self, args["sku"], args["currency"]);
+  },
+  "quoteCart"(fn, self, args) {
+    return fn.call(self, args["lines"], args["coupon"]);
+  },
+  "bookDelivery"(fn, self, args) {
+    return fn.call(self, args["when"], args["address"]);
+  },
+  "orderStatus"(fn, self, args) {
+    return fn.call(self, args["orderId"]);
+  },
+  "startReturn"(fn, self, args) {
+    return fn.call(self, args["orderId"], args["reason"], args["note"]);
+  },
+  "subscribe"(fn, self, args) {
+    return fn.call(self, args["email"], args["topics"]);
+  },
+  "openingHours"(fn, self, args) {
+    return fn.call(self, args["store"], args["day"]);
+  },
+  "contactStaff"(fn, self, args) {
+    return fn.call(self, args["subject"], args["message"], args["urgent"]);
+  },
+};

@@ -61,6 +61,11 @@ function checkManifest(json: unknown, eachTool: boolean): ToolManifest {
       `readers: expected an object of functions (as gen-tools --validators writes), found ${found(manifest.readers)}`,
     );
   }
+  if (manifest.callers !== undefined && !isFunctionMap(manifest.callers)) {
+    problems.push(
+      `callers: expected an object of functions (as gen-tools --validators writes), found ${found(manifest.callers)}`,
+    );
+  }
   if (manifest.dtoModules !== undefined && !isDtoModules(manifest.dtoModules)) {
     problems.push(
       'dtoModules: expected { classTransformer?, classValidator? } holding the modules (as gen-tools writes), found ' +

@@ -26,6 +26,14 @@ export interface ToolManifest {
    */
   readers?: Readonly<Record<string, (args: Record<string, unknown>) => unknown[]>>;
   /**
+   * Written beside `readers`, for each tool that takes no ToolContext: the call of the method (`fn` on `self`) with
+   * its arguments read as its reader reads them, passed straight to it (`fn.call(self, args.a, ...)`), as plain code
+   * instead of a call made at run time.
+   */
+  callers?: Readonly<
+    Record<string, (fn: (...args: unknown[]) => unknown, self: object, args: Record<string, unknown>) => unknown>
+  >;
+  /**
    * In the TS module, where a tool takes a DTO class: the modules of class-transformer and, where a DTO class carries
    * its decorators, class-validator. The module imports them so that a bundler takes them into the apps whose tools
    * use them, and only those; without them, the Toolbox imports them itself on the first call that needs them.

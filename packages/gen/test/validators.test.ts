@@ -163,9 +163,14 @@ describe('gen-tools --validators', () => {
     for (const tool of manifest.tools) {
       expect(text).toContain(`  ${JSON.stringify(tool.name)}: checker.accepting(function (d) {\n`);
     }
-    expect(readFileSync(out, 'utf8')).toContain("import { readers, validators } from './tools.validators.js';");
+    expect(readFileSync(out, 'utf8')).toContain(
+      "import { callers, readers, validators } from './tools.validators.js';",
+    );
     expect(Object.keys(manifest.validators ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
     expect(Object.keys(manifest.readers ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
+    // A direct call beside each reader (no tool here takes a ToolContext), core's own source for it.
+    expect(Object.keys(manifest.callers ?? {}).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
+    expect(text).toContain(`  "scalars"(fn, self, args) {\n    return fn.call(self, args["at"], args["site"],`);
   });
 
   it('validates and revives (Date, URL, bigint, Set, DTO) with no code generated at run time', async () => {

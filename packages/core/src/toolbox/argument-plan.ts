@@ -143,11 +143,14 @@ export class ArgumentPlanOnFirstCall {
   #make(compiled: PrecompiledValidator | null): ArgumentPlan {
     const { source, slots, declared } = this;
     const inheritedNames = namesInherited(declared);
+    const hasContext = slots.some((slot) => slot.kind === 'context');
     const revives = slots.some((slot) => (slot.kind === 'value' || slot.kind === 'object') && slot.revive !== null);
-    // The manifest's reader (gen-tools --validators) comes with the promise that no code is generated at run time: the
-    // direct call is generated only where the reader is too (a validator compiled at run time is allowed only where
-    // code can be generated: binding checked that).
-    const givenRead = source.kind === 'precompiled' || source.kind === 'checker' ? source.read : undefined;
+    // The manifest's reader (gen-tools --validators) comes with the promise that no code is generated at run time: such
+    // a tool is called by the manifest's direct call, written beside the reader, or through the reader; elsewhere the
+    // direct call is generated where the reader is (a validator compiled at run time is allowed only where code can be
+    // generated: binding checked that).
+    const fromManifest = source.kind === 'precompiled' || source.kind === 'checker' ? source : undefined;
+    const givenRead = fromManifest?.read;
     const generateCall =
       givenRead === undefined &&
       (source.kind === 'run-time' || (source.kind === 'checker' && source.generateCode && codeGenerationAllowed()));
@@ -159,7 +162,8 @@ export class ArgumentPlanOnFirstCall {
       // Binding refused a run-time validator where code generation is not allowed: its reader may use it too.
       read:
         givenRead ?? createArgumentReader(slots, source.kind === 'checker' ? source.generateCode : compiled !== null),
-      call: revives ? null : createDirectCall(slots, generateCall),
+      call:
+        revives || hasContext ? null : givenRead ? (fromManifest?.call ?? null) : createDirectCall(slots, generateCall),
       bigintText: revives && hasBigint(slots),
       defaults: schemaDefaults(declared),
     });

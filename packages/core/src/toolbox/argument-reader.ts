@@ -39,8 +39,15 @@ export function createArgumentReader(slots: readonly ArgumentSlot[], generateCod
  */
 export function createDirectCall(slots: readonly ArgumentSlot[], generateCode: boolean): DirectCall | null {
   if (!generateCode || slots.some((slot) => slot.kind === 'context')) return null;
-  const body = `"use strict"; return fn.call(self, ${argumentItems(slots)});`;
-  return new Function('fn', 'self', 'args', body) as DirectCall;
+  return new Function('fn', 'self', 'args', `"use strict"; return ${directCallSource(slots)};`) as DirectCall;
+}
+
+/**
+ * The direct call's body as JavaScript (`fn.call(self, args.a, ...)`): the Toolbox compiles it at run time, and
+ * `gen-tools --validators` writes it for each tool that takes no ToolContext, so the two are the same code.
+ */
+export function directCallSource(slots: readonly { kind: string; name?: string }[]): string {
+  return `fn.call(self, ${argumentItems(slots)})`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { isDefinedTool, type DefinedTool } from '../define-tool.js';
 import { parameterNames } from './parameter-names.js';
 import { checkParameters } from './parameter-drift.js';
 import { readParametersOverride, type ParametersOverride } from './parameters-override.js';
-import type { ArgumentReader } from './argument-reader.js';
+import type { ArgumentReader, DirectCall } from './argument-reader.js';
 import { planTool, type ToolPlan } from './tool-plan.js';
 import type { SchemaChecker } from '../schema-checker/marker.js';
 import type { BoundTool, PrecompiledValidator, ToolboxOptions, ToolClass } from './types.js';
@@ -149,6 +149,7 @@ export function bindInstance(instance: object, manifest: ToolManifest, context: 
       ? {
           validator: manifest.validators?.[entry.name],
           reader: manifest.readers?.[entry.name],
+          caller: manifest.callers?.[entry.name],
           dtoModules: manifest.dtoModules,
         }
       : {};
@@ -281,6 +282,7 @@ function bindTool(
   fromManifest: {
     validator?: PrecompiledValidator | SchemaChecker | undefined;
     reader?: ArgumentReader | undefined;
+    caller?: DirectCall | undefined;
     dtoModules?: DtoModules | undefined;
   },
   context: BindContext,
@@ -336,6 +338,7 @@ function bindTool(
     standard: override?.standard,
     manifestValidator: precompiled ? fromManifest.validator : undefined,
     manifestReader: precompiled ? fromManifest.reader : undefined,
+    manifestCaller: precompiled ? fromManifest.caller : undefined,
     optionsValidator: precompiled ? context.options.validators?.[entry.name] : undefined,
     options: context.options,
     dtoClasses: context.dtoClasses,

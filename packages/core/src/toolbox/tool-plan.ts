@@ -1,7 +1,7 @@
 import type { ObjectJsonSchema } from '../json-schema.js';
 import type { DtoModules, ManifestParam } from '../manifest.js';
 import type { DtoNeeds } from './dto-libraries.js';
-import type { ArgumentReader } from './argument-reader.js';
+import type { ArgumentReader, DirectCall } from './argument-reader.js';
 import { ArgumentPlanOnFirstCall } from './argument-plan.js';
 import type { StandardValidate } from './parameters-override.js';
 import { compileRevival, type CompiledRevival, type RevivalNeeds } from './revive.js';
@@ -29,6 +29,8 @@ export type CheckSource =
       readonly kind: 'precompiled';
       readonly validate: PrecompiledValidator;
       readonly read: ArgumentReader | undefined;
+      /** The manifest's direct call, written with its reader (nothing is generated for a tool that has the reader). */
+      readonly call: DirectCall | undefined;
       readonly generateCode: boolean;
     }
   /** Compiled from the declared schema by ajv on the first call (`rejectExtra`: see validationSchema). */
@@ -42,6 +44,8 @@ export type CheckSource =
       readonly check: SchemaChecker;
       readonly rejectExtra: boolean;
       readonly read: ArgumentReader | undefined;
+      /** The manifest's direct call, written with its reader (nothing is generated for a tool that has the reader). */
+      readonly call: DirectCall | undefined;
       readonly generateCode: boolean;
     }
   /**
@@ -89,6 +93,8 @@ export interface PlanInput {
   /** The manifest's validator and reader for this tool; undefined where the schema is overridden or there are none. */
   readonly manifestValidator: PrecompiledValidator | SchemaChecker | undefined;
   readonly manifestReader: ArgumentReader | undefined;
+  /** The manifest's direct call for this tool (written beside its reader where it takes no ToolContext). */
+  readonly manifestCaller: DirectCall | undefined;
   /** `options.validators` entry for this tool (not for an overridden schema). */
   readonly optionsValidator: PrecompiledValidator | SchemaChecker | undefined;
   readonly options: ToolboxOptions;
@@ -157,13 +163,26 @@ function checkSource(input: PlanInput): CheckSource {
   const generateCode = options.generateCode !== false;
   // The checker makes the validator from the schema, as strict as the options say.
   if (isSchemaChecker(given)) {
-    return Object.freeze({ kind: 'checker', check: given, rejectExtra, read: input.manifestReader, generateCode });
+    return Object.freeze({
+      kind: 'checker',
+      check: given,
+      rejectExtra,
+      read: input.manifestReader,
+      call: input.manifestCaller,
+      generateCode,
+    });
   }
   // gen-tools --validators compiles the strict schema (validationSchema with rejectExtraProperties on).
   const precompiled = input.optionsValidator !== undefined || rejectExtra ? given : undefined;
   // The manifest's reader reads the manifest's parameters in order: right wherever the schema is not overridden.
   if (precompiled) {
-    return Object.freeze({ kind: 'precompiled', validate: precompiled, read: input.manifestReader, generateCode });
+    return Object.freeze({
+      kind: 'precompiled',
+      validate: precompiled,
+      read: input.manifestReader,
+      call: input.manifestCaller,
+      generateCode,
+    });
   }
   if (!generateCode) {
     throw new TypeError(

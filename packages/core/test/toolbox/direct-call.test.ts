@@ -1,10 +1,17 @@
 // A tool with nothing to revive and no ToolContext is called straight from its checked arguments (no argument list,
 // no apply): it must get what the list reader reads, with the same `this`, and answer as the list path answers.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineManifest, tool, Toolbox } from '@toolwright/core';
 import { fullFormats, schemaChecker } from '@toolwright/core/validator-runtime';
-import { createArgumentReader, createDirectCall } from '../../src/toolbox/argument-reader.js';
+import {
+  argumentListSource,
+  createArgumentReader,
+  createDirectCall,
+  directCallSource,
+  type ArgumentReader,
+  type DirectCall,
+} from '../../src/toolbox/argument-reader.js';
 import { bindInstance, createBindContext } from '../../src/toolbox/bind.js';
 import type { ArgumentSlot } from '../../src/toolbox/tool-plan.js';
 
@@ -165,6 +172,48 @@ describe('a tool called straight from its arguments', () => {
     const options = { validators: checkers(), generateCode: false };
     for (const plan of bindInstance(new Counter(), manifest, createBindContext(options)))
       expect(plan.arguments.current()).toHaveProperty('call', null);
+  });
+
+  it("calls through the manifest's callers where the manifest reads the arguments, and makes no code then", async () => {
+    // As gen-tools --validators writes them: readers and direct calls as plain code, from core's own sources.
+    const slotsOf = (name: string) => manifest.tools.find((entry) => entry.name === name)!.params!;
+    const made = (params: string[], body: string) => new Function(...params, `"use strict"; return ${body};`);
+    const names = manifest.tools.map((entry) => entry.name);
+    const through: string[] = [];
+    const written = {
+      ...manifest,
+      validators: checkers(),
+      readers: Object.fromEntries(
+        names.map((name) => [name, made(['args'], argumentListSource(slotsOf(name))) as ArgumentReader]),
+      ),
+      callers: Object.fromEntries(
+        names.map((name) => {
+          const call = made(['fn', 'self', 'args'], directCallSource(slotsOf(name))) as DirectCall;
+          const spied: DirectCall = (fn, self, args) => {
+            through.push(name);
+            return call(fn, self, args);
+          };
+          return [name, spied];
+        }),
+      ),
+    };
+    const listed = new Counter();
+    const expected = await replies(new Toolbox([listed], manifest), listed, new AbortController().signal);
+    const counter = new Counter();
+    const toolbox = new Toolbox([counter], written);
+    const generated = vi.spyOn(globalThis, 'Function');
+    try {
+      expect(await replies(toolbox, counter)).toEqual(expected);
+      expect(generated).not.toHaveBeenCalled();
+    } finally {
+      generated.mockRestore();
+    }
+    // Each call that got past its check went through the manifest's caller.
+    expect(through).toEqual(['bump', 'bump', 'bump', 'bump', 'fail', 'later', 'later']);
+    // Without callers, such a tool keeps the list and apply: still no code made.
+    const { callers: _none, ...readersOnly } = written;
+    for (const plan of bindInstance(new Counter(), readersOnly, createBindContext({})))
+      expect(await plan.arguments.load()).toHaveProperty('call', null);
   });
 });
 

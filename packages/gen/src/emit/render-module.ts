@@ -50,6 +50,7 @@ const RESERVED = [
   'ParameterChecks',
   'ParametersFit',
   'readers',
+  'callers',
   'validators',
 ];
 
@@ -94,7 +95,7 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     ...imports.statements(),
     ...(options.validatorsFile !== undefined
       ? [
-          'import { readers, validators } from ' +
+          'import { callers, readers, validators } from ' +
             `${singleQuoted(importSpecifier(options.outFile, options.validatorsFile, options.extensionStyle))};`,
         ]
       : []),
@@ -103,7 +104,7 @@ export function renderModule(options: RenderModuleOptions): RenderedOutput {
     'export const manifest = defineManifest({',
     '  version: 1,',
     `  hash: ${doubleQuoted(options.hash)},`,
-    ...(options.validatorsFile !== undefined ? ['  validators,', '  readers,'] : []),
+    ...(options.validatorsFile !== undefined ? ['  validators,', '  readers,', '  callers,'] : []),
     ...dtoModulesProperty(libraries),
   ];
   const out = new OutputWriter().text(`${lines.join('\n')}\n`);
