@@ -9,7 +9,8 @@ import { resolveOptions } from '../src/options.js';
 import type { WatchState } from '../src/incremental/watch-state.js';
 import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
-import { libFiles, libFolder, ts } from '../src/program/typescript.js';
+import { libFiles, ts } from '../src/program/typescript.js';
+import { libFilesDiagnostics } from './helpers/lib-files-program.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
 import { bothWays, libsProject as project, same, service, withAllLibs } from './helpers/libs-both-ways.js';
 
@@ -24,23 +25,7 @@ describe('host libs', () => {
   it('the other lib files never name a host lib global (they are not walked)', () => {
     // Every lib file but the host libs, checked together: a name only a host lib declares would be "Cannot find name".
     const libs = libFiles().filter(({ fileName }) => !isHostLib(fileName));
-    const texts = new Map(libs.map(({ fileName, text }) => [`${libFolder}/${fileName}`, text]));
-    const host = ts.createCompilerHost({});
-    host.getSourceFile = (fileName, target) => {
-      const text = texts.get(fileName);
-      return text === undefined ? undefined : ts.createSourceFile(fileName, text, target);
-    };
-    host.fileExists = (fileName) => texts.has(fileName);
-    host.readFile = (fileName) => texts.get(fileName);
-    host.getDefaultLibLocation = () => libFolder;
-    const program = ts.createProgram({
-      rootNames: [...texts.keys()],
-      options: { noLib: true, types: [], target: ts.ScriptTarget.ESNext },
-      host,
-    });
-    const missing = program
-      .getSourceFiles()
-      .flatMap((file) => program.getSemanticDiagnostics(file))
+    const missing = libFilesDiagnostics(libs)
       .filter((diagnostic) => diagnostic.code === 2304 || diagnostic.code === 2552)
       .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
     expect(missing).toEqual([]);
