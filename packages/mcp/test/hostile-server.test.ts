@@ -4,19 +4,9 @@
 // The bounds asserted are loose, for a loaded machine.
 import { connectMcp } from '@toolwright/mcp';
 import { describe, expect, it } from 'vitest';
+import { heapGrowth } from '../../../test/support/heap-growth.js';
 import { budget } from '../../../test/support/time-budget.js';
 import { hostileClient } from './support/hostile-server.js';
-
-const MB = 1024 * 1024;
-
-function heapGrowth(): () => number {
-  globalThis.gc?.();
-  const before = process.memoryUsage().heapUsed;
-  return () => {
-    globalThis.gc?.();
-    return (process.memoryUsage().heapUsed - before) / MB;
-  };
-}
 
 describe('a hostile MCP server', () => {
   it('fails connectMcp with a clear error when tools/list sends new cursors for ever', async () => {
