@@ -22,16 +22,14 @@ export type ArgumentSlot =
 /** Where a tool's argument check comes from, as binding found it. */
 export type CheckSource =
   /**
-   * A validator compiled at build time (gen-tools --validators, `options.validators`), and the manifest's reader;
-   * `generateCode`: the option (nothing is generated for a tool with the manifest's reader, see ArgumentPlan.call).
+   * A validator compiled at build time (gen-tools --validators, `options.validators`), and the manifest's reader and
+   * direct call: nothing is generated at run time for it (see ArgumentPlan.call).
    */
   | {
       readonly kind: 'precompiled';
       readonly validate: PrecompiledValidator;
       readonly read: ArgumentReader | undefined;
-      /** The manifest's direct call, written with its reader (nothing is generated for a tool that has the reader). */
       readonly call: DirectCall | undefined;
-      readonly generateCode: boolean;
     }
   /** Compiled from the declared schema by ajv on the first call (`rejectExtra`: see validationSchema). */
   | { readonly kind: 'run-time'; readonly rejectExtra: boolean }
@@ -181,7 +179,6 @@ function checkSource(input: PlanInput): CheckSource {
       validate: precompiled,
       read: input.manifestReader,
       call: input.manifestCaller,
-      generateCode,
     });
   }
   if (!generateCode) {
