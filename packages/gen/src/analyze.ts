@@ -111,8 +111,7 @@ export function concludeAnalysis(
     manifest,
     diagnostics: diagnostics.sorted(),
     outputs: [],
-    ...(libs.hostLibs ? { hostLibs: libs.hostLibs } : {}),
-    ...(libs.esLibs ? { esLibs: libs.esLibs } : {}),
+    ...libs,
   };
   if (diagnostics.hasErrors()) return analysis;
   analysis.outputs = renderOutputs({ tools, hash }, entries, options, project, renderers);

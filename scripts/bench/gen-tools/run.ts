@@ -193,21 +193,15 @@ console.log(
 );
 
 const gen = summary['gen-tools (cold)']!;
+const reading = summary['gen-tools reading alone (program and checker, no question)']!;
+const tsc = summary['tsc --noEmit']!;
 const checks: [string, number, number][] = [
   ['gen-tools cold / second run (cache)', gen.ms / summary['gen-tools (second run, cache)']!.ms, Number.NaN],
   ['gen-tools second run (cache) / cold', summary['gen-tools (second run, cache)']!.ms / gen.ms, 1 / 3],
   ['gen-tools --watch one-file edit (ms / 200 ms)', watch.oneFile / 200, 1],
-  ['gen-tools / tsc --noEmit', gen.ms / summary['tsc --noEmit']!.ms, 0.5],
-  [
-    'gen-tools reading alone / tsc --noEmit',
-    summary['gen-tools reading alone (program and checker, no question)']!.ms / summary['tsc --noEmit']!.ms,
-    Number.NaN,
-  ],
-  [
-    'gen-tools, two threads / tsc --noEmit',
-    summary['gen-tools (cold, two threads)']!.ms / summary['tsc --noEmit']!.ms,
-    Number.NaN,
-  ],
+  ['gen-tools / tsc --noEmit', gen.ms / tsc.ms, 0.5],
+  ['gen-tools reading alone / tsc --noEmit', reading.ms / tsc.ms, Number.NaN],
+  ['gen-tools, two threads / tsc --noEmit', summary['gen-tools (cold, two threads)']!.ms / tsc.ms, Number.NaN],
   ['gen-tools, two threads / one thread', summary['gen-tools (cold, two threads)']!.ms / gen.ms, Number.NaN],
   ['CPU: gen-tools, two threads / one thread', summary['gen-tools (cold, two threads)']!.cpuMs / gen.cpuMs, Number.NaN],
   // The render after the join of the shards' tools against the render after one thread's reading (the main thread).
@@ -221,16 +215,12 @@ const checks: [string, number, number][] = [
         ] as [string, number, number],
       ]
     : []),
-  [
-    'gen-tools, no code cache / tsc --noEmit',
-    summary['gen-tools (cold, no code cache)']!.ms / summary['tsc --noEmit']!.ms,
-    Number.NaN,
-  ],
+  ['gen-tools, no code cache / tsc --noEmit', summary['gen-tools (cold, no code cache)']!.ms / tsc.ms, Number.NaN],
   // The same ratios in CPU time, which the load of a shared machine disturbs less than wall time.
-  ['CPU: gen-tools / tsc --noEmit', gen.cpuMs / summary['tsc --noEmit']!.cpuMs, Number.NaN],
+  ['CPU: gen-tools / tsc --noEmit', gen.cpuMs / tsc.cpuMs, Number.NaN],
   [
     'CPU: gen-tools, no code cache / tsc --noEmit',
-    summary['gen-tools (cold, no code cache)']!.cpuMs / summary['tsc --noEmit']!.cpuMs,
+    summary['gen-tools (cold, no code cache)']!.cpuMs / tsc.cpuMs,
     Number.NaN,
   ],
   [
@@ -263,7 +253,7 @@ const checks: [string, number, number][] = [
   ],
   [
     'gen-tools with the DOM lib (a tool takes a URL) / tsc --noEmit',
-    summary['gen-tools (cold, one more tool takes a URL)']!.ms / summary['tsc --noEmit']!.ms,
+    summary['gen-tools (cold, one more tool takes a URL)']!.ms / tsc.ms,
     Number.NaN,
   ],
   [
@@ -282,12 +272,10 @@ for (const [label, ratio, target] of checks) {
   if (!Number.isNaN(target) && ratio > target) failed = true;
   console.log(`  ${label.padEnd(62)} ${ratio.toFixed(2)}x  ${verdict}`);
 }
-const reading = summary['gen-tools reading alone (program and checker, no question)']!;
-const tscMs = summary['tsc --noEmit']!.ms;
 console.log(
   `  gen-tools cold above its reading: ${(gen.ms - reading.ms).toFixed(0)} ms wall, ` +
     `${(gen.cpuMs - reading.cpuMs).toFixed(0)} ms CPU for 1,000 tools; ` +
-    `0.5x of tsc --noEmit leaves ${(0.5 * tscMs - reading.ms).toFixed(0)} ms wall for them`,
+    `0.5x of tsc --noEmit leaves ${(0.5 * tsc.ms - reading.ms).toFixed(0)} ms wall for them`,
 );
 process.exitCode = failed ? 1 : 0;
 
