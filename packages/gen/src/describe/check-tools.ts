@@ -26,17 +26,16 @@ export function checkTools(
   const byName = new Map<string, ToolEntry>();
   for (const entry of tools) {
     const { tool } = entry;
-    const at = entry.sites.name;
     if (!GEMINI_TOOL_NAME.test(tool.name)) {
       report(
-        at,
+        entry.sites.name,
         'TW6001',
         `tool name "${tool.name}" is not accepted by Gemini (letters, digits, _ . : -, starting with a letter ` +
           'or _, at most 128)',
       );
     } else if (tool.name.length > PORTABLE_TOOL_NAME_LENGTH) {
       report(
-        at,
+        entry.sites.name,
         'TW6501',
         `tool name "${tool.name}" is longer than ${PORTABLE_TOOL_NAME_LENGTH} characters: Gemini takes it, ` +
           'other providers do not',
@@ -50,7 +49,7 @@ export function checkTools(
       const { line, column } = lineAndColumn(textOf(file), first.nameStart);
       const where = `${projectPath(projectDir, file)}:${line}:${column}`;
       report(
-        at,
+        entry.sites.name,
         'TW6002',
         `duplicate tool name "${tool.name}" ` +
           `(${entry.className}.${entry.methodName}): ${first.className}.${first.methodName} ` +
