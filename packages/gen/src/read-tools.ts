@@ -3,6 +3,8 @@ import { Diagnostics } from './diagnostics.js';
 import { keepTools } from './incremental/watch-state.js';
 import { loadTools, type LoadedTools } from './load-tools.js';
 import type { ResolvedOptions } from './options.js';
+import type { LibGroup } from './program/lib-probe.js';
+import type { LibsLeftOut } from './program/load-project.js';
 
 /** The tools of the project, found and described, in the program with the lib files they need. */
 export interface ReadTools {
@@ -11,11 +13,16 @@ export interface ReadTools {
   perFile: DescribedFile[];
 }
 
+const GROUP_NAMES: Record<LibGroup, string> = { host: 'host', es: 'ES' };
+/** In the order a need is met: the host libs first, since the program built with them has every lib. */
+const GROUPS = ['host', 'es'] as const;
+
 /**
- * Loads the program and finds the tools (load-tools.ts), describes them (describe/), and then settles the ES libs
- * (program/es-libs.ts): when the checker needed one that the program left out, the program is built again with them
- * and the tools found and described again, their problems reported from that reading only. With `--watch` state, the
- * tools of each file are kept for the next run, with whether the ES libs were needed.
+ * Loads the program and finds the tools (load-tools.ts), describes them (describe/), and then settles the lib files
+ * left out of the program (program/lib-probe.ts): when the checker needed the host libs, the program is built again
+ * with every lib, else when it needed the ES libs, with those; and the tools are found and described again, their
+ * problems reported from that reading only (a program with the ES libs may still need the host libs). With `--watch`
+ * state, the tools of each file are kept for the next run, with whether the lib files were needed.
  */
 export function readTools(
   options: ResolvedOptions,
@@ -27,22 +34,55 @@ export function readTools(
   let found = new Diagnostics();
   let perFile = describeFiles(loaded.files, loaded, options.nameStyle, found);
   timing?.('describe');
-  const reason = loaded.esProbe?.reason();
-  if (loaded.esLibs) {
-    timing?.(reason ? `ES libs needed (${reason})` : 'ES libs not needed');
-    if (reason && loaded.withEsLibs) {
-      loaded = loaded.withEsLibs();
-      found = new Diagnostics();
-      perFile = describeFiles(loaded.files, loaded, options.nameStyle, found);
-      timing?.('describe with the ES libs');
+  // The first reason each group was needed for, in whichever reading the probe saw it.
+  const needed: Partial<Record<LibGroup, string>> = {};
+  for (;;) {
+    const { probe } = loaded;
+    for (const group of GROUPS) {
+      const reason = probe?.reason(group);
+      if (reason !== undefined) needed[group] ??= reason;
     }
-    if (reason && loaded.esLibs?.reason === undefined) loaded = { ...loaded, esLibs: { leftOut: false, reason } };
+    const rebuild = (group: LibGroup) => needed[group] !== undefined && rebuildWith(loaded, group) !== undefined;
+    let group = GROUPS.find(rebuild);
+    // A listing of the globals counts for every group left out, unless a name already tells which to add: that
+    // reading is done again, and its probe sees the listing again if it still happens.
+    if (!group && probe?.listed) {
+      group = GROUPS.find((left) => rebuildWith(loaded, left) !== undefined);
+      if (group) needed[group] ??= 'the globals were listed';
+    }
+    for (const each of GROUPS) {
+      const reason = needed[each];
+      if (decision(loaded, each)) timing?.(`${GROUP_NAMES[each]} libs ${reason ? `needed (${reason})` : 'not needed'}`);
+    }
+    if (!group) break;
+    loaded = rebuildWith(loaded, group)!();
+    found = new Diagnostics();
+    perFile = describeFiles(loaded.files, loaded, options.nameStyle, found);
+    timing?.(`describe with the ${GROUP_NAMES[group]} libs`);
+  }
+  // With nothing left out, a listing cannot tell which group it read: both count as needed (for --watch).
+  if (loaded.probe?.listed) for (const group of GROUPS) needed[group] ??= 'the globals were listed';
+  for (const group of GROUPS) {
+    const libs = decision(loaded, group);
+    const reason = needed[group];
+    if (libs && reason !== undefined && libs.reason === undefined)
+      loaded = { ...loaded, [group === 'host' ? 'hostLibs' : 'esLibs']: { leftOut: false, reason } };
   }
   for (const diagnostic of found.list) diagnostics.add(diagnostic);
   if (state) {
-    const kept = loaded.files.some((entry) => entry.kept?.esLibsNeeded);
-    const needed = reason !== undefined || kept || (loaded.esLibs?.reason !== undefined && !loaded.esLibs.leftOut);
-    keepTools(state, loaded.files, perFile, needed);
+    const kept = (group: LibGroup) =>
+      loaded.files.some((entry) => (group === 'host' ? entry.kept?.hostLibsNeeded : entry.kept?.esLibsNeeded));
+    const neededBy = (group: LibGroup) => decision(loaded, group)?.reason !== undefined || kept(group);
+    keepTools(state, loaded.files, perFile, { host: neededBy('host'), es: neededBy('es') });
   }
   return { loaded, perFile };
+}
+
+function decision(loaded: LoadedTools, group: LibGroup): LibsLeftOut | undefined {
+  return group === 'host' ? loaded.hostLibs : loaded.esLibs;
+}
+
+/** The same tools in the program built with this group's lib files, when they were left out. */
+function rebuildWith(loaded: LoadedTools, group: LibGroup): (() => LoadedTools) | undefined {
+  return group === 'host' ? loaded.withHostLibs : loaded.withEsLibs;
 }

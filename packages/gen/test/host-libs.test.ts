@@ -5,6 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, type Analysis } from '../src/analyze.js';
+import { describeFiles } from '../src/describe/describe-files.js';
+import { Diagnostics } from '../src/diagnostics.js';
+import { loadTools } from '../src/load-tools.js';
 import { resolveOptions } from '../src/options.js';
 import type { WatchState } from '../src/incremental/watch-state.js';
 import { isHostLib } from '../src/program/host-libs.js';
@@ -12,7 +15,7 @@ import { SourceFileCache } from '../src/program/load-project.js';
 import { libFiles, ts } from '../src/program/typescript.js';
 import { libFilesDiagnostics } from './helpers/lib-files-program.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
-import { bothWays, libsProject as project, same, service, withAllLibs } from './helpers/libs-both-ways.js';
+import { bothWays, libsOptions, libsProject as project, same, service, withAllLibs } from './helpers/libs-both-ways.js';
 
 describe('host libs', () => {
   it('the table of their globals is the one of the TypeScript gen runs', () => {
@@ -127,7 +130,7 @@ describe('host libs', () => {
     ],
     'import.meta in an inferred body': [
       { 'src/service.ts': service(`  @tool()\n  where() {\n    return import.meta.url;\n  }`) },
-      /import\.meta/,
+      /members of ImportMeta/,
     ],
     'globalThis in a parameter type': [
       {
@@ -135,7 +138,7 @@ describe('host libs', () => {
           `  @tool()\n  call(name: keyof typeof globalThis): string {\n    return String(name);\n  }`,
         ),
       },
-      /globalThis/,
+      /the globals were listed/,
     ],
     'a global declaration that merges with the DOM': [
       {
@@ -224,4 +227,74 @@ describe('host libs', () => {
       { leftOut: true },
     ]);
   });
+});
+
+describe('host libs: what the probe tells', () => {
+  it('a Map reached through a project type, the DOM asked for: the ES libs are added, not the DOM', () => {
+    // The unresolved Map makes gen ask for the file's diagnostics, whose suggestions list every global: that listing
+    // alone must not pull the DOM in while a name tells which libs to add.
+    const { auto, all } = bothWays(
+      join(
+        project({
+          'src/service.ts': service(
+            `  /** Counts. */\n  @tool()\n  count(counts: Counts): number {\n    return 0;\n  }`,
+            'interface Counts { byName: Map<string, number> }',
+          ),
+        }),
+        'tsconfig.json',
+      ),
+    );
+    expect(auto.hostLibs).toEqual({ leftOut: true });
+    expect(auto.esLibs).toMatchObject({ leftOut: false, reason: expect.stringMatching(/names Map/) });
+    same(auto, all);
+  });
+
+  it('both groups needed by one reading: the program is built once, with every lib', () => {
+    const { auto, all } = bothWays(
+      join(
+        project({
+          'src/service.ts': service(
+            `  @tool()\n  count(counts: Counts): number {\n    return 0;\n  }\n\n  @tool()\n  open(page: Page): string ` +
+              `{\n    return String(page);\n  }`,
+            'interface Counts { byName: Map<string, number> }\ninterface Page { at: URL }',
+          ),
+        }),
+        'tsconfig.json',
+      ),
+    );
+    expect(auto.hostLibs).toMatchObject({ leftOut: false, reason: expect.stringMatching(/names URL/) });
+    expect(auto.esLibs).toMatchObject({ leftOut: false, reason: expect.stringMatching(/names Map/) });
+    same(auto, all);
+  });
+
+  // The first program's own reading, never built again: for these tools it differs from every lib's, which is why the
+  // probe must see them (were it blind to them, the tests above would fail on the outputs).
+  const differing: Record<string, [string, string?]> = {
+    'a DOM interface reached through a project type': [
+      `  @tool()\n  open(page: Page): string {\n    return String(page);\n  }`,
+      'interface Page { at: URL; title: string }',
+    ],
+    'import.meta returned from an inferred body': [`  @tool()\n  where() {\n    return import.meta;\n  }`],
+    'a DOM global in a conditional type': [
+      `  @tool()\n  pick(kind: Kind): string {\n    return String(kind);\n  }`,
+      "type Kind = Event extends { type: string } ? 'event' : 1;",
+    ],
+  };
+  for (const [name, [methods, before]] of Object.entries(differing)) {
+    it(`the first reading differs: ${name}`, () => {
+      const options = libsOptions(join(project({ 'src/service.ts': service(methods, before) }), 'tsconfig.json'));
+      const diagnostics = new Diagnostics();
+      const loaded = loadTools(options, diagnostics);
+      expect(loaded.hostLibs).toEqual({ leftOut: true });
+      const firstReading = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics).flatMap((file) =>
+        file.entries.map((entry) => ({ tool: entry.tool, diagnostics: diagnostics.sorted() })),
+      );
+      const all = withAllLibs(options);
+      expect(firstReading).not.toEqual(all.manifest.tools.map((tool) => ({ tool, diagnostics: all.diagnostics })));
+      expect(loaded.probe?.reason('host')).toBeDefined();
+      const auto = analyze(options);
+      expect(auto.hostLibs).toMatchObject({ leftOut: false });
+      same(auto, all);
+    });
+  }
 });

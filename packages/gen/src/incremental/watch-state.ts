@@ -15,8 +15,6 @@ export interface WatchState {
   hostLibsNeeded?: boolean;
   /** The last run needed the ES libs beyond the base: this one starts with them (see es-libs.ts). */
   esLibsNeeded?: boolean;
-  /** The global declaration files of the last run (see globalFiles). */
-  globals?: ts.SourceFile[];
 }
 
 /** A file's tools and diagnostics as last described, and the parsed files they were described from. */
@@ -24,9 +22,10 @@ export interface FileTools extends DescribedFile {
   /** The same objects when their text did not change. */
   inputs: readonly ts.SourceFile[];
   /**
-   * Described in a run that needed the ES libs: which of its files did is not known (the checker resolves a thing
-   * once per run), so a run that keeps these tools needs them too.
+   * Described in a run that needed the host libs, the ES libs: which of its files did is not known (the checker
+   * resolves a thing once per run), so a run that keeps these tools needs them too.
    */
+  hostLibsNeeded?: true;
   esLibsNeeded?: true;
 }
 
@@ -47,23 +46,27 @@ export function keptTools(
 }
 
 /**
- * Keeps this run's tools of each file for the next run (`described` in the order of `files`), and whether the ES libs
- * were needed.
+ * Keeps this run's tools of each file for the next run (`described` in the order of `files`), and whether the host
+ * libs and the ES libs were needed.
  */
 export function keepTools(
   state: WatchState,
   files: readonly WatchedToolFile[],
   described: readonly DescribedFile[],
-  esLibsNeeded = false,
+  libsNeeded: { host: boolean; es: boolean },
 ): void {
-  const needed = esLibsNeeded ? { esLibsNeeded: true as const } : {};
+  const needed = {
+    ...(libsNeeded.host ? { hostLibsNeeded: true as const } : {}),
+    ...(libsNeeded.es ? { esLibsNeeded: true as const } : {}),
+  };
   state.files = new Map(
     files.map((entry, index) => [
       entry.file.fileName,
       entry.kept ?? { inputs: entry.inputs, ...described[index]!, ...needed },
     ]),
   );
-  state.esLibsNeeded = esLibsNeeded;
+  state.hostLibsNeeded = libsNeeded.host;
+  state.esLibsNeeded = libsNeeded.es;
 }
 
 /**
@@ -129,6 +132,6 @@ function hasAugmentations(file: ts.SourceFile): boolean {
   return ((file as { moduleAugmentations?: readonly unknown[] }).moduleAugmentations?.length ?? 0) > 0;
 }
 
-export function sameFiles(a: readonly ts.SourceFile[], b: readonly ts.SourceFile[]): boolean {
+function sameFiles(a: readonly ts.SourceFile[], b: readonly ts.SourceFile[]): boolean {
   return a.length === b.length && a.every((file, index) => file === b[index]);
 }

@@ -5,12 +5,13 @@
 // the checker itself, not guessed from the syntax: every lookup in its table of globals is recorded (a name that a
 // left-out lib declares, whether it resolved or not, or the table listed), and for each base interface that a
 // left-out lib adds members to (Array, String, Error, Promise, ObjectConstructor...), whether the checker resolved
-// its members. The checker answers alike in both programs until it does one of those, so when it did none, the
-// outputs are the same. Otherwise the program is built again with every ES lib (the parsed files reused) and the
-// tools described again (or at once, when a tool's signature names such a global: load-project.ts). An ES lib file
-// that the project's files reference (`/// <reference lib>`, as @types/node does) is in the first program too; the
-// probe watches its names all the same. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
+// its members (lib-probe.ts). The checker answers alike in both programs until it does one of those, so when it did
+// none, the outputs are the same. Otherwise the program is built again with every ES lib (the parsed files reused)
+// and the tools described again (or at once, when a tool's signature names such a global: load-project.ts). An ES
+// lib file that the project's files reference (`/// <reference lib>`, as @types/node does) is in the first program
+// too; the probe watches its names all the same. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
 import { esLibGlobals, esLibTypescript } from './es-lib-globals.generated.js';
+import type { LibWatch } from './lib-probe.js';
 import { ts } from './typescript.js';
 
 /** The lib files every first program is built on, when the project asks for them. */
@@ -22,14 +23,10 @@ const isEsLib = (fileName: string) => /^lib\.es(\d|next)/.test(fileName) && !BAS
 const words = (text: string) => (text ? text.split(' ') : []);
 
 /** What the first program leaves out, and what the checker must not touch for it to be kept. */
-export interface EsLibPlan {
+export interface EsLibPlan extends LibWatch {
   /** The `lib` of the first program (the requested lib files that are not ES libs, and the base). */
   first: string[];
   leftOut: ReadonlySet<string>;
-  /** Names whose lookup tells a need: declared by a left-out lib, and not as a base interface it only adds to. */
-  lookups: ReadonlyMap<string, string>;
-  /** Base interfaces that a left-out lib adds members to: their members must not be resolved. */
-  augmented: ReadonlyMap<string, string>;
 }
 
 /**
@@ -81,89 +78,4 @@ export function esLibPlan(requested: readonly string[]): EsLibPlan | undefined {
   for (const name of lookups.keys()) augmented.delete(name);
   if (lookups.size === 0 && augmented.size === 0) return undefined;
   return { first: [...new Set(first)], leftOut, lookups, augmented };
-}
-
-type GlobalTable = Map<string, ts.Symbol>;
-
-/**
- * Watches one checker for what would differ with the left-out ES libs: installed on a checker just made (of a program
- * with or without them: with them it tells whether they were needed), read once gen asked all it asks.
- */
-export class EsLibProbe {
-  private readonly looked = new Set<string>();
-  private listed = false;
-  private paused = false;
-  private readonly table: GlobalTable | undefined;
-  /** The first global type name the host lib walk met that a left-out lib declares (see `walked`). */
-  hint: string | undefined;
-
-  constructor(
-    private readonly checker: ts.TypeChecker,
-    private readonly plan: EsLibPlan,
-  ) {
-    // The table of globals is the exports of `globalThis` (the checker's own symbol for it).
-    const globalScope = checker.resolveName('globalThis', undefined, ts.SymbolFlags.Module, false);
-    const table = globalScope?.exports as GlobalTable | undefined;
-    if (!(table instanceof Map)) return;
-    this.table = table;
-    const lookup = (method: 'get' | 'has') => (name: string) => {
-      if (!this.paused && plan.lookups.has(name)) this.looked.add(name);
-      return Map.prototype[method].call(table, name);
-    };
-    const own = table as unknown as Record<PropertyKey, unknown>;
-    own.get = lookup('get');
-    own.has = lookup('has');
-    const listing = (method: 'forEach' | 'keys' | 'values' | 'entries' | typeof Symbol.iterator) => {
-      const original = Map.prototype[method] as (...args: unknown[]) => unknown;
-      own[method] = (...args: unknown[]) => {
-        if (!this.paused) this.listed = true;
-        return original.apply(table, args);
-      };
-    };
-    for (const method of ['forEach', 'keys', 'values', 'entries', Symbol.iterator] as const) listing(method);
-    Object.defineProperty(table, 'size', {
-      get: () => {
-        if (!this.paused) this.listed = true;
-        return Reflect.get(Map.prototype, 'size', table) as number;
-      },
-    });
-  }
-
-  /**
-   * Runs `resolve` without recording its lookups: for the host lib walk's names (host-libs.ts), which gen never asks
-   * about. Resolving a name caches nothing that a later question reads instead of looking it up again (an alias's
-   * target does: the walk resolves aliases outside this).
-   */
-  unrecorded<T>(resolve: () => T): T {
-    this.paused = true;
-    try {
-      return resolve();
-    } finally {
-      this.paused = false;
-    }
-  }
-
-  /**
-   * The host lib walk met a global type name (`tags: Set<string>` in a shared interface): when a left-out lib declares
-   * it, the program is built with the ES libs before describing, rather than after (load-tools.ts).
-   */
-  walked(name: string, where: () => string): void {
-    if (this.hint === undefined && this.plan.lookups.has(name)) this.hint = `${where()}: names ${name}`;
-  }
-
-  /** Why the checker's answers so far may differ without the left-out ES libs, or undefined when they cannot. */
-  reason(): string | undefined {
-    const table = this.table;
-    if (!table) return 'the checker keeps its globals where this cannot watch them';
-    if (this.listed) return 'the globals were listed';
-    const [name] = [...this.looked].sort();
-    if (name !== undefined) return `names ${name}, which ${this.plan.lookups.get(name)} declares`;
-    for (const [name, fileName] of [...this.plan.augmented].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const symbol = Map.prototype.get.call(table, name) as ts.Symbol | undefined;
-      if (!symbol || !(symbol.flags & ts.SymbolFlags.Interface)) continue;
-      const type = this.checker.getDeclaredTypeOfSymbol(symbol) as Partial<ts.InterfaceTypeWithDeclaredMembers>;
-      if (type.declaredProperties) return `reads the members of ${name}, which ${fileName} adds to`;
-    }
-    return undefined;
-  }
 }

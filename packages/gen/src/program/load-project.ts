@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isLibFile, libFolder, ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
-import { EsLibProbe, esLibPlan } from './es-libs.js';
+import { esLibPlan } from './es-libs.js';
+import { LibProbe } from './lib-probe.js';
 import {
   hostLibsNeededByFiles,
+  hostLibWatch,
   libsWithoutHost,
   requestedLibs,
   signatureNamesGlobal,
@@ -38,8 +40,11 @@ export interface LoadedProject {
   hostLibs: LibsLeftOut | undefined;
   /** Present when ES lib files beyond the base could be left out (see es-libs.ts): as for the host libs. */
   esLibs: LibsLeftOut | undefined;
-  /** Watches the checker for a need of the left-out ES libs (absent when the project's files need them). */
-  esProbe?: EsLibProbe | undefined;
+  /**
+   * Watches the checker for a need of the lib files that may be left out (lib-probe.ts): of those left out, or, when
+   * the program was built with them, whether they were needed. Absent when the project's files need them all.
+   */
+  probe?: LibProbe | undefined;
   /** With the host libs left out: the project with every lib, for when the tools reach them (parses are shared). */
   withHostLibs?: (() => LoadedProject) | undefined;
   /** With ES libs left out: the project with them (and without the host libs still), for when the checker needs them. */
@@ -277,10 +282,16 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       config: parsed,
       hostLibs: withoutHost && { leftOut: hostLeftOut, ...(hostReason !== undefined ? { reason: hostReason } : {}) },
       esLibs: esPlan && { leftOut: esLeftOut, ...(esReason !== undefined ? { reason: esReason } : {}) },
-      ...(esPlan && esReason === undefined ? { esProbe: new EsLibProbe(checker, esPlan) } : {}),
+      ...probeOf(checker),
       withHostLibs: hostLeftOut ? () => rebuilt(full, 'program and checker with the host libs') : undefined,
       withEsLibs: esLeftOut ? () => rebuilt(everyEsLib, 'program and checker with the ES libs') : undefined,
     };
+  };
+  // Each group is watched unless the project's files need it whatever the tools are.
+  const probeOf = (checker: ts.TypeChecker): Pick<LoadedProject, 'probe'> => {
+    const host = withoutHost && hostReason === undefined ? hostLibWatch() : undefined;
+    const es = esPlan && esReason === undefined ? esPlan : undefined;
+    return host || es ? { probe: new LibProbe(checker, { ...(host ? { host } : {}), ...(es ? { es } : {}) }) } : {};
   };
   const rebuilt = (compilerOptions: ts.CompilerOptions, phase: string): LoadedProject => {
     hostReason = esReason = undefined;
