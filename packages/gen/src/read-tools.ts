@@ -70,9 +70,7 @@ export function readTools(
   }
   for (const diagnostic of found.list) diagnostics.add(diagnostic);
   if (state) {
-    const kept = (group: LibGroup) =>
-      loaded.files.some((entry) => (group === 'host' ? entry.kept?.hostLibsNeeded : entry.kept?.esLibsNeeded));
-    const neededBy = (group: LibGroup) => decision(loaded, group)?.reason !== undefined || kept(group);
+    const neededBy = (group: LibGroup) => decision(loaded, group)?.reason !== undefined;
     keepTools(state, loaded.files, perFile, { host: neededBy('host'), es: neededBy('es') });
   }
   return { loaded, perFile };

@@ -227,6 +227,45 @@ describe('host libs', () => {
       { leftOut: true },
     ]);
   });
+  it('--watch: a file kept from a run that needed them keeps them for one more run, then they go', () => {
+    // A's tool reaches the DOM through shared.ts (the probe sees it, not the signature); B never does.
+    const dir = project({
+      'src/shared.ts': 'export interface Page { at: URL }\n',
+      'src/a.ts': service(
+        `  @tool()\n  open(page: Page): string {\n    return String(page);\n  }`,
+        "import type { Page } from './shared.js';",
+      ),
+      'src/b.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`),
+    });
+    const options = libsOptions(join(dir, 'tsconfig.json'));
+    const state: WatchState = { sourceFiles: new SourceFileCache() };
+    const runs: Analysis['hostLibs'][] = [];
+    const run = () => {
+      const watched = analyze(options, { state });
+      same(watched, withAllLibs(options));
+      runs.push(watched.hostLibs);
+    };
+    const editB = (body: string) =>
+      writeFileSync(
+        join(dir, 'src/b.ts'),
+        service(`  @tool()\n  add(a: number, b: number): number {\n    ${body}\n  }`),
+      );
+    run();
+    // B is kept from the run that needed them: this run starts with them, and A, read again, needs them no more.
+    writeFileSync(join(dir, 'src/shared.ts'), 'export interface Page { at: string }\n');
+    run();
+    // B read again: nothing kept needs them, but this run started with them (the last one kept B from a need).
+    editB('return b + a;');
+    run();
+    editB('return a + b;');
+    run();
+    expect(runs).toEqual([
+      { leftOut: false, reason: expect.stringMatching(/names URL/) },
+      { leftOut: false },
+      { leftOut: false },
+      { leftOut: true },
+    ]);
+  });
 });
 
 describe('host libs: what the probe tells', () => {

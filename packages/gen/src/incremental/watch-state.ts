@@ -46,8 +46,9 @@ export function keptTools(
 }
 
 /**
- * Keeps this run's tools of each file for the next run (`described` in the order of `files`), and whether the host
- * libs and the ES libs were needed.
+ * Keeps this run's tools of each file for the next run (`described` in the order of `files`), each marked with the lib
+ * files this reading needed, and whether the next run starts with them: when this reading or the reading of a kept
+ * file needed them.
  */
 export function keepTools(
   state: WatchState,
@@ -65,8 +66,8 @@ export function keepTools(
       entry.kept ?? { inputs: entry.inputs, ...described[index]!, ...needed },
     ]),
   );
-  state.hostLibsNeeded = libsNeeded.host;
-  state.esLibsNeeded = libsNeeded.es;
+  state.hostLibsNeeded = libsNeeded.host || files.some((entry) => entry.kept?.hostLibsNeeded);
+  state.esLibsNeeded = libsNeeded.es || files.some((entry) => entry.kept?.esLibsNeeded);
 }
 
 /**
