@@ -2,42 +2,25 @@
 // declarations, in dependency order. Workspace imports resolve to the built dist of the package they name.
 // `--stale` builds only the packages whose dist is missing or older than their sources or package.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { CLI_BUNDLE, isStale } from './stale-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
 const order = ['testing', 'core', 'gen', 'genai', 'fs-tools', 'mcp', 'restate', 'dev-ui'];
 // Packages loaded at run time: the main ES module entry is bundled into one file (see bundleEntry). gen runs at build
-// time, from its CLI, which loads what each command needs on demand.
+// time, from its CLI, which is bundled on its own (see bundleCli).
 const bundledEntries = new Set(['testing', 'core', 'genai', 'fs-tools', 'mcp', 'restate', 'dev-ui']);
 
 const args = process.argv.slice(2);
 const staleOnly = args.includes('--stale');
 const named = args.filter((arg) => arg !== '--stale').map((arg) => basename(resolve(arg)));
 const targets = (named.length ? order.filter((name) => named.includes(name)) : order).filter(
-  (name) => !staleOnly || isStale(name),
+  (name) => !staleOnly || isStale(join(root, 'packages', name), name),
 );
-
-function newestFile(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestFile(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function isStale(name) {
-  const dir = join(root, 'packages', name);
-  const built = join(dir, 'dist', 'cjs', 'index.js');
-  return (
-    !existsSync(built) ||
-    statSync(built).mtimeMs < Math.max(newestFile(join(dir, 'src')), statSync(join(dir, 'package.json')).mtimeMs)
-  );
-}
 
 if (staleOnly && targets.length) console.error(`build: ${targets.join(', ')} (missing or older than the sources)`);
 
@@ -81,6 +64,49 @@ async function bundleValidatorRuntime(dir) {
     .replace(/= __toESM\(require_/g, '= /* @__PURE__ */ __toESM(/* @__PURE__ */ require_');
   if (pure === code) throw new Error(`${file}: no CommonJS helper to mark pure (did esbuild change its output?)`);
   writeFileSync(file, pure);
+}
+
+/**
+ * gen's CLI (dist/esm/cli/main.js and all it imports, @toolwright/core's linear-regexp and re2js included) bundled
+ * into one CommonJS script, which the bin loads through gen's code cache (packages/gen/src/cli/bundled-main.cts): Node
+ * 20 has no compile cache for ES modules, and resolving, reading and compiling the graph's 120 modules took 60 to 130
+ * ms of every run there (docs/performance.md). TypeScript (its own cached script), ajv and the validator builder of
+ * core (loaded only for --validators, through their public entry points) stay requires, and so does the code cache
+ * itself, which the bin's thread shares with the bundle. The source map maps back to gen's sources, in the tarball;
+ * the other packages' code is named by package and carried in the map (the tarball has no copy of it).
+ */
+async function bundleCli(dir) {
+  const codeCache = {
+    name: 'code-cache',
+    setup(build) {
+      build.onResolve({ filter: /\/code-cache\.cjs$/ }, () => ({ path: './program/code-cache.cjs', external: true }));
+    },
+  };
+  const outfile = join(dir, CLI_BUNDLE);
+  await bundleInPlace(join(dir, 'dist/esm/cli/main.js'), {
+    outfile,
+    allowOverwrite: false,
+    format: 'cjs',
+    external: ['typescript', 'ajv', 'ajv/*', 'ajv-formats', '@toolwright/core/validator-*', 'tsx/cjs/api'],
+    plugins: [codeCache],
+    logOverride: { 'require-resolve-not-external': 'silent' },
+  });
+  const map = JSON.parse(readFileSync(`${outfile}.map`, 'utf8'));
+  const outside = (source) => relative(dir, resolve(dirname(outfile), source)).startsWith('..');
+  map.sourcesContent = map.sources.map((source, index) => (outside(source) ? map.sourcesContent[index] : null));
+  map.sources = map.sources.map((source) =>
+    outside(source) ? packagePath(resolve(dirname(outfile), source)) : source,
+  );
+  writeFileSync(`${outfile}.map`, JSON.stringify(map));
+}
+
+/** A file inside some package, named as a user would: `@toolwright/core/src/x.ts`, `re2js/build/index.cjs`. */
+function packagePath(file) {
+  const inWorkspace = relative(join(root, 'packages'), file);
+  if (!inWorkspace.startsWith('..')) return `@toolwright/${inWorkspace.split(sep).join('/')}`;
+  const parts = file.split(sep);
+  const at = parts.lastIndexOf('node_modules');
+  return parts.slice(at + 1).join('/');
 }
 
 /**
@@ -133,6 +159,7 @@ for (const name of targets) {
   execFileSync(process.execPath, [tsc, ...base, '--outDir', join(dir, 'dist/esm')], { stdio: 'inherit' });
   if (bundledEntries.has(name)) await bundleEntry(dir);
   if (name === 'core') await bundleValidatorRuntime(dir);
+  if (name === 'gen') await bundleCli(dir);
   execFileSync(
     process.execPath,
     [tsc, ...base, '--module', 'commonjs', '--moduleResolution', 'bundler', '--outDir', join(dir, 'dist/cjs')],

@@ -7,6 +7,7 @@
 // It installs from the registry and takes about a minute, so it runs in CI (CI set) and with `npm run test:packaging`.
 import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { promisify } from 'node:util';
@@ -138,11 +139,16 @@ describe('the packed packages, installed with npm outside the workspace', {
       const extra = files.filter((file) => !/^(dist|src|bin)\//.test(file) && !topLevel.includes(file));
       expect(extra).toEqual([]);
       expect(files.filter((file) => /(\.test\.|\/test\/|\/fixtures\/|tsconfig|\.tsbuildinfo$)/.test(file))).toEqual([]);
-      // Every file a source map names is in the tarball (src is shipped for them, and only for them).
+      // Every file a source map names is in the tarball (src is shipped for them, and only for them), but for the code
+      // of other packages that gen's CLI bundle holds: its map carries that text (sourcesContent).
       const mapped = new Set<string>();
       for (const map of files.filter((file) => /\.[cm]?js\.map$/.test(file))) {
-        for (const source of readJson<{ sources: string[] }>(join(dir, map)).sources)
-          mapped.add(posix.join(posix.dirname(map), source));
+        const { sources, sourcesContent } = readJson<{ sources: string[]; sourcesContent?: (string | null)[] }>(
+          join(dir, map),
+        );
+        sources.forEach((source, index) => {
+          if (typeof sourcesContent?.[index] !== 'string') mapped.add(posix.join(posix.dirname(map), source));
+        });
       }
       expect([...mapped].filter((file) => !files.includes(file))).toEqual([]);
       expect(files.filter((file) => file.startsWith('src/') && !mapped.has(file))).toEqual([]);
@@ -196,8 +202,17 @@ describe('the packed packages, installed with npm outside the workspace', {
 
   it('the installed gen-tools runs its build, using dependencies only through their public entry points', async () => {
     const gen = packages.find(({ pkg }) => pkg.name === '@toolwright/gen')!.pkg;
-    const { stdout } = await run(join(consumer, 'node_modules/.bin/gen-tools'), ['--version'], { cwd: consumer });
+    // On Node 20 the CLI's bundle comes through gen's code cache: its cache file shows the bin ran the bundle.
+    const codeCache = join(work, 'code-cache');
+    const { stdout } = await run(join(consumer, 'node_modules/.bin/gen-tools'), ['--version'], {
+      cwd: consumer,
+      env: { ...process.env, NODE_COMPILE_CACHE: codeCache, NODE_DISABLE_COMPILE_CACHE: '' },
+    });
     expect(stdout.trim()).toContain(gen.version);
+    if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache !== 'function')
+      expect(
+        readdirSync(join(codeCache, 'toolwright-gen')).filter((name) => name.startsWith('cli.bundle.cjs-')),
+      ).toHaveLength(1);
     const installed = dirname(
       execFileSync(process.execPath, ['-p', 'require.resolve("@toolwright/gen/package.json")'], {
         cwd: consumer,

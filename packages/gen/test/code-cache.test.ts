@@ -55,7 +55,7 @@ describe('the code cache of the compiler', skipUnless(!nodeHasCompileCache, "Nod
     run(root);
     const [name] = files(folder);
     expect(files(folder)).toHaveLength(1);
-    expect(name).toMatch(/^.+library\.cjs-v\d+\.\d+\.\d+-\w+-\d+-\d+\.v8$/);
+    expect(name).toMatch(/^library\.cjs-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+-\d+-\d+\.v8$/);
     const cacheFile = join(folder, name!);
     if (process.platform !== 'win32') {
       expect(statSync(folder).mode & 0o777).toBe(0o700);

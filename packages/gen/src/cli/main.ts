@@ -1,4 +1,5 @@
 import { displayPath, formatDiagnostic } from './format-diagnostic.js';
+import { internalErrorText } from './internal-error.js';
 import { packageVersion } from './package-version.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import { UsageError, type GenerateOptions } from '../options.js';
@@ -49,7 +50,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       io.err(`gen-tools: ${error.message}: nothing was replaced`);
       return 1;
     }
-    io.err(`gen-tools: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    io.err(`gen-tools: internal error: ${internalErrorText(error)}`);
     return 1;
   }
   for (const diagnostic of result.diagnostics) io.err(formatDiagnostic(diagnostic, io.cwd));

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js';
 import { applyAnalysis } from '../generate.js';
 import { loadRenderers } from '../emit/index.js';
 import { formatDiagnostic } from './format-diagnostic.js';
+import { internalErrorText } from './internal-error.js';
 import { summaryLine } from './summary.js';
 import { InputRecorder, inputsUnchanged, type InputRecord } from '../incremental/inputs.js';
 import { outputsOf } from '../incremental/cache.js';
@@ -45,9 +46,7 @@ export async function watchProject(options: ResolvedOptions, io: WatchIo, signal
       // The summary of a plain run, word for word; every run's line goes to stdout, a log of the session.
       line = summaryLine(result, io.cwd).text;
     } catch (error) {
-      line =
-        `gen-tools: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}; ` +
-        'watching';
+      line = `gen-tools: internal error: ${internalErrorText(error)}; watching`;
     }
     inputs = recorder.toJSON();
     // Watch before telling: whoever waits for the line may edit at once. A file that changed after this run read

@@ -16,9 +16,10 @@ import {
   writeSync,
 } from 'node:fs';
 import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import Module = require('node:module');
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 
 const ENABLED = Symbol.for('@toolwright/gen code cache');
@@ -68,7 +69,7 @@ export function requireCached(specifier: string): unknown {
   const stat = statSync(filename);
   const cacheFile = join(
     folder,
-    `${specifier.replace(/[^\w.-]/g, '_')}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8`,
+    `${cacheName(specifier)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8`,
   );
   const cachedData = readPrivate(folder, cacheFile);
   const script = new Script(Module.wrap(source), { filename, ...(cachedData ? { cachedData } : {}) });
@@ -87,6 +88,17 @@ export function requireCached(specifier: string): unknown {
   }
   loaded.loaded = true;
   return loaded.exports;
+}
+
+/**
+ * The start of a module's cache file name: a package's name (`typescript`), or for a file given by its path (the
+ * CLI's bundle) its name and a digest of its folder, so that two copies of gen never share a file and a deep folder
+ * never makes the name too long to write.
+ */
+function cacheName(specifier: string): string {
+  if (!isAbsolute(specifier)) return specifier.replace(/[^\w.-]/g, '_');
+  const folder = createHash('sha256').update(dirname(specifier)).digest('hex').slice(0, 16);
+  return `${basename(specifier).replace(/[^\w.-]/g, '_')}-${folder}`;
 }
 
 /**

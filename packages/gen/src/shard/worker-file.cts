@@ -2,7 +2,13 @@
 // builds (dist/esm and dist/cjs, each with its own shard-worker.js) and in the sources (gen's sources may not use
 // import.meta, which the CommonJS build cannot compile).
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+
+/**
+ * The folder of shard-worker: this file's, or shard/ below it when this code runs from the CLI's bundle
+ * (dist/esm/cli.bundle.cjs, whose folder is dist/esm), which holds no worker of its own.
+ */
+const shardFolder = basename(__dirname) === 'shard' ? __dirname : join(__dirname, 'shard');
 import { pathToFileURL } from 'node:url';
 
 /** What `new Worker(script, { eval: true, execArgv })` is given. */
@@ -19,17 +25,17 @@ export interface WorkerScript {
  */
 export function shardWorkerScript(codeCache: boolean): WorkerScript | undefined {
   const quoted = (path: string) => JSON.stringify(path);
-  const built = join(__dirname, 'shard-worker.js');
+  const built = join(shardFolder, 'shard-worker.js');
   if (existsSync(built)) {
     const cache = codeCache
-      ? `require(${quoted(join(__dirname, '../program/code-cache.cjs'))}).enableCodeCache(true);`
+      ? `require(${quoted(join(shardFolder, '../program/code-cache.cjs'))}).enableCodeCache(true);`
       : '';
     return { script: `${cache}import(${quoted(pathToFileURL(built).href)});` };
   }
-  const source = join(__dirname, 'shard-worker.ts');
+  const source = join(shardFolder, 'shard-worker.ts');
   if (!existsSync(source)) return undefined;
   const cache = codeCache
-    ? `require(${quoted(join(__dirname, '../program/code-cache.cts'))}).enableCodeCache(true);`
+    ? `require(${quoted(join(shardFolder, '../program/code-cache.cts'))}).enableCodeCache(true);`
     : '';
   return {
     script: `require(${quoted(require.resolve('tsx/cjs/api'))}).register();${cache}require(${quoted(source)});`,

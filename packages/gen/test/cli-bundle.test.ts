@@ -1,0 +1,140 @@
+// The built gen-tools bin (bin/gen-tools.mjs, as npm links it) runs the CLI from its bundle, dist/esm/cli.bundle.cjs
+// (scripts/build.mjs), on Node 20 through gen's code cache: written at the first run's exit, accepted by V8 after (so
+// not written again), never written with NODE_DISABLE_COMPILE_CACHE=1; shard workers start from the build beside it.
+// It runs the build as a user does, so it needs one (`node scripts/bootstrap.mjs`, which rebuilds a stale one).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipUnless } from '../../../test/support/skip-unless.js';
+import { internalErrorText } from '../src/cli/internal-error.js';
+import type { CliIo, main as Main } from '../src/cli/main.js';
+import type { CliRun } from './helpers/run-cli.js';
+import { fixturesDir, repoRoot, tempProject, writeProjectFile } from './helpers/temp-project.js';
+
+const bin = join(repoRoot, 'packages/gen/bin/gen-tools.mjs');
+const bundle = join(repoRoot, 'packages/gen/dist/esm/cli.bundle.cjs');
+const nodeHasCompileCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+// The fixture's expected outputs are written by this command line (the header of each names it).
+const OUT = ['--out', 'expected.generated.ts', '--json', 'expected.json'];
+
+function genToolsBuilt(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    env: { ...process.env, NODE_OPTIONS: '', NODE_DISABLE_COMPILE_CACHE: '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe(
+  'the built gen-tools bin',
+  skipUnless(existsSync(bundle), 'needs the build: node scripts/bootstrap.mjs'),
+  () => {
+    let project: ReturnType<typeof tempProject>;
+    const caches = mkdtempSync(join(tmpdir(), 'toolwright-gen-cli-bundle-'));
+    beforeAll(() => {
+      project = tempProject('weather');
+    });
+    afterAll(() => {
+      project.remove();
+      rmSync(caches, { recursive: true, force: true });
+    });
+    const expected = (file: string) => readFileSync(join(fixturesDir, 'weather', file), 'utf8');
+
+    it.skipIf(nodeHasCompileCache)(
+      'runs from the bundle, its code cached at the first exit and accepted after',
+      async () => {
+        const root = join(caches, 'node20');
+        const folder = join(root, 'toolwright-gen');
+        const first = await genToolsBuilt(project.dir, [...OUT, '--no-cache'], { NODE_COMPILE_CACHE: root });
+        expect(first.stderr).toBe('');
+        expect(first.code).toBe(0);
+        for (const file of ['expected.generated.ts', 'expected.json'])
+          expect(readFileSync(join(project.dir, file), 'utf8')).toBe(expected(file));
+        // The bundle's own file (named by the bundle and a digest of its folder) beside TypeScript's.
+        const cached = readdirSync(folder).filter((name) => name.startsWith('cli.bundle.cjs-'));
+        expect(cached).toHaveLength(1);
+        const cacheFile = join(folder, cached[0]!);
+        const size = statSync(bundle).size;
+        expect(cached[0]).toMatch(
+          new RegExp(`^cli\\.bundle\\.cjs-[0-9a-f]{16}-${process.version}-\\w+-${size}-\\d+\\.v8$`),
+        );
+        expect(readdirSync(folder).some((name) => name.startsWith('typescript-'))).toBe(true);
+        const written = statSync(cacheFile).mtimeMs;
+        const second = await genToolsBuilt(project.dir, [...OUT, '--no-cache'], { NODE_COMPILE_CACHE: root });
+        expect(second.code).toBe(0);
+        expect(second.stdout).toContain('gen-tools: up to date');
+        // Accepted by V8: a refused or missing cache would have been written again at exit.
+        expect(statSync(cacheFile).mtimeMs).toBe(written);
+      },
+    );
+
+    it('writes no cache with NODE_DISABLE_COMPILE_CACHE=1, and says its version', async () => {
+      const root = join(caches, 'disabled');
+      const run = await genToolsBuilt(project.dir, [...OUT, '--check'], {
+        NODE_COMPILE_CACHE: root,
+        NODE_DISABLE_COMPILE_CACHE: '1',
+      });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(existsSync(root)).toBe(false);
+      const version = await genToolsBuilt(project.dir, ['--version'], { NODE_COMPILE_CACHE: root });
+      const pkg = JSON.parse(readFileSync(join(repoRoot, 'packages/gen/package.json'), 'utf8')) as { version: string };
+      expect(version.stdout.trim()).toBe(pkg.version);
+    });
+
+    it('reads on two threads from the bundle: the worker starts from the build beside it', async () => {
+      const second = `import { tool } from '@toolwright/core';
+export class SecondService {
+  /** Says the text back. */
+  @tool()
+  echoText(text: string): string {
+    return text;
+  }
+}
+`;
+      writeProjectFile(project.dir, 'src/second-service.ts', second);
+      const run = await genToolsBuilt(project.dir, ['--out', 'two.generated.ts', '--threads', '2', '--no-cache'], {
+        TOOLWRIGHT_GEN_SHARD_BYTES: '0',
+        TOOLWRIGHT_GEN_TIMING: '1',
+        NODE_COMPILE_CACHE: join(caches, 'threads'),
+      });
+      rmSync(join(project.dir, 'src/second-service.ts'));
+      expect(run.stderr).toContain('gen-tools: shard 2 worker started');
+      expect(run.code, run.stderr).toBe(0);
+      const written = readFileSync(join(project.dir, 'two.generated.ts'), 'utf8');
+      expect(written).toContain('echoText');
+      expect(written).toContain('getCurrentWeather');
+    });
+
+    it("names the sources in an internal error's stack, from the bundle's source map", async () => {
+      const { main } = createRequire(import.meta.url)(bundle) as { main: typeof Main };
+      const io: CliIo = {
+        out: () => {
+          throw new Error('stdout is gone');
+        },
+        err: () => {},
+        cwd: project.dir,
+      };
+      const error = await main(['node', 'gen-tools', '--help'], io).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect((error as Error).stack).toMatch(/at main \(.*cli\.bundle\.cjs:\d+:\d+\)/);
+      const text = internalErrorText(error);
+      expect(text).not.toContain('cli.bundle.cjs');
+      const [, file, line] = /at main \((.+):(\d+):\d+\)/.exec(text)!;
+      expect(file).toBe(join(repoRoot, 'packages/gen/src/cli/main.ts'));
+      expect(readFileSync(file!, 'utf8').split('\n')[Number(line) - 1]).toContain('io.out(USAGE)');
+    });
+  },
+);
