@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { loadRe2js } from './re2js-loader.cjs';
 
 /** What a JSON Schema `pattern` is tested with: RE2's linear-time matching, in place of a backtracking RegExp. */
 export interface LinearRegExp {
@@ -64,6 +65,9 @@ export function schemaPatternProblems(schema: unknown, path = '#'): { path: stri
   return found;
 }
 
+/** RE2's engine, loaded by the first pattern compiled (see re2js-loader.cts). */
+let re2: typeof RE2JS | undefined;
+
 /** RE2's program for a pattern, or why there is none. */
 function compile(source: string): RE2JS | string {
   const shown =
@@ -72,8 +76,9 @@ function compile(source: string): RE2JS | string {
       : JSON.stringify(source);
   if (source.length > MAX_PATTERN_LENGTH)
     return `the pattern ${shown} is longer than the ${MAX_PATTERN_LENGTH} characters a pattern may have`;
+  const engine = (re2 ??= loadRe2js() as typeof RE2JS);
   try {
-    return RE2JS.compile(RE2JS.translateRegExp(withJavaScriptSpaces(source)));
+    return engine.compile(engine.translateRegExp(withJavaScriptSpaces(source)));
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     return `the pattern ${shown} is not one RE2 can test in linear time: ${reason} (RE2 has no lookarounds or backreferences)`;

@@ -1,61 +1,31 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { moduleLogging } from '../../../../test/support/modules-loaded.js';
 
 /**
- * Imports @toolwright/core in a fresh Node (sources through tsx, as the benchmarks and the demo run) and lists every
- * module it loaded: ES modules through a resolve hook, CommonJS ones from require.cache.
+ * Imports a module of @toolwright/core in a fresh Node (sources through tsx, as the benchmarks and the demo run),
+ * runs `extra`, and lists every module it loaded.
  */
-function modulesLoadedByImporting(specifier: string, extra = ''): string[] {
+function modulesLoadedByImporting(specifier: string, extra = '', expectedExport = 'Toolbox'): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'tw-import-'));
   try {
-    const log = join(dir, 'loaded.txt');
-    const hooks = join(dir, 'hooks.mjs');
-    writeFileSync(
-      hooks,
-      `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(${JSON.stringify(log)}, result.url + '\\n');
-  return result;
-}
-`,
-    );
-    const register = join(dir, 'register.mjs');
-    writeFileSync(
-      register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-    );
+    const { nodeArgs, loadedModules } = moduleLogging(dir);
     const script = `
+      ${loadedModules}
       const core = await import(${JSON.stringify(specifier)});
-      if (typeof core.Toolbox !== 'function') throw new Error('no Toolbox export');
+      if (typeof core[${JSON.stringify(expectedExport)}] !== 'function') throw new Error('no ${expectedExport} export');
       ${extra}
-      const { createRequire } = await import('node:module');
-      const cache = Object.keys(createRequire(import.meta.url).cache);
-      (await import('node:fs')).appendFileSync(${JSON.stringify(log)}, cache.join('\\n') + '\\n');
+      console.log(JSON.stringify(await loadedModules()));
     `;
-    const result = spawnSync(
-      process.execPath,
-      [
-        '--conditions=@toolwright/source',
-        '--import',
-        'tsx',
-        '--import',
-        pathToFileURL(register).href,
-        '--input-type=module',
-        '-e',
-        script,
-      ],
-      {
-        cwd: join(__dirname, '..', '..'),
-        encoding: 'utf8',
-      },
-    );
+    const result = spawnSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], {
+      cwd: join(__dirname, '..', '..'),
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`node exited ${result.status}: ${result.stderr}`);
-    return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -102,6 +72,24 @@ describe('importing @toolwright/core stays cheap', () => {
     expect(
       loaded.filter((url) => /[/\\]node_modules[/\\](\.pnpm[/\\])?typescript[@/\\]/.test(url)).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('loads no re2js until a pattern is compiled, and loads it for the first', () => {
+    const isRe2js = (url: string) => /[/\\]re2js[/\\]/.test(url);
+    // A schema without a pattern is walked, and compiles nothing.
+    const walked = modulesLoadedByImporting(
+      '@toolwright/core/linear-regexp',
+      "if (core.schemaPatternProblems({ type: 'object', properties: { a: { type: 'string' } } }).length) throw 1;",
+      'linearRegExp',
+    );
+    expect(walked.some((url) => url.includes('/packages/core/src/linear-regexp.ts'))).toBe(true);
+    expect(walked.filter(isRe2js)).toEqual([]);
+    const compiled = modulesLoadedByImporting(
+      '@toolwright/core/linear-regexp',
+      "if (!core.linearRegExp('^[a-z]+$').test('ab') || !core.linearPatternProblem('(?=a)')) throw 1;",
+      'linearRegExp',
+    );
+    expect(compiled.some(isRe2js)).toBe(true);
   });
 
   it('loads no class-transformer or class-validator until a tool needs them', () => {
