@@ -32,8 +32,8 @@ export function readTools(
   const { state, timing } = run;
   let loaded = loadTools(options, diagnostics, run);
   let found = new Diagnostics();
-  let perFile = describeFiles(loaded.files, loaded, options.nameStyle, found);
-  timing?.('describe');
+  let perFile = describeUntilNeeded(loaded, options, found);
+  timing?.(perFile ? 'describe' : 'describe, stopped at a need');
   // The first reason each group was needed for, in whichever reading the probe saw it.
   const needed: Partial<Record<LibGroup, string>> = {};
   for (;;) {
@@ -57,9 +57,11 @@ export function readTools(
     if (!group) break;
     loaded = rebuildWith(loaded, group)!();
     found = new Diagnostics();
-    perFile = describeFiles(loaded.files, loaded, options.nameStyle, found);
-    timing?.(`describe with the ${GROUP_NAMES[group]} libs`);
+    perFile = describeUntilNeeded(loaded, options, found);
+    timing?.(`describe with the ${GROUP_NAMES[group]} libs${perFile ? '' : ', stopped at a need'}`);
   }
+  // A reading stops only at a name of a group left out, which the loop then adds.
+  if (!perFile) throw new Error('internal error: the last reading of the tools stopped at a lib file left out');
   // With nothing left out, a listing cannot tell which group it read: both count as needed (for --watch).
   if (loaded.probe?.listed) for (const group of GROUPS) needed[group] ??= 'the globals were listed';
   for (const group of GROUPS) {
@@ -74,6 +76,19 @@ export function readTools(
     keepTools(state, loaded.files, perFile, { host: neededBy('host'), es: neededBy('es') });
   }
   return { loaded, perFile };
+}
+
+/**
+ * The tools described, or undefined when the reading stopped at the first need of a lib file left out (see
+ * LibProbe.untilNeeded): a reading that will be done again stops there rather than answering with the wrong libs.
+ */
+function describeUntilNeeded(
+  loaded: LoadedTools,
+  options: ResolvedOptions,
+  found: Diagnostics,
+): DescribedFile[] | undefined {
+  const read = () => describeFiles(loaded.files, loaded, options.nameStyle, found);
+  return loaded.probe ? loaded.probe.untilNeeded(read) : read();
 }
 
 function decision(loaded: LoadedTools, group: LibGroup): LibsLeftOut | undefined {

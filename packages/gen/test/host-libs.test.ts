@@ -336,4 +336,29 @@ describe('host libs: what the probe tells', () => {
       same(auto, all);
     });
   }
+
+  it('a reading stops at the first lookup of a name a left-out lib declares, and only where the probe is armed', () => {
+    const methods =
+      `  @tool()\n  open(page: Page): string {\n    return String(page);\n  }\n\n` +
+      `  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`;
+    const options = libsOptions(
+      join(project({ 'src/service.ts': service(methods, 'interface Page { at: URL }') }), 'tsconfig.json'),
+    );
+    const loaded = loadTools(options, new Diagnostics());
+    const read = () => describeFiles(loaded.files, loaded, options.nameStyle, new Diagnostics());
+    expect(loaded.probe?.untilNeeded(read)).toBeUndefined();
+    expect(loaded.probe?.reason('host')).toMatch(/^names URL/);
+    // Not armed: the same checker's questions are answered (the program built with the DOM is not needed for that).
+    const again = loadTools(options, new Diagnostics());
+    expect(describeFiles(again.files, again, options.nameStyle, new Diagnostics())[0]?.entries).toHaveLength(2);
+    // A group the program was built with is judged, never stopped at: --watch after a run that needed the DOM.
+    const state: WatchState = { sourceFiles: new SourceFileCache(), hostLibsNeeded: true };
+    const withThem = loadTools(options, new Diagnostics(), { state });
+    expect(withThem.hostLibs).toEqual({ leftOut: false });
+    const entries = withThem.probe?.untilNeeded(() =>
+      describeFiles(withThem.files, withThem, options.nameStyle, new Diagnostics()),
+    );
+    expect(entries?.[0]?.entries).toHaveLength(2);
+    expect(withThem.probe?.reason('host')).toMatch(/^names URL/);
+  });
 });

@@ -22,15 +22,23 @@ export type LibGroup = 'host' | 'es';
 
 type GlobalTable = Map<string, ts.Symbol>;
 
-/** Watches one checker for what would differ with each left-out group: installed on a checker just made. */
+/** Thrown out of the checker by an armed probe at the first lookup of a name that a left-out group declares. */
+const NEEDED = Symbol('a left-out lib file is needed');
+
+/**
+ * Watches one checker for what would differ with each group of lib files it watches: installed on a checker just
+ * made. `leftOut`: the groups the program was built without (the others it judges, for --watch).
+ */
 export class LibProbe {
   private readonly looked = new Set<string>();
   private wasListed = false;
+  private armed = false;
   private readonly table: GlobalTable | undefined;
 
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly groups: Readonly<Partial<Record<LibGroup, LibWatch>>>,
+    leftOut: readonly LibGroup[],
   ) {
     // The table of globals is the exports of `globalThis` (the checker's own symbol for it).
     const globalScope = checker.resolveName('globalThis', undefined, ts.SymbolFlags.Module, false);
@@ -38,8 +46,13 @@ export class LibProbe {
     if (!(table instanceof Map)) return;
     this.table = table;
     const watched = new Set(Object.values(groups).flatMap((watch) => [...watch.lookups.keys()]));
+    const missing = new Set(leftOut.flatMap((group) => [...(groups[group]?.lookups.keys() ?? [])]));
     const lookup = (method: 'get' | 'has') => (name: string) => {
-      if (watched.has(name)) this.looked.add(name);
+      if (watched.has(name)) {
+        this.looked.add(name);
+        // The reading is done again with the lib that declares it: what the checker would answer now is waste.
+        if (this.armed && missing.has(name)) throw NEEDED;
+      }
       return Map.prototype[method].call(table, name);
     };
     const own = table as unknown as Record<PropertyKey, unknown>;
@@ -59,6 +72,23 @@ export class LibProbe {
         return Reflect.get(Map.prototype, 'size', table) as number;
       },
     });
+  }
+
+  /**
+   * Runs `read` (questions to the checker), or stops it at the first lookup of a name that a left-out group declares:
+   * then undefined, and `reason` tells the need. The checker is left half way through a question, so it must not be
+   * asked anything after a stop (the program is built again with that group).
+   */
+  untilNeeded<T>(read: () => T): T | undefined {
+    this.armed = true;
+    try {
+      return read();
+    } catch (error) {
+      if (error === NEEDED) return undefined;
+      throw error;
+    } finally {
+      this.armed = false;
+    }
   }
 
   /**

@@ -282,16 +282,21 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       config: parsed,
       hostLibs: withoutHost && { leftOut: hostLeftOut, ...(hostReason !== undefined ? { reason: hostReason } : {}) },
       esLibs: esPlan && { leftOut: esLeftOut, ...(esReason !== undefined ? { reason: esReason } : {}) },
-      ...probeOf(checker),
+      ...probeOf(checker, hostLeftOut, esLeftOut),
       withHostLibs: hostLeftOut ? () => rebuilt(full, 'program and checker with the host libs') : undefined,
       withEsLibs: esLeftOut ? () => rebuilt(everyEsLib, 'program and checker with the ES libs') : undefined,
     };
   };
   // Each group is watched unless the project's files need it whatever the tools are.
-  const probeOf = (checker: ts.TypeChecker): Pick<LoadedProject, 'probe'> => {
+  const probeOf = (checker: ts.TypeChecker, hostLeftOut: boolean, esLeftOut: boolean): Pick<LoadedProject, 'probe'> => {
     const host = withoutHost && hostReason === undefined ? hostLibWatch() : undefined;
     const es = esPlan && esReason === undefined ? esPlan : undefined;
-    return host || es ? { probe: new LibProbe(checker, { ...(host ? { host } : {}), ...(es ? { es } : {}) }) } : {};
+    if (!host && !es) return {};
+    const leftOut = [
+      ...(host && hostLeftOut ? (['host'] as const) : []),
+      ...(es && esLeftOut ? (['es'] as const) : []),
+    ];
+    return { probe: new LibProbe(checker, { ...(host ? { host } : {}), ...(es ? { es } : {}) }, leftOut) };
   };
   const rebuilt = (compilerOptions: ts.CompilerOptions, phase: string): LoadedProject => {
     hostReason = esReason = undefined;
