@@ -1,15 +1,26 @@
 // The built gen-tools bin (bin/gen-tools.mjs, as npm links it) runs the CLI from its bundle, dist/esm/cli.bundle.cjs
 // (scripts/build.mjs), on Node 20 through gen's code cache: written at the first run's exit, accepted by V8 after (so
-// not written again), never written with NODE_DISABLE_COMPILE_CACHE=1; shard workers start from the build beside it.
+// not written again), never written with NODE_DISABLE_COMPILE_CACHE=1. From the bundle, shard workers start from the
+// build beside it, the incremental cache and --watch work, and an internal error's stack names gen's sources.
 // It runs the build as a user does, so it needs one (`node scripts/bootstrap.mjs`, which rebuilds a stale one).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipUnless } from '../../../test/support/skip-unless.js';
 import { internalErrorText } from '../src/cli/internal-error.js';
+import { generate } from '../src/generate.js';
 import type { CliIo, main as Main } from '../src/cli/main.js';
 import type { CliRun } from './helpers/run-cli.js';
 import { fixturesDir, repoRoot, tempProject, writeProjectFile } from './helpers/temp-project.js';
@@ -114,6 +125,68 @@ export class SecondService {
       const written = readFileSync(join(project.dir, 'two.generated.ts'), 'utf8');
       expect(written).toContain('echoText');
       expect(written).toContain('getCurrentWeather');
+    });
+
+    it('keeps its cache: the second run is served without reading the project', async () => {
+      const env = { TOOLWRIGHT_GEN_TIMING: '1', NODE_COMPILE_CACHE: join(caches, 'incremental') };
+      // A cache folder of its own: no other test's run can have filled it.
+      const args = ['--out', 'cached.generated.ts', '--cache-dir', join(caches, 'incremental-cache')];
+      const first = await genToolsBuilt(project.dir, args, env);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/^gen-tools: program \d+ ms$/m);
+      expect(first.stderr).toMatch(/^gen-tools: cache write \d+ ms$/m);
+      const second = await genToolsBuilt(project.dir, args, env);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).not.toMatch(/^gen-tools: program /m);
+      expect(second.stdout).toContain('gen-tools: up to date');
+    });
+
+    it('--validators: writes what generate() from the sources writes (ajv and the validator builder required)', async () => {
+      const outputs = ['v/tools.generated.ts', 'v/validators.ts'];
+      const run = await genToolsBuilt(project.dir, ['--out', outputs[0]!, '--validators', outputs[1]!, '--no-cache'], {
+        NODE_COMPILE_CACHE: join(caches, 'validators'),
+      });
+      expect(run.code, run.stderr).toBe(0);
+      const read = () => outputs.map((file) => readFileSync(join(project.dir, file), 'utf8'));
+      const fromBin = read();
+      expect(fromBin[0]).toContain("from './validators.js'");
+      await generate({ cwd: project.dir, out: outputs[0]!, validators: outputs[1]!, cache: false });
+      expect(fromBin).toEqual(read());
+    });
+
+    it('--watch: writes, writes again after an edit, and exits 0 on SIGINT', async () => {
+      const child = spawn(process.execPath, [bin, '--watch', '--no-cache', '--out', 'watched.generated.ts'], {
+        cwd: project.dir,
+        env: { ...process.env, NODE_OPTIONS: '', NODE_COMPILE_CACHE: join(caches, 'watch') },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const lines = () => stdout.split('\n').filter(Boolean);
+      const waitForLine = async (count: number) => {
+        for (let waited = 0; lines().length < count; waited += 25) {
+          if (waited > 30_000) throw new Error(`no line ${count}:\n${stdout}\n${stderr}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        return lines()[count - 1]!;
+      };
+      const source = join(project.dir, 'src/weather-service.ts');
+      const original = readFileSync(source, 'utf8');
+      try {
+        expect(await waitForLine(1)).toBe('gen-tools: wrote watched.generated.ts (3 tools)');
+        // Saved as an editor that writes atomically does (see watch.test.ts).
+        writeFileSync(`${source}.saving`, original.replace('Gets the current weather', 'Reads the current weather'));
+        renameSync(`${source}.saving`, source);
+        expect(await waitForLine(2)).toBe('gen-tools: wrote watched.generated.ts (3 tools)');
+        expect(readFileSync(join(project.dir, 'watched.generated.ts'), 'utf8')).toContain('Reads the current weather');
+      } finally {
+        child.kill('SIGINT');
+        writeFileSync(source, original);
+      }
+      expect(await exited).toBe(0);
+      expect(stderr).toBe('');
     });
 
     it("names the sources in an internal error's stack, from the bundle's source map", async () => {
