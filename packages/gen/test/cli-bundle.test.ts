@@ -5,7 +5,9 @@
 // It runs the build as a user does, so it needs one (`node scripts/bootstrap.mjs`, which rebuilds a stale one).
 import { spawn } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -19,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipUnless } from '../../../test/support/skip-unless.js';
-import { internalErrorText } from '../src/cli/internal-error.js';
+import { internalErrorText, mapBundleFrames } from '../src/cli/internal-error.js';
 import { generate } from '../src/generate.js';
 import type { CliIo, main as Main } from '../src/cli/main.js';
 import type { CliRun } from './helpers/run-cli.js';
@@ -205,9 +207,20 @@ export class SecondService {
       expect((error as Error).stack).toMatch(/at main \(.*cli\.bundle\.cjs:\d+:\d+\)/);
       const text = internalErrorText(error);
       expect(text).not.toContain('cli.bundle.cjs');
-      const [, file, line] = /at main \((.+):(\d+):\d+\)/.exec(text)!;
+      const [, file, line, column] = /at main \((.+):(\d+):(\d+)\)/.exec(text)!;
       expect(file).toBe(join(repoRoot, 'packages/gen/src/cli/main.ts'));
       expect(readFileSync(file!, 'utf8').split('\n')[Number(line) - 1]).toContain('io.out(USAGE)');
+      // The same place in a copy of the bundle's map in a folder with a space, in a frame with a name and one without.
+      const [, place] = /at main \(.*cli\.bundle\.cjs:(\d+:\d+)\)/.exec((error as Error).stack!)!;
+      const folder = join(caches, 'a folder', 'dist', 'esm');
+      mkdirSync(folder, { recursive: true });
+      copyFileSync(`${bundle}.map`, join(folder, 'cli.bundle.cjs.map'));
+      const copied = join(folder, 'cli.bundle.cjs');
+      const stack = `Error: x\n    at main (${copied}:${place})\n    at async ${copied}:${place}\n    at elsewhere (${copied}.js:1:1)`;
+      const mapped = join(caches, 'a folder', 'src/cli/main.ts');
+      expect(mapBundleFrames(stack)).toBe(
+        `Error: x\n    at main (${mapped}:${line}:${column})\n    at async ${mapped}:${line}:${column}\n    at elsewhere (${copied}.js:1:1)`,
+      );
     });
   },
 );

@@ -6,8 +6,11 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, resolve } from 'node:path';
 
-/** A frame's place in a bundle: `<file>.bundle.cjs:<line>:<column>`. */
-const BUNDLE_FRAME = /([^\s()]+\.bundle\.cjs):(\d+):(\d+)/g;
+/**
+ * A frame's place in a bundle, `<file>.bundle.cjs:<line>:<column>`, after `(` or after `at ` or `at async ` (a frame
+ * without a function name), so that a folder's name may hold spaces.
+ */
+const BUNDLE_FRAME = /(?<=\(|\bat (?:async )?)(?!async )([^()\n]+?\.bundle\.cjs):(\d+):(\d+)/g;
 
 /** The text after `gen-tools: internal error: ` for what was thrown. */
 export function internalErrorText(error: unknown): string {
