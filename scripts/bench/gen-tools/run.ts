@@ -8,6 +8,7 @@
 // cold on two threads (--threads 2) against one.
 //   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5 by default)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,8 +35,19 @@ execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'core', 'gen'],
 
 // TypeScript 7, a dev dependency of gen under the name typescript7 (the workspace's own TypeScript stays 6).
 const typescript7 = join(root, 'packages/gen/node_modules/typescript7');
-const prototype = join(root, 'packages/gen/scripts/native-api-prototype.ts');
-// tsx as a URL: the prototype runs in the bench project, where no tsx can be found by name.
+// The prototype compiled to one JavaScript module under gen's node_modules (where TypeScript 7 is found, and which
+// no package holds), so that no TypeScript loader counts in its process's time, as none counts in gen-tools' or tsc's.
+const prototype = join(root, 'packages/gen/node_modules/.cache/toolwright-bench/native-api-prototype.mjs');
+buildSync({
+  entryPoints: [join(root, 'packages/gen/scripts/native-api-prototype.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  external: ['typescript7'],
+  outfile: prototype,
+  logLevel: 'warning',
+});
+// tsx as a URL, for the bench's own TypeScript scripts run in the bench project, where no tsx can be found by name.
 const tsx = import.meta.resolve('tsx');
 
 const out = join(project, 'generated');
@@ -103,12 +115,9 @@ const candidates: Record<string, string[]> = {
   ],
   'tsc --noEmit': [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
   'tsc --noEmit (TypeScript 7)': [join(typescript7, 'bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
-  // Run by tsx (its load is in the process time, not in the stage times it prints).
-  'native API prototype (TypeScript 7)': ['--import', tsx, prototype, join(project, 'tsconfig.json')],
+  'native API prototype (TypeScript 7)': [prototype, join(project, 'tsconfig.json')],
   // The same with the lib files gen would keep (the DOM lib left out), through a rewritten tsconfig.
   'native API prototype (TypeScript 7), no DOM lib': [
-    '--import',
-    tsx,
     prototype,
     join(project, 'tsconfig.json'),
     '--lib',
@@ -323,7 +332,7 @@ function printStages(): void {
     console.log(`  native API prototype: ${stage.padEnd(33)} ${String(ms).padStart(6)}`);
   const edited = spawnSync(
     process.execPath,
-    ['--import', tsx, prototype, join(project, 'tsconfig.json'), '--watch-file', join(project, 'src/service5.ts')],
+    [prototype, join(project, 'tsconfig.json'), '--watch-file', join(project, 'src/service5.ts')],
     { cwd: project, encoding: 'utf8' },
   );
   if (edited.status !== 0) throw new Error(`the prototype failed:\n${edited.stderr}`);
