@@ -39,6 +39,21 @@ export interface Opts { size: number; sort: string }
     expect(validB({ args2: { z: 1 }, args: { z: 1 } })).toBe(false);
   });
 
+  it("a `this` parameter is the method's, not an argument: left out of the schema and the params", async () => {
+    const { tools, diagnostics } = await run(`
+export class S {
+  prefix = '>';
+  /** Echoes a word. */
+  @tool()
+  echo(this: S, word: string, times = 1): string { return this.prefix + word.repeat(times); }
+}
+`);
+    expect(diagnostics).toEqual([]);
+    expect(Object.keys(tools.echo!.parameters.properties ?? {})).toEqual(['word', 'times']);
+    expect(tools.echo!.parameters.required).toEqual(['word']);
+    expect(tools.echo!.params.map((param) => param.name)).toEqual(['word', 'times']);
+  });
+
   it('names from @param tags avoid each other too', async () => {
     const { tools, diagnostics } = await run(`
 export class S {

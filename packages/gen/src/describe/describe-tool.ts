@@ -202,21 +202,28 @@ function declaredType(parameter: ts.ParameterDeclaration, checker: ts.TypeChecke
  * the names of all other parameters, later plain ones included (`({ x }: X, args: Y)` names the first `args2`).
  */
 function namedParameters(method: ts.MethodDeclaration): [string, ts.ParameterDeclaration][] {
-  const parameters = method.parameters.filter((parameter) => !isThisParameter(parameter));
+  const sourceFile = method.getSourceFile();
+  const parameters = method.parameters.filter((parameter) => !isThisParameter(parameter, sourceFile));
+  // Each plain name as written (an escaped identifier keeps its escapes), read once.
+  const written = parameters.map((parameter) =>
+    ts.isIdentifier(parameter.name) ? parameter.name.getText(sourceFile) : undefined,
+  );
   const taken = new Set<string>();
-  for (const parameter of parameters) {
-    if (ts.isIdentifier(parameter.name)) taken.add(parameter.name.getText());
-  }
-  return parameters.map((parameter) => {
-    if (ts.isIdentifier(parameter.name)) return [parameter.name.getText(), parameter];
+  for (const name of written) if (name !== undefined) taken.add(name);
+  return parameters.map((parameter, index) => {
+    const plain = written[index];
+    if (plain !== undefined) return [plain, parameter];
     const name = parameterName(parameter, taken);
     taken.add(name);
     return [name, parameter];
   });
 }
 
-function isThisParameter(parameter: ts.ParameterDeclaration): boolean {
-  return ts.isIdentifier(parameter.name) && parameter.name.getText() === 'this';
+function isThisParameter(parameter: ts.ParameterDeclaration, sourceFile: ts.SourceFile): boolean {
+  // The source text is `this` only where the name is: the text is read for the few whose name is.
+  return (
+    ts.isIdentifier(parameter.name) && parameter.name.text === 'this' && parameter.name.getText(sourceFile) === 'this'
+  );
 }
 
 function acceptsUndefined(type: ts.Type): boolean {

@@ -66,11 +66,20 @@ const EXACT =
   ts.TypeFlags.Undefined |
   ts.TypeFlags.Void;
 
+/** widened's answers by type: the tools of a project take a few types many times (`string`, a shared interface). */
+const widenedTypes = new WeakMap<ts.Type, { text: string; exact: boolean }>();
+
+function widened(type: ts.Type): { text: string; exact: boolean } {
+  let known = widenedTypes.get(type);
+  if (!known) widenedTypes.set(type, (known = widenedOf(type)));
+  return known;
+}
+
 /**
  * The type as the check states it (see parameterSignature): a union of its members' kinds, without repeats; `exact`
  * when that union is the type itself (primitives and literals only).
  */
-function widened(type: ts.Type): { text: string; exact: boolean } {
+function widenedOf(type: ts.Type): { text: string; exact: boolean } {
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { text: 'unknown', exact: true };
   const kinds: string[] = [];
   let exact = true;
