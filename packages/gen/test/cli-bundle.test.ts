@@ -24,7 +24,7 @@ import { skipUnless } from '../../../test/support/skip-unless.js';
 import { internalErrorText, mapBundleFrames } from '../src/cli/internal-error.js';
 import { generate } from '../src/generate.js';
 import type { CliIo, main as Main } from '../src/cli/main.js';
-import type { CliRun } from './helpers/run-cli.js';
+import { childOutput, type CliRun, waitForLine } from './helpers/run-cli.js';
 import { fixturesDir, repoRoot, tempProject, writeProjectFile } from './helpers/temp-project.js';
 
 const bin = join(repoRoot, 'packages/gen/bin/gen-tools.mjs');
@@ -38,14 +38,7 @@ function genToolsBuilt(cwd: string, args: string[], env: NodeJS.ProcessEnv): Pro
     cwd,
     env: { ...process.env, NODE_OPTIONS: '', NODE_DISABLE_COMPILE_CACHE: '', ...env },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return childOutput(child).closed;
 }
 
 describe(
@@ -162,34 +155,22 @@ export class SecondService {
         cwd: project.dir,
         env: { ...process.env, NODE_OPTIONS: '', NODE_COMPILE_CACHE: join(caches, 'watch') },
       });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      const lines = () => stdout.split('\n').filter(Boolean);
-      const waitForLine = async (count: number) => {
-        for (let waited = 0; lines().length < count; waited += 25) {
-          if (waited > 30_000) throw new Error(`no line ${count}:\n${stdout}\n${stderr}`);
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        return lines()[count - 1]!;
-      };
+      const { output, closed } = childOutput(child);
       const source = join(project.dir, 'src/weather-service.ts');
       const original = readFileSync(source, 'utf8');
       try {
-        expect(await waitForLine(1)).toBe('gen-tools: wrote watched.generated.ts (3 tools)');
+        expect(await waitForLine(output, 1)).toBe('gen-tools: wrote watched.generated.ts (3 tools)');
         // Saved as an editor that writes atomically does (see watch.test.ts).
         writeFileSync(`${source}.saving`, original.replace('Gets the current weather', 'Reads the current weather'));
         renameSync(`${source}.saving`, source);
-        expect(await waitForLine(2)).toBe('gen-tools: wrote watched.generated.ts (3 tools)');
+        expect(await waitForLine(output, 2)).toBe('gen-tools: wrote watched.generated.ts (3 tools)');
         expect(readFileSync(join(project.dir, 'watched.generated.ts'), 'utf8')).toContain('Reads the current weather');
       } finally {
         child.kill('SIGINT');
         writeFileSync(source, original);
       }
-      expect(await exited).toBe(0);
-      expect(stderr).toBe('');
+      expect((await closed).code).toBe(0);
+      expect(output.stderr).toBe('');
     });
 
     it("names the sources in an internal error's stack, from the bundle's source map", async () => {

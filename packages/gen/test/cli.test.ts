@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliScript as cli, genTools, type CliRun as Run } from './helpers/run-cli.js';
+import { childOutput, cliScript as cli, genTools, type CliRun as Run } from './helpers/run-cli.js';
 import { repoRoot, tempProject } from './helpers/temp-project.js';
 
 const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -17,14 +17,7 @@ function genToolsBin(cwd: string, ...args: string[]): Promise<Run> {
     cwd,
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return childOutput(child).closed;
 }
 
 const OUT = ['--out', 'src/tools.generated.ts', '--json', 'tools.json'];

@@ -6,17 +6,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, type GenerateOptions } from '@toolwright/gen';
-import { analyze, type Analysis } from '../src/analyze.js';
-import { describeFiles } from '../src/describe/describe-files.js';
-import { Diagnostics } from '../src/diagnostics.js';
-import type { WatchState } from '../src/incremental/watch-state.js';
-import { loadTools } from '../src/load-tools.js';
 import { esLibPlan } from '../src/program/es-libs.js';
-import { SourceFileCache } from '../src/program/load-project.js';
 import { libFiles, ts } from '../src/program/typescript.js';
 import { libFilesDiagnostics } from './helpers/lib-files-program.js';
 import { esLibGlobalsSource } from '../scripts/es-lib-globals.js';
-import { bothWays, libsOptions, libsProject, same, service, withAllLibs } from './helpers/libs-both-ways.js';
+import {
+  bothWays,
+  firstReadingDiffers,
+  libsOptions,
+  libsProject,
+  same,
+  service,
+  watchedRuns,
+} from './helpers/libs-both-ways.js';
 
 const ES2022 = ['lib.es2022.d.ts'];
 
@@ -213,14 +215,11 @@ describe('ES libs', () => {
     const dir = libsProject({
       'src/service.ts': service(`  @tool()\n  count(ids: string[]): number {\n    return ids.length;\n  }`),
     });
-    const options = libsOptions(join(dir, 'tsconfig.json'));
-    const state: WatchState = { sourceFiles: new SourceFileCache() };
-    const runs: Analysis['esLibs'][] = [];
+    const watched = watchedRuns(libsOptions(join(dir, 'tsconfig.json')), (analysis) => analysis.esLibs);
+    const { runs } = watched;
     const run = (methods?: string) => {
       if (methods) writeFileSync(join(dir, 'src/service.ts'), service(methods));
-      const watched = analyze(options, { state });
-      same(watched, withAllLibs(options));
-      runs.push(watched.esLibs);
+      watched.run();
     };
     run();
     run(`  @tool()\n  count(counts: Map<string, number>): number {\n    return counts.size;\n  }`);
@@ -292,15 +291,8 @@ describe('ES libs: what the rebuild prevents', () => {
   for (const [name, [methods, before]] of Object.entries(differing)) {
     it(name, () => {
       const dir = libsProject({ 'src/service.ts': service(methods, before) }, { lib: ['es2022'] });
-      const options = libsOptions(join(dir, 'tsconfig.json'));
-      const diagnostics = new Diagnostics();
-      const loaded = loadTools(options, diagnostics);
+      const loaded = firstReadingDiffers(libsOptions(join(dir, 'tsconfig.json')));
       expect(loaded.esLibs).toEqual({ leftOut: true });
-      const firstReading = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics).flatMap((file) =>
-        file.entries.map((entry) => ({ tool: entry.tool, diagnostics: diagnostics.sorted() })),
-      );
-      const all = withAllLibs(options);
-      expect(firstReading).not.toEqual(all.manifest.tools.map((tool) => ({ tool, diagnostics: all.diagnostics })));
       expect(loaded.probe?.reason('es')).toBeDefined();
     });
   }

@@ -4,18 +4,26 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyze, type Analysis } from '../src/analyze.js';
+import { analyze } from '../src/analyze.js';
 import { describeFiles } from '../src/describe/describe-files.js';
 import { Diagnostics } from '../src/diagnostics.js';
 import { loadTools } from '../src/load-tools.js';
-import { resolveOptions } from '../src/options.js';
 import type { WatchState } from '../src/incremental/watch-state.js';
 import { isHostLib } from '../src/program/host-libs.js';
 import { SourceFileCache } from '../src/program/load-project.js';
 import { libFiles, ts } from '../src/program/typescript.js';
 import { libFilesDiagnostics } from './helpers/lib-files-program.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';
-import { bothWays, libsOptions, libsProject as project, same, service, withAllLibs } from './helpers/libs-both-ways.js';
+import {
+  bothWays,
+  firstReadingDiffers,
+  libsOptions,
+  libsProject as project,
+  same,
+  service,
+  watchedRuns,
+  withAllLibs,
+} from './helpers/libs-both-ways.js';
 
 describe('host libs', () => {
   it('the table of their globals is the one of the TypeScript gen runs', () => {
@@ -203,17 +211,7 @@ describe('host libs', () => {
     const dir = project({
       'src/service.ts': service(`  @tool()\n  open(url: URL): string {\n    return url.href;\n  }`),
     });
-    const options = resolveOptions({
-      project: join(dir, 'tsconfig.json'),
-      out: join(dir, 'generated/tools.generated.ts'),
-    });
-    const state: WatchState = { sourceFiles: new SourceFileCache() };
-    const runs: Analysis['hostLibs'][] = [];
-    const run = () => {
-      const watched = analyze(options, { state });
-      same(watched, withAllLibs(options));
-      runs.push(watched.hostLibs);
-    };
+    const { run, runs } = watchedRuns(libsOptions(join(dir, 'tsconfig.json')), (analysis) => analysis.hostLibs);
     run();
     writeFileSync(
       join(dir, 'src/service.ts'),
@@ -237,14 +235,7 @@ describe('host libs', () => {
       ),
       'src/b.ts': service(`  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`),
     });
-    const options = libsOptions(join(dir, 'tsconfig.json'));
-    const state: WatchState = { sourceFiles: new SourceFileCache() };
-    const runs: Analysis['hostLibs'][] = [];
-    const run = () => {
-      const watched = analyze(options, { state });
-      same(watched, withAllLibs(options));
-      runs.push(watched.hostLibs);
-    };
+    const { run, runs } = watchedRuns(libsOptions(join(dir, 'tsconfig.json')), (analysis) => analysis.hostLibs);
     const editB = (body: string) =>
       writeFileSync(
         join(dir, 'src/b.ts'),
@@ -322,18 +313,12 @@ describe('host libs: what the probe tells', () => {
   for (const [name, [methods, before]] of Object.entries(differing)) {
     it(`the first reading differs: ${name}`, () => {
       const options = libsOptions(join(project({ 'src/service.ts': service(methods, before) }), 'tsconfig.json'));
-      const diagnostics = new Diagnostics();
-      const loaded = loadTools(options, diagnostics);
+      const loaded = firstReadingDiffers(options);
       expect(loaded.hostLibs).toEqual({ leftOut: true });
-      const firstReading = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics).flatMap((file) =>
-        file.entries.map((entry) => ({ tool: entry.tool, diagnostics: diagnostics.sorted() })),
-      );
-      const all = withAllLibs(options);
-      expect(firstReading).not.toEqual(all.manifest.tools.map((tool) => ({ tool, diagnostics: all.diagnostics })));
       expect(loaded.probe?.reason('host')).toBeDefined();
       const auto = analyze(options);
       expect(auto.hostLibs).toMatchObject({ leftOut: false });
-      same(auto, all);
+      same(auto, withAllLibs(options));
     });
   }
 

@@ -18,6 +18,7 @@ vi.mock('node:fs', async (importOriginal) => {
 import { resolveOptions } from '../src/options.js';
 import { watchProject } from '../src/cli/watch.js';
 import { repoRoot, tempProject } from './helpers/temp-project.js';
+import { childOutput, waitForLine } from './helpers/run-cli.js';
 import { budget } from '../../../test/support/time-budget.js';
 
 const cli = join(repoRoot, 'packages/gen/src/cli.ts');
@@ -38,19 +39,7 @@ describe('gen-tools --watch', () => {
           env: { ...process.env, NODE_OPTIONS: '' },
         },
       );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      const lines = () => stdout.split('\n').filter(Boolean);
-      const waitForLine = async (count: number) => {
-        for (let waited = 0; lines().length < count; waited += 25) {
-          if (waited > 30_000) throw new Error(`no line ${count}:\n${stdout}\n${stderr}`);
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        return lines()[count - 1]!;
-      };
+      const { output, closed } = childOutput(child);
       const out = join(project.dir, 'src/tools.generated.ts');
       const source = join(project.dir, 'src/weather-service.ts');
       // Saved the way editors that write atomically save: a whole new file renamed into place. (A save that truncates
@@ -61,32 +50,32 @@ describe('gen-tools --watch', () => {
         renameSync(`${source}.saving`, source);
       };
       try {
-        expect(await waitForLine(1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
+        expect(await waitForLine(output, 1)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
         const original = readFileSync(source, 'utf8');
 
         save(original.replace('Gets the current weather', 'Reads the current weather'));
-        expect(await waitForLine(2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
+        expect(await waitForLine(output, 2)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
         expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
         const mtime = statSync(out).mtimeMs;
 
         // The same bytes saved again: no run, no line, the output untouched.
         save(readFileSync(source, 'utf8'));
         await new Promise((resolve) => setTimeout(resolve, 400));
-        expect(lines()).toHaveLength(2);
+        expect(output.stdout.split('\n').filter(Boolean)).toHaveLength(2);
         expect(statSync(out).mtimeMs).toBe(mtime);
 
         save(`${original}\nexport const broken = (;\n`);
-        expect(await waitForLine(3)).toMatch(/^gen-tools: 1 error: nothing written$/);
-        expect(stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error TW1002: Expression expected\./);
+        expect(await waitForLine(output, 3)).toMatch(/^gen-tools: 1 error: nothing written$/);
+        expect(output.stderr).toMatch(/src\/weather-service\.ts:\d+:\d+: error TW1002: Expression expected\./);
         expect(readFileSync(out, 'utf8')).toContain('Reads the current weather');
 
         save(original);
-        expect(await waitForLine(4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
+        expect(await waitForLine(output, 4)).toMatch(/^gen-tools: wrote src\/tools\.generated\.ts \(3 tools\)$/);
         expect(readFileSync(out, 'utf8')).toContain('Gets the current weather');
       } finally {
         child.kill('SIGINT');
       }
-      expect(await exited).toBe(0);
+      expect((await closed).code).toBe(0);
     },
     budget(60_000),
   );

@@ -117,12 +117,7 @@ const candidates: Record<string, string[]> = {
   'tsc --noEmit (TypeScript 7)': [join(typescript7, 'bin/tsc'), '--noEmit', '-p', join(project, 'tsconfig.json')],
   'native API prototype (TypeScript 7)': [prototype, join(project, 'tsconfig.json')],
   // The same with the lib files gen would keep (the DOM lib left out), through a rewritten tsconfig.
-  'native API prototype (TypeScript 7), no DOM lib': [
-    prototype,
-    join(project, 'tsconfig.json'),
-    '--lib',
-    'es2022',
-  ],
+  'native API prototype (TypeScript 7), no DOM lib': [prototype, join(project, 'tsconfig.json'), '--lib', 'es2022'],
   'ts-json-schema-generator': [...tjsg, '--out', join(out, 'tjsg.json')],
   'ts-json-schema-generator --no-type-check': [...tjsg, '--no-type-check', '--out', join(out, 'tjsg.json')],
 };

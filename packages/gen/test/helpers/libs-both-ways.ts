@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { analyze, type Analysis } from '../../src/analyze.js';
+import { describeFiles } from '../../src/describe/describe-files.js';
+import { Diagnostics } from '../../src/diagnostics.js';
+import type { WatchState } from '../../src/incremental/watch-state.js';
+import { loadTools, type LoadedTools } from '../../src/load-tools.js';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.js';
+import { SourceFileCache } from '../../src/program/load-project.js';
 import { repoRoot, TEST_COMPILER_OPTIONS } from './temp-project.js';
 
 const made: string[] = [];
@@ -69,3 +74,30 @@ export class Service {
 ${methods}
 }
 `;
+
+/**
+ * The first program's own reading of a project's tools, never built again, asserted to differ from every lib's
+ * reading (so that a probe blind to what it needs would fail the equality tests); the loaded tools, to ask its probe.
+ */
+export function firstReadingDiffers(options: ResolvedOptions): LoadedTools {
+  const diagnostics = new Diagnostics();
+  const loaded = loadTools(options, diagnostics);
+  const firstReading = describeFiles(loaded.files, loaded, options.nameStyle, diagnostics).flatMap((file) =>
+    file.entries.map((entry) => ({ tool: entry.tool, diagnostics: diagnostics.sorted() })),
+  );
+  const all = withAllLibs(options);
+  expect(firstReading).not.toEqual(all.manifest.tools.map((tool) => ({ tool, diagnostics: all.diagnostics })));
+  return loaded;
+}
+
+/** `--watch` runs of a project on one state, each compared with every lib's reading; `runs` what `pick` read of each. */
+export function watchedRuns<T>(options: ResolvedOptions, pick: (analysis: Analysis) => T): { run(): void; runs: T[] } {
+  const state: WatchState = { sourceFiles: new SourceFileCache() };
+  const runs: T[] = [];
+  const run = () => {
+    const watched = analyze(options, { state });
+    same(watched, withAllLibs(options));
+    runs.push(pick(watched));
+  };
+  return { run, runs };
+}
