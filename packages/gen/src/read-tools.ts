@@ -13,9 +13,14 @@ export interface ReadTools {
   perFile: DescribedFile[];
 }
 
-const GROUP_NAMES: Record<LibGroup, string> = { host: 'host', es: 'ES' };
 /** In the order a need is met: the host libs first, since the program built with them has every lib. */
 const GROUPS = ['host', 'es'] as const;
+
+/** Where loaded tools keep each group's decision and their rebuild with it, and the group's name in the timing log. */
+const GROUP_KEYS = {
+  host: { decision: 'hostLibs', rebuild: 'withHostLibs', name: 'host' },
+  es: { decision: 'esLibs', rebuild: 'withEsLibs', name: 'ES' },
+} as const satisfies Record<LibGroup, { decision: keyof LoadedTools; rebuild: keyof LoadedTools; name: string }>;
 
 /**
  * Loads the program and finds the tools (load-tools.ts), describes them (describe/), and then settles the lib files
@@ -52,13 +57,14 @@ export function readTools(
     }
     for (const each of GROUPS) {
       const reason = needed[each];
-      if (decision(loaded, each)) timing?.(`${GROUP_NAMES[each]} libs ${reason ? `needed (${reason})` : 'not needed'}`);
+      if (decision(loaded, each))
+        timing?.(`${GROUP_KEYS[each].name} libs ${reason ? `needed (${reason})` : 'not needed'}`);
     }
     if (!group) break;
     loaded = rebuildWith(loaded, group)!();
     found = new Diagnostics();
     perFile = describeUntilNeeded(loaded, options, found);
-    timing?.(`describe with the ${GROUP_NAMES[group]} libs${perFile ? '' : ', stopped at a need'}`);
+    timing?.(`describe with the ${GROUP_KEYS[group].name} libs${perFile ? '' : ', stopped at a need'}`);
   }
   // A reading stops only at a name of a group left out, which the loop then adds.
   if (!perFile) throw new Error('internal error: the last reading of the tools stopped at a lib file left out');
@@ -68,7 +74,7 @@ export function readTools(
     const libs = decision(loaded, group);
     const reason = needed[group];
     if (libs && reason !== undefined && libs.reason === undefined)
-      loaded = { ...loaded, [group === 'host' ? 'hostLibs' : 'esLibs']: { leftOut: false, reason } };
+      loaded = { ...loaded, [GROUP_KEYS[group].decision]: { leftOut: false, reason } };
   }
   for (const diagnostic of found.list) diagnostics.add(diagnostic);
   if (state) {
@@ -92,10 +98,10 @@ function describeUntilNeeded(
 }
 
 function decision(loaded: LoadedTools, group: LibGroup): LibsLeftOut | undefined {
-  return group === 'host' ? loaded.hostLibs : loaded.esLibs;
+  return loaded[GROUP_KEYS[group].decision];
 }
 
 /** The same tools in the program built with this group's lib files, when they were left out. */
 function rebuildWith(loaded: LoadedTools, group: LibGroup): (() => LoadedTools) | undefined {
-  return group === 'host' ? loaded.withHostLibs : loaded.withEsLibs;
+  return loaded[GROUP_KEYS[group].rebuild];
 }
