@@ -33,7 +33,7 @@ describe('host libs', () => {
     );
   });
 
-  it('the other lib files never name a host lib global (they are not walked)', () => {
+  it("the other lib files never name a host lib global (only a project's code can need the host libs)", () => {
     // Every lib file but the host libs, checked together: a name only a host lib declares would be "Cannot find name".
     const libs = libFiles().filter(({ fileName }) => !isHostLib(fileName));
     const missing = libFilesDiagnostics(libs)

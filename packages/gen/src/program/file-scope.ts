@@ -1,6 +1,6 @@
 // Where a name is looked up. Names that resolve in their file's own scope resolve alike wherever they stand in it,
-// so what is learnt from resolving one holds for all: the walk of host-libs.ts, the alias tags of the schema
-// builder, default values and the decorator's name are each resolved once per file (FileScopeMemo).
+// so what is learnt from resolving one holds for all: the alias tags of the schema builder, default values and the
+// decorator's name are each resolved once per file (FileScopeMemo).
 import { ts } from './typescript.js';
 
 /** Type nodes that a name in them is looked up through without meeting a declaration of another name. */

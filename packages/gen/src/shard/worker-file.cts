@@ -3,13 +3,13 @@
 // import.meta, which the CommonJS build cannot compile).
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
  * The folder of shard-worker: this file's, or shard/ below it when this code runs from the CLI's bundle
  * (dist/esm/cli.bundle.cjs, whose folder is dist/esm), which holds no worker of its own.
  */
 const shardFolder = basename(__dirname) === 'shard' ? __dirname : join(__dirname, 'shard');
-import { pathToFileURL } from 'node:url';
 
 /** What `new Worker(script, { eval: true, execArgv })` is given. */
 export interface WorkerScript {
