@@ -101,3 +101,30 @@ export function watchedRuns<T>(options: ResolvedOptions, pick: (analysis: Analys
   };
   return { run, runs };
 }
+
+/**
+ * `--watch` over two tool files, to see a lib need leave (each run's decision, as `pick` reads it): A's tool takes a
+ * `Page` from shared.ts, declared `needing` (reaching a left-out lib there, where the probe sees it and no signature
+ * shows it), B's never does. Then shared.ts declares `Page` as `plain` (A needs nothing; B is kept from the run that
+ * needed the libs), and B is edited twice (read again, then kept from a run that needed nothing).
+ */
+export function keptMarkRuns<T>(needing: string, plain: string, pick: (analysis: Analysis) => T): T[] {
+  const methodB = (body: string) => `  @tool()\n  add(a: number, b: number): number {\n    ${body}\n  }`;
+  const dir = libsProject({
+    'src/shared.ts': `export interface Page ${needing}\n`,
+    'src/a.ts': service(
+      `  @tool()\n  open(page: Page): string {\n    return String(page);\n  }`,
+      "import type { Page } from './shared.js';",
+    ),
+    'src/b.ts': service(methodB('return a + b;')),
+  });
+  const { run, runs } = watchedRuns(libsOptions(join(dir, 'tsconfig.json')), pick);
+  run();
+  writeFileSync(join(dir, 'src/shared.ts'), `export interface Page ${plain}\n`);
+  run();
+  writeFileSync(join(dir, 'src/b.ts'), service(methodB('return b + a;')));
+  run();
+  writeFileSync(join(dir, 'src/b.ts'), service(methodB('return a + b;')));
+  run();
+  return runs;
+}
