@@ -7,7 +7,6 @@
 // It installs from the registry and takes about a minute, so it runs in CI (CI set) and with `npm run test:packaging`.
 import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { promisify } from 'node:util';
@@ -202,17 +201,16 @@ describe('the packed packages, installed with npm outside the workspace', {
 
   it('the installed gen-tools runs its build, using dependencies only through their public entry points', async () => {
     const gen = packages.find(({ pkg }) => pkg.name === '@toolwright/gen')!.pkg;
-    // On Node 20 the CLI's bundle comes through gen's code cache: its cache file shows the bin ran the bundle.
+    // The CLI's bundle comes through gen's code cache: its cache file shows the bin ran the bundle.
     const codeCache = join(work, 'code-cache');
     const { stdout } = await run(join(consumer, 'node_modules/.bin/gen-tools'), ['--version'], {
       cwd: consumer,
       env: { ...process.env, NODE_COMPILE_CACHE: codeCache, NODE_DISABLE_COMPILE_CACHE: '' },
     });
     expect(stdout.trim()).toContain(gen.version);
-    if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache !== 'function')
-      expect(
-        readdirSync(join(codeCache, 'toolwright-gen')).filter((name) => name.startsWith('cli.bundle.cjs-')),
-      ).toHaveLength(1);
+    expect(
+      readdirSync(join(codeCache, 'toolwright-gen')).filter((name) => name.startsWith('cli.bundle.cjs-')),
+    ).toHaveLength(1);
     const installed = dirname(
       execFileSync(process.execPath, ['-p', 'require.resolve("@toolwright/gen/package.json")'], {
         cwd: consumer,

@@ -92,7 +92,7 @@ const candidates: Record<string, string[]> = {
   // environment below): what a second thread brings, in the same run.
   'gen-tools (cold, two threads)': [...genArgs, '--threads', '2'],
   // Cold as on a machine where gen-tools never ran: TypeScript's compiler compiled from its source, as tsc's is on
-  // Node 20 (tsc keeps Node's compile cache on Node 22.1+, and gen-tools then does too).
+  // Node 20 (tsc keeps Node's compile cache on Node 22.1+; gen-tools keeps its own on every Node).
   'gen-tools (cold, no code cache)': genArgs,
   // The same command again with nothing changed: served by the cache the cold run just wrote.
   'gen-tools (second run, cache)': genArgs,
