@@ -106,10 +106,15 @@ async function bundleCli(dir) {
     logOverride: { 'require-resolve-not-external': 'silent' },
   });
   const map = JSON.parse(readFileSync(`${outfile}.map`, 'utf8'));
+  // A module a plugin made (`typescript-default:#typescript`) has no file: its map keeps its text, as for other
+  // packages' code.
+  const made = (source) => /^[\w-]+:/.test(source);
   const outside = (source) => relative(dir, resolve(dirname(outfile), source)).startsWith('..');
-  map.sourcesContent = map.sources.map((source, index) => (outside(source) ? map.sourcesContent[index] : null));
+  map.sourcesContent = map.sources.map((source, index) =>
+    made(source) || outside(source) ? map.sourcesContent[index] : null,
+  );
   map.sources = map.sources.map((source) =>
-    outside(source) ? packagePath(resolve(dirname(outfile), source)) : source,
+    !made(source) && outside(source) ? packagePath(resolve(dirname(outfile), source)) : source,
   );
   writeFileSync(`${outfile}.map`, JSON.stringify(map));
 }
