@@ -11,14 +11,19 @@ import { declaredNames, isHostLib } from '../src/program/host-libs.js';
 /** The table's source text, computed from the given lib files. */
 export function esLibGlobalsSource(libFiles: readonly { fileName: string; text: string }[]): string {
   const lines: string[] = [];
+  let binary: { start: number; end: number; names: string[] } | undefined;
   for (const { fileName, text } of libFiles) {
     if (isHostLib(fileName)) continue;
     const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+    // ES5's binary data (ArrayBuffer ... Float64Array), two thirds of lib.es5.d.ts, is a part of its own.
+    const part = fileName === 'lib.es5.d.ts' ? binaryDataPart(file) : undefined;
+    if (part) binary = { start: part.start, end: part.end, names: part.names };
     // Interfaces that only add members, interfaces that extend others, and every other declaration.
     const interfaces = new Set<string>();
     const extended = new Set<string>();
     const others = new Set<string>();
     for (const statement of file.statements) {
+      if (part?.statements.has(statement)) continue;
       const kind = !ts.isInterfaceDeclaration(statement) ? others : statement.heritageClauses ? extended : interfaces;
       for (const name of declaredNames(statement)) kind.add(name.text);
     }
@@ -51,7 +56,28 @@ export function esLibGlobalsSource(libFiles: readonly { fileName: string; text: 
     ...lines,
     '};',
     '',
+    "/** lib.es5.d.ts's binary data (its entry above leaves it out): where it is in the file, and the names it declares. */",
+    `export const es5BinaryData = ${binary ? `{ start: ${binary.start}, end: ${binary.end}, names: '${binary.names.join(' ')}' }` : 'undefined'};`,
+    '',
   ].join('\n');
+}
+
+/**
+ * lib.es5.d.ts's statements from the first that declares ArrayBuffer to the last that declares Float64Array (its
+ * binary data: nothing else in the file refers to them), with their span in the text and the names they declare.
+ */
+function binaryDataPart(file: ts.SourceFile) {
+  const names = (statement: ts.Statement) => declaredNames(statement).map((name) => name.text);
+  const first = file.statements.findIndex((statement) => names(statement).includes('ArrayBuffer'));
+  const last = file.statements.findLastIndex((statement) => names(statement).includes('Float64Array'));
+  if (first < 0 || last < first) return undefined;
+  const statements = file.statements.slice(first, last + 1);
+  return {
+    start: statements[0]!.pos,
+    end: statements.at(-1)!.end,
+    names: [...new Set(statements.flatMap(names))].sort(),
+    statements: new Set<ts.Statement>(statements),
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

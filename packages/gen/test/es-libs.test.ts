@@ -40,9 +40,16 @@ describe('ES libs', () => {
   });
 
   it('the base lib files never name a global that only a left-out lib declares', () => {
-    // Checked alone, a name only a left-out lib declares would be "Cannot find name".
+    // Checked alone, a name only a left-out lib declares would be "Cannot find name". lib.es5.d.ts is checked as the
+    // first program has it: without its binary data.
     const plan = esLibPlan(ES2022)!;
-    const files = libFiles().filter(({ fileName }) => plan.first.includes(fileName));
+    const { fileName: cutFile, start, end } = plan.cut!;
+    const files = libFiles()
+      .filter(({ fileName }) => plan.first.includes(fileName))
+      .map(({ fileName, text }) => ({
+        fileName,
+        text: fileName === cutFile ? text.slice(0, start) + text.slice(end) : text,
+      }));
     expect(files.length).toBe(plan.first.length);
     const missing = libFilesDiagnostics(files).map((diagnostic) =>
       ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
@@ -76,8 +83,18 @@ describe('ES libs', () => {
     for (const name of ['Number', 'Boolean', 'RegExp', 'ReadonlyArray', 'ThisType']) {
       expect(plan.lookups.has(name)).toBe(false);
     }
-    // ES5 alone: nothing to leave out.
-    expect(esLibPlan(['lib.es5.d.ts'])).toBeUndefined();
+    // ES5's binary data is left out with them, its names watched: it is a span of lib.es5.d.ts's text.
+    expect(plan.cut).toEqual({ fileName: 'lib.es5.d.ts', start: expect.any(Number), end: expect.any(Number) });
+    for (const name of ['ArrayBuffer', 'ArrayBufferLike', 'DataView', 'Uint8Array', 'Float64ArrayConstructor'])
+      expect(plan.lookups.get(name)).toBe('lib.es5.d.ts');
+    const es5 = libFiles().find(({ fileName }) => fileName === 'lib.es5.d.ts')!.text;
+    const cutText = es5.slice(plan.cut!.start, plan.cut!.end);
+    expect(cutText).toMatch(/^\s*(\/\*\*[\s\S]*?\*\/\s*)?interface ArrayBuffer \{/);
+    expect(cutText).toMatch(/declare var Float64Array: Float64ArrayConstructor;$/);
+    // ES5 alone: only its binary data to leave out.
+    const es5Only = esLibPlan(['lib.es5.d.ts'])!;
+    expect(es5Only.leftOut.size).toBe(0);
+    expect(es5Only.cut).toEqual(plan.cut);
   });
 
   const leftOut: Record<string, [string, string?]> = {
@@ -178,6 +195,26 @@ describe('ES libs', () => {
       /names Intl/,
     ],
     Symbol: [`  @tool()\n  name(id: Symbol): string {\n    return String(id);\n  }`, /names Symbol/],
+    // ES5's binary data, left out with them (es-libs.ts).
+    'a Uint8Array parameter': [
+      `  @tool()\n  size(data: Uint8Array): number {\n    return data.length;\n  }`,
+      /names Uint8Array/,
+    ],
+    'an ArrayBuffer reached through a project type': [
+      `  @tool()\n  size(upload: Upload): number {\n    return 0;\n  }`,
+      /^names ArrayBuffer, which lib\.es5\.d\.ts declares/,
+      'interface Upload { name: string; body: ArrayBuffer }',
+    ],
+    "an interface extending Uint8Array, as Node's Buffer does": [
+      `  @tool()\n  size(data: Bytes): number {\n    return data.length;\n  }`,
+      /names Uint8Array/,
+      'interface Bytes extends Uint8Array { tag: string }',
+    ],
+    'ArrayBufferLike and DataView through aliases': [
+      `  @tool()\n  read(view: View, raw: Raw): number {\n    return 0;\n  }`,
+      /names (DataView|ArrayBufferLike)/,
+      'type View = { at: number; view: DataView };\ntype Raw = { buffer: ArrayBufferLike }',
+    ],
     'a decorator option using Object.entries': [
       `  @tool({ description: Object.entries({ a: 1 }).map(([key]) => key).join() })\n  add(a: number): number {\n` +
         `    return a;\n  }`,
@@ -206,10 +243,14 @@ describe('ES libs', () => {
     expect(auto.esLibs).toEqual({ leftOut: true });
   });
 
-  it('lib: ["es5"] has nothing to leave out', () => {
+  it('lib: ["es5"] leaves out its binary data alone, and reads it again when a tool needs it', () => {
     const methods = `  @tool()\n  add(a: number, b: number): number {\n    return a + b;\n  }`;
-    const auto = decided(methods, '', {}, { lib: ['es5'] });
-    expect(auto.esLibs).toBeUndefined();
+    expect(decided(methods, '', {}, { lib: ['es5'] }).esLibs).toEqual({ leftOut: true });
+    const bytes = `  @tool()\n  size(data: Bytes): number {\n    return data.byteLength;\n  }`;
+    expect(decided(bytes, 'interface Bytes { data: Uint8Array }', {}, { lib: ['es5'] }).esLibs).toEqual({
+      leftOut: false,
+      reason: expect.stringMatching(/^names Uint8Array, which lib\.es5\.d\.ts declares/),
+    });
   });
 
   it('--watch: a file kept from a run that needed them keeps them for one more run, then they go', () => {
@@ -304,6 +345,10 @@ describe('ES libs: what the rebuild prevents', () => {
       'interface Failure extends Error { code: number }',
     ],
     'keyof string[]': [`  @tool()\n  member(name: keyof string[]): string {\n    return String(name);\n  }`],
+    'an ArrayBuffer in a property (ES5 binary data: unresolved without it)': [
+      `  @tool()\n  size(upload: Upload): number {\n    return 0;\n  }`,
+      'interface Upload { name: string; body: ArrayBuffer }',
+    ],
   };
   for (const [name, [methods, before]] of Object.entries(differing)) {
     it(name, () => {

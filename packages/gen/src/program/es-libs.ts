@@ -9,8 +9,10 @@
 // none, the outputs are the same. Otherwise the program is built again with every ES lib (the parsed files reused)
 // and the tools described again (or at once, when a tool's signature names such a global: load-project.ts). An ES
 // lib file that the project's files reference (`/// <reference lib>`, as @types/node does) is in the first program
-// too; the probe watches its names all the same. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
-import { esLibGlobals, esLibTypescript } from './es-lib-globals.generated.js';
+// too; the probe watches its names all the same. ES5's own binary data (ArrayBuffer, DataView, the typed arrays: 133
+// of lib.es5.d.ts's 219 KB, which nothing else in it refers to) is left out of the first program with them, its
+// names watched alike. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
+import { es5BinaryData, esLibGlobals, esLibTypescript } from './es-lib-globals.generated.js';
 import type { LibWatch } from './lib-probe.js';
 import { ts } from './typescript.js';
 
@@ -27,6 +29,15 @@ export interface EsLibPlan extends LibWatch {
   /** The `lib` of the first program (the requested lib files that are not ES libs, and the base). */
   first: string[];
   leftOut: ReadonlySet<string>;
+  /** The part of a base lib file the first program leaves out too (ES5's binary data), by its span in the text. */
+  cut?: LibCut | undefined;
+}
+
+/** A span of a lib file's text that a program is built without. */
+export interface LibCut {
+  fileName: string;
+  start: number;
+  end: number;
 }
 
 /**
@@ -75,7 +86,15 @@ export function esLibPlan(requested: readonly string[]): EsLibPlan | undefined {
       } else if (!augmented.has(name)) augmented.set(name, fileName);
     }
   }
+  const cut = present.has('lib.es5.d.ts') && es5BinaryData;
+  if (cut) for (const name of words(cut.names)) lookups.set(name, 'lib.es5.d.ts');
   for (const name of lookups.keys()) augmented.delete(name);
   if (lookups.size === 0 && augmented.size === 0) return undefined;
-  return { first: [...new Set(first)], leftOut, lookups, augmented };
+  return {
+    first: [...new Set(first)],
+    leftOut,
+    lookups,
+    augmented,
+    ...(cut ? { cut: { fileName: 'lib.es5.d.ts', start: cut.start, end: cut.end } } : {}),
+  };
 }

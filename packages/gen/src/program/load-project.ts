@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isLibFile, libFolder, ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
-import { esLibPlan } from './es-libs.js';
+import { esLibPlan, type LibCut } from './es-libs.js';
 import { LibProbe } from './lib-probe.js';
 import {
   hostLibsNeededByFiles,
@@ -231,15 +231,23 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   const timing = options.timing;
   timing?.('config');
   // One parse of each file, even when the program is built twice (see host-libs.ts).
-  const host = leanHost(parsed.options, files.texts, options.sourceFiles ?? new SourceFileCache(), recorder);
-  const build = (compilerOptions: ts.CompilerOptions) =>
-    ts.createProgram({
-      rootNames,
-      options: compilerOptions,
-      host,
-      ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
-      ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
-    });
+  const cut: { current?: LibCut | undefined } = {};
+  const host = leanHost(parsed.options, files.texts, options.sourceFiles ?? new SourceFileCache(), recorder, cut);
+  // The first program leaves a part of a base lib file out too (es-libs.ts): its host serves that file without it.
+  const build = (compilerOptions: ts.CompilerOptions) => {
+    cut.current = compilerOptions === first ? esPlan?.cut : undefined;
+    try {
+      return ts.createProgram({
+        rootNames,
+        options: compilerOptions,
+        host,
+        ...(options.oldProgram ? { oldProgram: options.oldProgram } : {}),
+        ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
+      });
+    } finally {
+      cut.current = undefined;
+    }
+  };
   const candidatesOf = (program: ts.Program) =>
     candidateNames.map((name) => program.getSourceFile(name)).filter((file) => file !== undefined);
   const requested = options.allLibs
@@ -337,7 +345,8 @@ function readConfig(
 }
 
 /**
- * A compiler host that parses TypeScript's lib files without JSDoc (nothing of it is read there) and every other file
+ * A compiler host that parses TypeScript's lib files without JSDoc (nothing of it is read there), a lib file without the
+ * span `cut` names while a program is built that leaves it out (es-libs.ts), and every other file
  * with it (descriptions and schema tags), with parent pointers (node.getText() and friends need them). The lib files
  * belong to the TypeScript that runs (the cache key holds its version), so they are not recorded as inputs.
  */
@@ -346,6 +355,7 @@ function leanHost(
   texts: ReadonlyMap<string, string>,
   cache: SourceFileCache | undefined,
   recorder: ReadRecorder | undefined,
+  cut: { readonly current?: LibCut | undefined },
 ): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   if (recorder) {
@@ -393,6 +403,12 @@ function leanHost(
         ? { ...languageVersionOrOptions }
         : { languageVersion: languageVersionOrOptions };
     settings.jsDocParsingMode = lib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
+    if (lib && cut.current && fileName.endsWith(`/${cut.current.fileName}`)) {
+      const { start, end } = cut.current;
+      const partial = text.slice(0, start) + text.slice(end);
+      const make = () => ts.createSourceFile(fileName, partial, settings, false);
+      return libSourceFiles.get(`${libKey(fileName, options, settings)}\0without ${start}-${end}`, partial, make);
+    }
     const make = () => ts.createSourceFile(fileName, text, settings, false);
     if (lib) return libSourceFiles.get(libKey(fileName, options, settings), text, make);
     return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
