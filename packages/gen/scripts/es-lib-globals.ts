@@ -57,7 +57,7 @@ export function esLibGlobalsSource(libFiles: readonly { fileName: string; text: 
     '};',
     '',
     "/** lib.es5.d.ts's binary data (its entry above leaves it out): where it is in the file, and the names it declares. */",
-    `export const es5BinaryData = ${binary ? `{ start: ${binary.start}, end: ${binary.end}, names: '${binary.names.join(' ')}' }` : 'undefined'};`,
+    `export const es5BinaryData = ${binary ? `{ fileName: 'lib.es5.d.ts', start: ${binary.start}, end: ${binary.end}, names: '${binary.names.join(' ')}' }` : 'undefined'};`,
     '',
   ].join('\n');
 }

@@ -86,8 +86,8 @@ export function esLibPlan(requested: readonly string[]): EsLibPlan | undefined {
       } else if (!augmented.has(name)) augmented.set(name, fileName);
     }
   }
-  const cut = present.has('lib.es5.d.ts') && es5BinaryData;
-  if (cut) for (const name of words(cut.names)) lookups.set(name, 'lib.es5.d.ts');
+  const binary = es5BinaryData && present.has(es5BinaryData.fileName) ? es5BinaryData : undefined;
+  if (binary) for (const name of words(binary.names)) lookups.set(name, binary.fileName);
   for (const name of lookups.keys()) augmented.delete(name);
   if (lookups.size === 0 && augmented.size === 0) return undefined;
   return {
@@ -95,6 +95,6 @@ export function esLibPlan(requested: readonly string[]): EsLibPlan | undefined {
     leftOut,
     lookups,
     augmented,
-    ...(cut ? { cut: { fileName: 'lib.es5.d.ts', start: cut.start, end: cut.end } } : {}),
+    ...(binary ? { cut: { fileName: binary.fileName, start: binary.start, end: binary.end } } : {}),
   };
 }

@@ -403,14 +403,13 @@ function leanHost(
         ? { ...languageVersionOrOptions }
         : { languageVersion: languageVersionOrOptions };
     settings.jsDocParsingMode = lib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
-    if (lib && cut.current && fileName.endsWith(`/${cut.current.fileName}`)) {
-      const { start, end } = cut.current;
-      const partial = text.slice(0, start) + text.slice(end);
-      const make = () => ts.createSourceFile(fileName, partial, settings, false);
-      return libSourceFiles.get(`${libKey(fileName, options, settings)}\0without ${start}-${end}`, partial, make);
+    const span = lib && cut.current && fileName.endsWith(`/${cut.current.fileName}`) ? cut.current : undefined;
+    const source = span ? text.slice(0, span.start) + text.slice(span.end) : text;
+    const make = () => ts.createSourceFile(fileName, source, settings, false);
+    if (lib) {
+      const key = libKey(fileName, options, settings);
+      return libSourceFiles.get(span ? `${key}\0without ${span.start}-${span.end}` : key, source, make);
     }
-    const make = () => ts.createSourceFile(fileName, text, settings, false);
-    if (lib) return libSourceFiles.get(libKey(fileName, options, settings), text, make);
     return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
   };
   return host;
