@@ -6,7 +6,7 @@
 // (packages/gen/scripts/native-api-prototype.ts), stage by stage against gen's own phases; gen-tools cold with and
 // without the code cache of TypeScript's compiler; CPU time beside wall time; where a cold run's CPU goes; gen-tools
 // cold on two threads (--threads 2) against one.
-//   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5 by default)
+//   node --conditions=@toolwright/source --import tsx scripts/bench/gen-tools/run.ts   (RUNS=5, PAIRS=11 by default)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -187,6 +187,33 @@ for (const [name, { ms, cpuMs, mb }] of Object.entries(summary)) {
   console.log(`  ${name.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${cpu}  ${memory}`);
 }
 
+// The judged ratio, gen-tools cold against tsc --noEmit, from rounds of those two alone, each round's pair run back
+// to back (in turn gen first and tsc first): the machine's speed drifts by a quarter between runs here, and a ratio
+// of two medians taken minutes apart among the other candidates moved by 0.1 from one bench to the next, where
+// the pairs' ratio holds.
+const pairs = Number(process.env.PAIRS ?? 11);
+const pairRatios: { wall: number; cpu: number }[] = [];
+for (let round = 0; round < pairs; round++) {
+  const measured: Record<'gen' | 'tsc', Measurement | undefined> = { gen: undefined, tsc: undefined };
+  for (const which of round % 2 === 0 ? (['gen', 'tsc'] as const) : (['tsc', 'gen'] as const)) {
+    if (which === 'gen') rmSync(cacheDir, { recursive: true, force: true });
+    measured[which] = measureNode(candidates[which === 'gen' ? 'gen-tools (cold)' : 'tsc --noEmit']!, {
+      cwd: project,
+    });
+  }
+  const { gen: genRun, tsc: tscRun } = measured as Record<'gen' | 'tsc', Measurement>;
+  pairRatios.push({ wall: genRun.ms / tscRun.ms, cpu: (genRun.cpuMs ?? Number.NaN) / (tscRun.cpuMs ?? Number.NaN) });
+}
+const pairWall = pairRatios.map((pair) => pair.wall).sort((a, b) => a - b);
+const pairCpu = pairRatios.map((pair) => pair.cpu).sort((a, b) => a - b);
+const quartiles = (sorted: number[]) =>
+  `${sorted[Math.floor((sorted.length - 1) / 4)]!.toFixed(2)} to ${sorted[Math.ceil((3 * (sorted.length - 1)) / 4)]!.toFixed(2)}`;
+console.log(
+  `\ngen-tools cold / tsc --noEmit in ${pairs} back-to-back pairs: wall ${median(pairWall).toFixed(2)}x (middle half ` +
+    `${quartiles(pairWall)}, all ${pairWall[0]!.toFixed(2)} to ${pairWall.at(-1)!.toFixed(2)}), CPU ` +
+    `${median(pairCpu).toFixed(2)}x (middle half ${quartiles(pairCpu)})`,
+);
+
 const oneThreadPhases = genPhases();
 const twoThreadPhases = genPhases('gen-tools (cold, two threads)');
 printStages();
@@ -209,7 +236,8 @@ const checks: [string, number, number][] = [
   ['gen-tools cold / second run (cache)', gen.ms / summary['gen-tools (second run, cache)']!.ms, Number.NaN],
   ['gen-tools second run (cache) / cold', summary['gen-tools (second run, cache)']!.ms / gen.ms, 1 / 3],
   ['gen-tools --watch one-file edit (ms / 200 ms)', watch.oneFile / 200, 1],
-  ['gen-tools / tsc --noEmit', gen.ms / tsc.ms, 0.5],
+  ['gen-tools / tsc --noEmit, back-to-back pairs (median)', median(pairWall), 0.5],
+  ['gen-tools / tsc --noEmit, medians of the interleaved runs', gen.ms / tsc.ms, Number.NaN],
   ['gen-tools reading alone / tsc --noEmit', reading.ms / tsc.ms, Number.NaN],
   ['gen-tools, two threads / tsc --noEmit', summary['gen-tools (cold, two threads)']!.ms / tsc.ms, Number.NaN],
   ['gen-tools, two threads / one thread', summary['gen-tools (cold, two threads)']!.ms / gen.ms, Number.NaN],
