@@ -91,6 +91,14 @@ describe('ES libs', () => {
     const cutText = es5.slice(plan.cut!.start, plan.cut!.end);
     expect(cutText).toMatch(/^\s*(\/\*\*[\s\S]*?\*\/\s*)?interface ArrayBuffer \{/);
     expect(cutText).toMatch(/declare var Float64Array: Float64ArrayConstructor;$/);
+    // The default lib of a target (lib.es2022.full.d.ts) also asks for Windows Script Host's globals: left out too.
+    const full = esLibPlan([...ES2022, 'lib.scripthost.d.ts'])!;
+    expect(full.first).toEqual(plan.first);
+    expect(full.leftOut).toContain('lib.scripthost.d.ts');
+    for (const name of ['ActiveXObject', 'WScript', 'VBArray', 'Enumerator', 'TextStreamWriter'])
+      expect(full.lookups.get(name)).toBe('lib.scripthost.d.ts');
+    // It adds getVarDate to Date, as ES2015 adds [Symbol.toPrimitive]: reading Date's members tells a need.
+    expect(full.augmented.has('Date')).toBe(true);
     // ES5 alone: only its binary data to leave out.
     const es5Only = esLibPlan(['lib.es5.d.ts'])!;
     expect(es5Only.leftOut.size).toBe(0);
@@ -195,6 +203,20 @@ describe('ES libs', () => {
       /names Intl/,
     ],
     Symbol: [`  @tool()\n  name(id: Symbol): string {\n    return String(id);\n  }`, /names Symbol/],
+    // Windows Script Host's globals, left out with them (lib.scripthost.d.ts, which the default lib asks for).
+    'a VBArray parameter, with the default lib': [
+      `  @tool()\n  size(items: VBArray<string>): number {\n    return items.ubound();\n  }`,
+      /names VBArray/,
+    ],
+    'a VBArray reached through a project type, with the default lib': [
+      `  @tool()\n  size(legacy: Legacy): number {\n    return 0;\n  }`,
+      /^names VBArray, which lib\.scripthost\.d\.ts declares/,
+      'interface Legacy { items: VBArray<string> }',
+    ],
+    'a Date parameter read through keyof, with the default lib': [
+      `  @tool()\n  member(name: keyof Date): string {\n    return String(name);\n  }`,
+      /members of Date/,
+    ],
     // ES5's binary data, left out with them (es-libs.ts).
     'a Uint8Array parameter': [
       `  @tool()\n  size(data: Uint8Array): number {\n    return data.length;\n  }`,

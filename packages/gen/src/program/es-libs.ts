@@ -19,8 +19,12 @@ import { ts } from './typescript.js';
 /** The lib files every first program is built on, when the project asks for them. */
 const BASE = ['lib.es5.d.ts', 'lib.decorators.d.ts', 'lib.decorators.legacy.d.ts', 'lib.es2015.promise.d.ts'];
 
-/** The ES lib files that may be left out: lib.es2015.core.d.ts, lib.esnext.array.d.ts, ... (not the base). */
-const isEsLib = (fileName: string) => /^lib\.es(\d|next)/.test(fileName) && !BASE.includes(fileName);
+/**
+ * The lib files that may be left out: the ES libs (lib.es2015.core.d.ts, lib.esnext.array.d.ts, ... not the base),
+ * and lib.scripthost.d.ts, Windows Script Host's globals (ActiveXObject, WScript...), which the default lib of every
+ * target references and no tool is likely to reach.
+ */
+const isEsLib = (fileName: string) => /^lib\.(es(\d|next)|scripthost\.)/.test(fileName) && !BASE.includes(fileName);
 
 const words = (text: string) => (text ? text.split(' ') : []);
 
