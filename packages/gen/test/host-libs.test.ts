@@ -10,7 +10,7 @@ import { Diagnostics } from '../src/diagnostics.js';
 import { loadTools } from '../src/load-tools.js';
 import type { WatchState } from '../src/incremental/watch-state.js';
 import { isHostLib } from '../src/program/host-libs.js';
-import { SourceFileCache } from '../src/program/load-project.js';
+import { SourceFileCache } from '../src/program/lean-host.js';
 import { libFiles, ts } from '../src/program/typescript.js';
 import { libFilesDiagnostics } from './helpers/lib-files-program.js';
 import { hostLibGlobalsSource } from '../scripts/host-lib-globals.js';

@@ -9,7 +9,7 @@ import { internalErrorText } from './internal-error.js';
 import { summaryLine } from './summary.js';
 import { InputRecorder, inputsUnchanged, type InputRecord } from '../incremental/inputs.js';
 import { outputsOf } from '../incremental/cache.js';
-import { SourceFileCache } from '../program/load-project.js';
+import { SourceFileCache } from '../program/lean-host.js';
 import type { WatchState } from '../incremental/watch-state.js';
 
 export interface WatchIo {

@@ -1,5 +1,5 @@
 import type { DescribedFile, ToolFile } from '../describe/describe-files.js';
-import type { SourceFileCache } from '../program/load-project.js';
+import type { SourceFileCache } from '../program/lean-host.js';
 import { ts } from '../program/typescript.js';
 
 /**

@@ -2,7 +2,8 @@ import { dirname } from 'node:path';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ResolvedOptions } from '../options.js';
 import { givenProject } from './given-program.js';
-import { loadProject, type LoadedProject, type ProjectScan, type SourceFileCache } from './load-project.js';
+import type { SourceFileCache } from './lean-host.js';
+import { loadProject, type LoadedProject, type ProjectScan } from './load-project.js';
 import type { ReadRecorder } from './read-recorder.js';
 import { ts } from './typescript.js';
 

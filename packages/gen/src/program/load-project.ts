@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isLibFile, libFolder, ts } from './typescript.js';
+import { libFolder, ts } from './typescript.js';
 import type { Diagnostics } from '../diagnostics.js';
+import { CoreEntry } from './core-entry.js';
 import { esLibPlan, type LibCut } from './es-libs.js';
+import { leanHost, SourceFileCache } from './lean-host.js';
 import { LibProbe } from './lib-probe.js';
 import {
   hostLibsNeededByFiles,
@@ -41,6 +43,11 @@ export interface LoadedProject {
   /** Present when ES lib files beyond the base could be left out (see es-libs.ts): as for the host libs. */
   esLibs: LibsLeftOut | undefined;
   /**
+   * Present when @toolwright/core's entry could be cut to the names the files import (see core-entry.ts): whether
+   * the rest of it was left out, and why it was not when a file needed it.
+   */
+  coreEntry?: LibsLeftOut | undefined;
+  /**
    * Watches the checker for a need of the lib files that may be left out (lib-probe.ts): of those left out, or, when
    * the program was built with them, whether they were needed. Absent when the project's files need them all.
    */
@@ -53,50 +60,6 @@ export interface LoadedProject {
 
 const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts)$/;
 const DECLARATION_FILE = /\.d\.(ts|mts|cts)$|\.d\.[^/.]+\.ts$/;
-
-/**
- * Parsed source files kept between runs of one process (`--watch`): a file whose text did not change is not parsed
- * again, and the program built from them reuses its binding.
- */
-export class SourceFileCache {
-  private readonly files = new Map<string, { text: string; version: number; file: ts.SourceFile }>();
-  private version = 0;
-
-  get(fileName: string, text: string, make: () => ts.SourceFile): ts.SourceFile {
-    const known = this.files.get(fileName);
-    if (known && known.text === text) return known.file;
-    const file = make();
-    (file as { version?: string }).version = String(++this.version);
-    this.files.set(fileName, { text, version: this.version, file });
-    return file;
-  }
-}
-
-/**
- * TypeScript's lib files parsed once per process: they belong to the TypeScript that runs and never change, and
- * every program of the process (a `generate()` call after another, a test after another) needs them. Keyed by the
- * compiler options that shape a parsed file (TypeScript's own list of them).
- */
-const libSourceFiles = new SourceFileCache();
-const SOURCE_FILE_OPTIONS = [
-  'target',
-  'module',
-  'jsx',
-  'importHelpers',
-  'strict',
-  'alwaysStrict',
-  'noFallthroughCasesInSwitch',
-  'moduleResolution',
-  'jsxImportSource',
-  'allowUnusedLabels',
-  'allowUnreachableCode',
-  'moduleDetection',
-] as const;
-
-function libKey(fileName: string, options: ts.CompilerOptions, settings: ts.CreateSourceFileOptions): string {
-  const shaping = SOURCE_FILE_OPTIONS.map((name) => String(options[name]));
-  return [fileName, settings.languageVersion, String(settings.impliedNodeFormat), ...shaping].join('\0');
-}
 
 export interface LoadOptions {
   /** Files never read as part of the project (the outputs). */
@@ -205,7 +168,8 @@ export function isDeclarationFile(fileName: string): boolean {
  * With `options.scan`, the project as scanned already (or a shard of it: the program then starts from its
  * candidates and every declaration file). It is built first without the host libs and the ES libs beyond the base
  * where it can be (see host-libs.ts, es-libs.ts): again with them at once when its files need them, or later by
- * `withHostLibs` and `withEsLibs` when the tools do.
+ * `withHostLibs` and `withEsLibs` when the tools do. @toolwright/core's entry is cut to the names the files that may
+ * declare tools import, and the program built again with all of it when a file read later needs more (core-entry.ts).
  */
 export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, options: LoadOptions): LoadedProject {
   const { configPath, parsed, files } = options.scan ?? scanProject(tsconfigPath, diagnostics, options);
@@ -232,10 +196,12 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   timing?.('config');
   // One parse of each file, even when the program is built twice (see host-libs.ts).
   const cut: { current?: LibCut | undefined } = {};
-  const host = leanHost(parsed.options, files.texts, options.sourceFiles ?? new SourceFileCache(), recorder, cut);
+  const core = options.allLibs ? undefined : CoreEntry.of(files.texts.values());
+  const host = leanHost(parsed.options, files.texts, options.sourceFiles ?? new SourceFileCache(), recorder, cut, core);
   // The first program leaves a part of a base lib file out too (es-libs.ts): its host serves that file without it.
   const build = (compilerOptions: ts.CompilerOptions) => {
     cut.current = compilerOptions === first ? esPlan?.cut : undefined;
+    if (core) core.servedCut = false;
     try {
       return ts.createProgram({
         rootNames,
@@ -263,6 +229,11 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   const start = options.startWithHostLibs ? full : options.startWithEsLibs ? everyEsLib : first;
   let program = build(start);
   timing?.('program');
+  // A file read after core's entry was served cut needs more of it (core-entry.ts): built again with all of it.
+  if (core?.reason !== undefined && core.servedCut) {
+    program = build(start);
+    timing?.(`program with all of @toolwright/core (${core.reason})`);
+  }
   let hostReason: string | undefined;
   let esReason: string | undefined;
   if (start !== full) {
@@ -290,6 +261,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
       config: parsed,
       hostLibs: withoutHost && { leftOut: hostLeftOut, ...(hostReason !== undefined ? { reason: hostReason } : {}) },
       esLibs: esPlan && { leftOut: esLeftOut, ...(esReason !== undefined ? { reason: esReason } : {}) },
+      coreEntry: core && { leftOut: core.cut, ...(core.reason !== undefined ? { reason: core.reason } : {}) },
       ...probeOf(checker, hostLeftOut, esLeftOut),
       withHostLibs: hostLeftOut ? () => rebuilt(full, 'program and checker with the host libs') : undefined,
       withEsLibs: esLeftOut ? () => rebuilt(everyEsLib, 'program and checker with the ES libs') : undefined,
@@ -342,77 +314,6 @@ function readConfig(
   });
   if (parsed) for (const error of parsed.errors) addTsDiagnostic(error, configPath, diagnostics);
   return parsed;
-}
-
-/**
- * A compiler host that parses TypeScript's lib files without JSDoc (nothing of it is read there), a lib file without the
- * span `cut` names while a program is built that leaves it out (es-libs.ts), and every other file
- * with it (descriptions and schema tags), with parent pointers (node.getText() and friends need them). The lib files
- * belong to the TypeScript that runs (the cache key holds its version), so they are not recorded as inputs.
- */
-function leanHost(
-  options: ts.CompilerOptions,
-  texts: ReadonlyMap<string, string>,
-  cache: SourceFileCache | undefined,
-  recorder: ReadRecorder | undefined,
-  cut: { readonly current?: LibCut | undefined },
-): ts.CompilerHost {
-  const host = ts.createCompilerHost(options, true);
-  if (recorder) {
-    const { fileExists, readFile, directoryExists, realpath, getDirectories } = host;
-    host.fileExists = (fileName) => {
-      if (!isLibFile(fileName)) recorder.probe('f', fileName);
-      return fileExists.call(host, fileName);
-    };
-    host.readFile = (fileName) => {
-      const text = readFile.call(host, fileName);
-      if (!isLibFile(fileName)) recorder.read(fileName, text);
-      return text;
-    };
-    host.directoryExists = (name) => {
-      recorder.probe('d', name);
-      return directoryExists?.call(host, name) ?? true;
-    };
-    if (realpath) {
-      host.realpath = (path) => {
-        recorder.probe('r', path);
-        return realpath.call(host, path);
-      };
-    }
-    if (getDirectories) {
-      host.getDirectories = (path) => {
-        recorder.probe('l', path);
-        return getDirectories.call(host, path);
-      };
-    }
-  }
-  host.getSourceFile = (fileName, languageVersionOrOptions, onError) => {
-    const lib = isLibFile(fileName);
-    let text = texts.get(fileName);
-    if (text === undefined) {
-      try {
-        text = ts.sys.readFile(fileName);
-      } catch (error) {
-        onError?.(error instanceof Error ? error.message : String(error));
-      }
-    }
-    if (!lib) recorder?.read(fileName, text);
-    if (text === undefined) return undefined;
-    const settings: ts.CreateSourceFileOptions =
-      typeof languageVersionOrOptions === 'object'
-        ? { ...languageVersionOrOptions }
-        : { languageVersion: languageVersionOrOptions };
-    settings.jsDocParsingMode = lib ? ts.JSDocParsingMode.ParseNone : ts.JSDocParsingMode.ParseAll;
-    const span = lib && cut.current && fileName.endsWith(`/${cut.current.fileName}`) ? cut.current : undefined;
-    const source = span ? text.slice(0, span.start) + text.slice(span.end) : text;
-    const make = () => ts.createSourceFile(fileName, source, settings, false);
-    if (lib) {
-      const key = libKey(fileName, options, settings);
-      return libSourceFiles.get(span ? `${key}\0without ${span.start}-${span.end}` : key, source, make);
-    }
-    return cache ? cache.get(`${fileName}\0${String(settings.impliedNodeFormat)}`, text, make) : make();
-  };
-  return host;
 }
 
 /**

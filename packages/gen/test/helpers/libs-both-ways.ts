@@ -9,7 +9,7 @@ import { Diagnostics } from '../../src/diagnostics.js';
 import type { WatchState } from '../../src/incremental/watch-state.js';
 import { loadTools, type LoadedTools } from '../../src/load-tools.js';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.js';
-import { SourceFileCache } from '../../src/program/load-project.js';
+import { SourceFileCache } from '../../src/program/lean-host.js';
 import { repoRoot, TEST_COMPILER_OPTIONS } from './temp-project.js';
 
 const made: string[] = [];
