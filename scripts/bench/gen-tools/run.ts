@@ -146,11 +146,7 @@ const loadAtStart = loadavg()[0]!.toFixed(1);
 const samples: Record<string, Measurement[]> = Object.fromEntries(Object.keys(candidates).map((name) => [name, []]));
 for (let run = 0; run < runs; run++) {
   for (const [name, args] of Object.entries(candidates)) {
-    if (name !== 'gen-tools (second run, cache)') {
-      rmSync(out, { recursive: true, force: true });
-      mkdirSync(out, { recursive: true });
-    }
-    if (name.startsWith('gen-tools (cold')) rmSync(cacheDir, { recursive: true, force: true });
+    prepare(name);
     // gen-tools cold prints the time of each of its phases (TOOLWRIGHT_GEN_TIMING), for the stage table.
     const env =
       name === 'gen-tools (cold)'
@@ -165,6 +161,18 @@ for (let run = 0; run < runs; run++) {
     if (name === 'gen-tools (cold)') oneThreadOutputs = generatedOutputs();
     if (name === 'gen-tools (cold, two threads)') sameAsOneThread(generatedOutputs(), oneThreadOutputs);
   }
+}
+
+/**
+ * Before a candidate runs: no outputs (every run but the second writes them anew), and no cache for a cold one. The
+ * judged pairs below prepare alike.
+ */
+function prepare(name: string): void {
+  if (name !== 'gen-tools (second run, cache)') {
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out, { recursive: true });
+  }
+  if (name.startsWith('gen-tools (cold')) rmSync(cacheDir, { recursive: true, force: true });
 }
 
 const summary = Object.fromEntries(
@@ -193,15 +201,20 @@ for (const [name, { ms, cpuMs, mb }] of Object.entries(summary)) {
 // the pairs' ratio holds.
 const pairs = Number(process.env.PAIRS ?? 11);
 const pairRatios: { wall: number; cpu: number }[] = [];
+const measureAlone = (name: string): Measurement => {
+  prepare(name);
+  return measureNode(candidates[name]!, { cwd: project });
+};
 for (let round = 0; round < pairs; round++) {
-  const measured: Record<'gen' | 'tsc', Measurement | undefined> = { gen: undefined, tsc: undefined };
-  for (const which of round % 2 === 0 ? (['gen', 'tsc'] as const) : (['tsc', 'gen'] as const)) {
-    if (which === 'gen') rmSync(cacheDir, { recursive: true, force: true });
-    measured[which] = measureNode(candidates[which === 'gen' ? 'gen-tools (cold)' : 'tsc --noEmit']!, {
-      cwd: project,
-    });
+  let genRun: Measurement;
+  let tscRun: Measurement;
+  if (round % 2 === 0) {
+    genRun = measureAlone('gen-tools (cold)');
+    tscRun = measureAlone('tsc --noEmit');
+  } else {
+    tscRun = measureAlone('tsc --noEmit');
+    genRun = measureAlone('gen-tools (cold)');
   }
-  const { gen: genRun, tsc: tscRun } = measured as Record<'gen' | 'tsc', Measurement>;
   pairRatios.push({ wall: genRun.ms / tscRun.ms, cpu: (genRun.cpuMs ?? Number.NaN) / (tscRun.cpuMs ?? Number.NaN) });
 }
 const pairWall = pairRatios.map((pair) => pair.wall).sort((a, b) => a - b);
