@@ -1,7 +1,7 @@
 import { ts } from '../program/typescript.js';
 import { CORE_PACKAGE } from '../program/core-entry.js';
 import { FileScopeMemo } from '../program/file-scope.js';
-import { PackageNames } from './package-names.js';
+import { PackageNames } from '../program/package-names.js';
 
 /**
  * Recognises the names of `@toolwright/core` in user code by symbol, not by spelling: an identifier is core's

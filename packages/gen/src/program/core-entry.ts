@@ -6,8 +6,8 @@
 // core's symbols are the same either way. A file read later (a type file the tools import, a package's declarations)
 // that mentions the package in another way, or imports a name the cut entry leaves out, has the program built again
 // with the whole entry before any checker is made. TOOLWRIGHT_GEN_ALL_LIBS=1 turns it off.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { PackageNames } from './package-names.js';
 import { ts } from './typescript.js';
 
 export const CORE_PACKAGE = '@toolwright/core';
@@ -75,25 +75,30 @@ export class CoreEntry {
   servedCut = false;
   private readonly entries = new Map<string, boolean>();
   private readonly cuts = new Map<string, string | undefined>();
+  private readonly packages = new PackageNames();
 
   /**
-   * For the texts of the files gen reads first: undefined when one mentions the package in a way that needs all of
-   * it, or none imports it (nothing to cut).
+   * For the files gen reads first, by name: undefined when one mentions the package in a way that needs all of it,
+   * or none imports it (nothing to cut).
    */
-  static of(texts: Iterable<string>): CoreEntry | undefined {
+  static of(texts: ReadonlyMap<string, string>): CoreEntry | undefined {
     const names = new Set<string>();
     let imported = false;
-    for (const text of texts) {
+    for (const text of texts.values()) {
       const found = namesFromCore(text);
       if (found === 'all') return undefined;
       if (found === undefined) continue;
       imported = true;
       for (const name of found) names.add(name);
     }
-    return imported ? new CoreEntry(names) : undefined;
+    return imported ? new CoreEntry(names, new Set(texts.keys())) : undefined;
   }
 
-  private constructor(readonly names: ReadonlySet<string>) {}
+  /** `scanned`: the files the names were read from, which cannot need more of the entry. */
+  private constructor(
+    readonly names: ReadonlySet<string>,
+    private readonly scanned: ReadonlySet<string>,
+  ) {}
 
   /** Whether the cut entry is served (no file has needed more so far). */
   get cut(): boolean {
@@ -113,7 +118,7 @@ export class CoreEntry {
       this.servedCut = true;
       return cut;
     }
-    if (this.cut) {
+    if (this.cut && !this.scanned.has(fileName)) {
       const found = namesFromCore(text);
       if (found === 'all') this.reason = `${fileName} reads ${CORE_PACKAGE} as a whole`;
       else if (found !== undefined) {
@@ -129,29 +134,19 @@ export class CoreEntry {
     if (!/[\\/]index\.(d\.)?[cm]?ts$/.test(fileName)) return false;
     let known = this.entries.get(fileName);
     if (known === undefined) {
-      known = entryFiles(fileName).includes(slashes(resolve(fileName)));
+      known = this.entryFiles(fileName).includes(slashes(resolve(fileName)));
       this.entries.set(fileName, known);
     }
     return known;
   }
-}
 
-/** The files of the "." export of the nearest named package.json above a file, when that package is core. */
-function entryFiles(fileName: string): string[] {
-  for (let dir = dirname(fileName); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      try {
-        const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown; exports?: unknown };
-        if (typeof pkg.name === 'string' && pkg.name !== '') {
-          if (pkg.name !== CORE_PACKAGE || typeof pkg.exports !== 'object' || pkg.exports === null) return [];
-          return leaves((pkg.exports as Record<string, unknown>)['.']).map((leaf) => slashes(resolve(dir, leaf)));
-        }
-      } catch {
-        return [];
-      }
-    }
-    if (dirname(dir) === dir) return [];
+  /** The files of the "." export of the package a file belongs to, when that package is core. */
+  private entryFiles(fileName: string): string[] {
+    const found = this.packages.packageOf(fileName);
+    if (found?.name !== CORE_PACKAGE) return [];
+    const { exports } = found.manifest;
+    if (typeof exports !== 'object' || exports === null) return [];
+    return leaves((exports as Record<string, unknown>)['.']).map((leaf) => slashes(resolve(found.dir, leaf)));
   }
 }
 

@@ -24,13 +24,14 @@ const BASE = ['lib.es5.d.ts', 'lib.decorators.d.ts', 'lib.decorators.legacy.d.ts
  * and lib.scripthost.d.ts, Windows Script Host's globals (ActiveXObject, WScript...), which the default lib of every
  * target references and no tool is likely to reach.
  */
-const isEsLib = (fileName: string) => /^lib\.(es(\d|next)|scripthost\.)/.test(fileName) && !BASE.includes(fileName);
+const mayBeLeftOut = (fileName: string) =>
+  /^lib\.(es(\d|next)|scripthost\.)/.test(fileName) && !BASE.includes(fileName);
 
 const words = (text: string) => (text ? text.split(' ') : []);
 
 /** What the first program leaves out, and what the checker must not touch for it to be kept. */
 export interface EsLibPlan extends LibWatch {
-  /** The `lib` of the first program (the requested lib files that are not ES libs, and the base). */
+  /** The `lib` of the first program (the base, and the requested lib files that may not be left out). */
   first: string[];
   leftOut: ReadonlySet<string>;
   /** The part of a base lib file the first program leaves out too (ES5's binary data), by its span in the text. */
@@ -68,10 +69,10 @@ export function esLibPlan(requested: readonly string[]): EsLibPlan | undefined {
   if (!all) return undefined;
   const first = [
     ...BASE.filter((fileName) => all.has(fileName)),
-    ...requested.filter((fileName) => !isEsLib(fileName) && !BASE.includes(fileName)),
+    ...requested.filter((fileName) => !mayBeLeftOut(fileName) && !BASE.includes(fileName)),
   ];
   const present = closure(first);
-  if (!present || [...present].some(isEsLib)) return undefined;
+  if (!present || [...present].some(mayBeLeftOut)) return undefined;
   const leftOut = new Set([...all].filter((fileName) => !present.has(fileName)));
   const presentInterfaces = new Set(
     [...present].flatMap((fileName) => {

@@ -196,7 +196,7 @@ export function loadProject(tsconfigPath: string, diagnostics: Diagnostics, opti
   timing?.('config');
   // One parse of each file, even when the program is built twice (see host-libs.ts).
   const cut: { current?: LibCut | undefined } = {};
-  const core = options.allLibs ? undefined : CoreEntry.of(files.texts.values());
+  const core = options.allLibs ? undefined : CoreEntry.of(files.texts);
   const host = leanHost(parsed.options, files.texts, options.sourceFiles ?? new SourceFileCache(), recorder, cut, core);
   // The first program leaves a part of a base lib file out too (es-libs.ts): its host serves that file without it.
   const build = (compilerOptions: ts.CompilerOptions) => {
