@@ -88,6 +88,33 @@ function backwardImports(src: string): string[] {
   return offending;
 }
 
+/**
+ * The bindings a source declares named `exports` or `require`, as `file:line name`. The packages' CommonJS builds
+ * (dist/cjs) refer to the module's own `exports` for every exported name and to `require` for every import() and
+ * import, so such a binding hides them in its scope (a local `module` is safe: the build never refers to it): `const { exports } = manifest` in a function of a module
+ * that exports a constant threw "Cannot access 'exports' before initialization" there, and only there.
+ */
+function commonJsShadows(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const name = (node as { name?: ts.Node }).name;
+    const binds =
+      ts.isVariableDeclaration(node) ||
+      ts.isParameter(node) ||
+      ts.isBindingElement(node) ||
+      ts.isFunctionDeclaration(node) ||
+      ts.isClassDeclaration(node);
+    if (binds && name && ts.isIdentifier(name) && /^(exports|require)$/.test(name.text)) {
+      const { line } = source.getLineAndCharacterOfPosition(name.getStart(source));
+      found.push(`${fileName}:${line + 1} ${name.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('package layout', () => {
   it('gen: each stage imports only the stages before it (program < discover < schema < describe < emit)', () => {
     expect(backwardImports(join(root, 'packages/gen/src'))).toEqual([]);
@@ -163,6 +190,30 @@ describe('package layout', () => {
       }
     }
     expect(offending).toEqual([]);
+  });
+
+  it.each(packages)('%s declares nothing named exports or require (its CommonJS build reads them)', (name) => {
+    const found = sourceFiles(join(root, 'packages', name, 'src')).flatMap((file) =>
+      commonJsShadows(relative(root, file), readFileSync(file, 'utf8')),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the CommonJS check finds a destructured exports and a parameter named require, not a local module', () => {
+    const text = [
+      "export const NAME = 'x';",
+      'function a(manifest: { exports: unknown }) {',
+      '  const { exports } = manifest;',
+      '  return exports;',
+      '}',
+      'const b = (require: unknown) => require;',
+      'function c() {',
+      '  let module = 1;',
+      '  const { exports: targets } = { exports: 2 };',
+      '  return module + targets;',
+      '}',
+    ].join('\n');
+    expect(commonJsShadows('x.ts', text)).toEqual(['x.ts:3 exports', 'x.ts:6 require']);
   });
 
   it.each(packages)('%s names what it exports (no export *)', (name) => {

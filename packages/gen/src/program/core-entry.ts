@@ -144,9 +144,10 @@ export class CoreEntry {
   private entryFiles(fileName: string): string[] {
     const found = this.packages.packageOf(fileName);
     if (found?.name !== CORE_PACKAGE) return [];
-    const { exports } = found.manifest;
-    if (typeof exports !== 'object' || exports === null) return [];
-    return leaves((exports as Record<string, unknown>)['.']).map((leaf) => slashes(resolve(found.dir, leaf)));
+    // Not named `exports`: in the CommonJS build that would hide the module's own (`exports.CORE_PACKAGE` above).
+    const targets = found.manifest.exports;
+    if (typeof targets !== 'object' || targets === null) return [];
+    return leaves((targets as Record<string, unknown>)['.']).map((leaf) => slashes(resolve(found.dir, leaf)));
   }
 }
 
